@@ -1,0 +1,1 @@
+"""PC tools for the Gin Rummy score device; run them through host_tools/gin."""

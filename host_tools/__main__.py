@@ -1,0 +1,46 @@
+"""host_tools/gin: a table of commands, one handler each.
+
+Every handler takes the remaining arguments. A GinError becomes one line
+`gin: message` on standard error and exit status 2.
+"""
+import sys
+
+from host_tools.errors import GinError
+
+# name -> (module under host_tools, one-line help). Modules load only when used,
+# so `gin test` does not pay for the simulator and so on.
+COMMANDS = {
+    "test": ("cmd_test", "run every test on CPython and MicroPython, and the mpy-cross compile check"),
+}
+
+
+def usage():
+    lines = ["usage: host_tools/gin COMMAND [ARGS...]", "", "commands:"]
+    for name in sorted(COMMANDS):
+        lines.append("  %-9s %s" % (name, COMMANDS[name][1]))
+    lines.append("")
+    lines.append("host_tools/gin COMMAND --help shows a command's options.")
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(usage())
+        return 0
+    name, args = argv[0], argv[1:]
+    if name not in COMMANDS:
+        print("gin: unknown command %r (commands: %s)" % (name, ", ".join(sorted(COMMANDS))), file=sys.stderr)
+        return 2
+    module = __import__("host_tools." + COMMANDS[name][0], fromlist=["main"])
+    try:
+        return module.main(args) or 0
+    except GinError as e:
+        print("gin: %s" % e, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,27 @@
+// Runs Python code under the PC's MicroPython (the npm WebAssembly build).
+// Reads one JSON object on stdin: {"heap": bytes, "files": {"/abs/path.py": text},
+// "code": "python source"}. Writes the files into MicroPython's own filesystem,
+// runs the code, passes its output through, and exits 1 if the code raised.
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+
+const chunks = [];
+for await (const c of process.stdin) chunks.push(c);
+const job = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+
+const mp = await loadMicroPython({
+  heapsize: job.heap || 192 * 1024,
+  linebuffer: false,
+  stdout: (d) => process.stdout.write(d),
+  stderr: (d) => process.stderr.write(d),
+});
+for (const [path, text] of Object.entries(job.files || {})) {
+  const dir = path.slice(0, path.lastIndexOf("/"));
+  if (dir) mp.FS.mkdirTree(dir);
+  mp.FS.writeFile(path, text);
+}
+try {
+  mp.runPython(job.code);
+} catch (e) {
+  process.stderr.write(String(e.message || e) + "\n");
+  process.exitCode = 1;
+}

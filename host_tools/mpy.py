@@ -1,0 +1,111 @@
+"""Run Python code under the PC's MicroPython (the npm WebAssembly build).
+
+The tests, the benchmark and the smoke tests all come through here, so the
+MicroPython run is set up one way: our folders are copied into the
+interpreter's own filesystem, and the modules that the Pico's firmware lacks
+(the frozen micropython-lib ones this build adds: itertools, functools, abc...)
+are taken off the path, so code that needs them fails here as on the Pico.
+"""
+import json
+import os
+import shutil
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DRIVER = os.path.join(ROOT, "host_tools", "mp", "driver.mjs")
+HEAP = 192 * 1024  # a little under the ~226 KB a Pico leaves an app
+
+# Folders of the repository that MicroPython sees, and where.
+MOUNTS = (
+    ("firmware", "/fw"),
+    ("boards", "/boards"),
+    ("host_tools/fakes", "/fakes"),
+    ("tests/core", "/tests"),
+)
+PATH = ("/fw", "/boards", "/fakes", "/tests", "/lib")
+
+PRELUDE = """
+import sys
+if '.frozen' in sys.path:
+    sys.path.remove('.frozen')
+sys.path[:] = {path!r} + [p for p in sys.path if p not in {path!r}]
+"""
+
+
+class MicroPythonMissing(Exception):
+    pass
+
+
+def node():
+    exe = shutil.which("node")
+    if not exe:
+        raise MicroPythonMissing("node is not installed; MicroPython runs on Node.js 20")
+    if not os.path.isdir(os.path.join(ROOT, "host_tools", "mp", "node_modules")):
+        raise MicroPythonMissing("the MicroPython npm package is missing; run host_tools/gin once to install it")
+    return exe
+
+
+def collect_files(mounts=MOUNTS, extra=None):
+    """Map MicroPython paths to file texts for every .py file under the mounts."""
+    files = {}
+    for rel, dest in mounts:
+        top = os.path.join(ROOT, rel)
+        for dirpath, dirnames, names in os.walk(top):
+            dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+            for name in names:
+                if name.endswith(".py"):
+                    src = os.path.join(dirpath, name)
+                    with open(src, encoding="utf-8") as f:
+                        files[dest + src[len(top):].replace(os.sep, "/")] = f.read()
+    files.update(extra or {})
+    return files
+
+
+def run(code, files=None, heap=HEAP, timeout=600, path=PATH):
+    """Run code under MicroPython; return (exit code, stdout, stderr)."""
+    job = {
+        "heap": heap,
+        "files": collect_files() if files is None else files,
+        "code": PRELUDE.format(path=list(path)) + code,
+    }
+    proc = subprocess.run(
+        [node(), DRIVER],
+        input=json.dumps(job).encode(),
+        capture_output=True,
+        timeout=timeout,
+        cwd=os.path.join(ROOT, "host_tools", "mp"),
+    )
+    return proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace")
+
+
+RUNNER = os.path.join(ROOT, "host_tools", "mp", "runner.py")
+
+
+def run_tests(module, extra_files=None, heap=HEAP):
+    """Run the test_* functions of one module from tests/core under MicroPython.
+
+    Returns a dict: passed, failed, peak, baseline, tests [{test, ok, error, heap}],
+    exit code and output; "failed" counts a crashed run or a missing summary too.
+    """
+    with open(RUNNER, encoding="utf-8") as f:
+        code = f.read() + "\nrun_module(%r)\n" % module
+    files = collect_files(extra=extra_files)
+    rc, out, err = run(code, files=files, heap=heap)
+    result = {"tests": [], "passed": 0, "failed": 0, "peak": 0, "baseline": 0,
+              "rc": rc, "stdout": out, "stderr": err}
+    summary = None
+    for line in out.splitlines():
+        if line.startswith("@@ "):
+            obj = json.loads(line[3:])
+            if "module" in obj:
+                summary = obj
+            else:
+                result["tests"].append(obj)
+    if summary is None or rc != 0:
+        result["failed"] = sum(1 for t in result["tests"] if not t["ok"]) + 1
+        result["passed"] = sum(1 for t in result["tests"] if t["ok"])
+        result["crash"] = err or out or "no output"
+        return result
+    for k in ("passed", "failed", "peak", "baseline"):
+        result[k] = summary[k]
+    return result
