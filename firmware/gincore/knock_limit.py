@@ -1,0 +1,27 @@
+"""The knock limit of a hand: fixed, or the value of a card turned up for it."""
+from gincore import rules as _rules
+from gincore.cards import value
+
+
+class KnockLimitError(ValueError):
+    pass
+
+
+def limit_for(rules, upcard=None):
+    """The most deadwood a knocker may keep this hand.
+
+    Under LIMIT_UPCARD the limit is the upcard's value (ace 1, faces 10); an ace
+    means gin only when rules.ace_gin_only is set (Bicycle's Oklahoma rule).
+    """
+    if rules.limit_mode == _rules.LIMIT_FIXED:
+        return rules.knock_limit
+    if upcard is None:
+        raise KnockLimitError("these rules set the knock limit by a turned card: give the upcard")
+    v = value(upcard)
+    if v == 1 and rules.ace_gin_only:
+        return 0
+    return v
+
+
+def is_spade(card):
+    return card is not None and card // 13 == 3

@@ -1,0 +1,106 @@
+"""The result of one hand from the numbers: who went out, how, the two deadwood counts.
+
+Both ways of recording a hand end here: a table that counts its own cards
+gives the numbers directly; the card path (hand.py) computes them from the
+cards and calls the same score().
+"""
+from micropython import const
+
+# What the player who went out declared (and void: nobody went out).
+KNOCK = const(0)
+GIN = const(1)
+BIG_GIN = const(2)
+UNDERCUT = const(3)   # an outcome only: a knock that the defender beat
+VOID = const(4)
+OUTCOME_NAMES = ("knock", "gin", "big_gin", "undercut", "void")
+
+KNOCKER = const(0)
+DEFENDER = const(1)
+
+# The most deadwood 10 cards can hold with no meld: T T J J Q Q K K 9 9 of
+# suits chosen so that no three make a run (the deadwood tests check it).
+MAX_DEADWOOD = const(98)
+
+
+class HandError(ValueError):
+    """A hand that cannot have happened; the message says why in plain words."""
+
+
+class HandResult:
+    """outcome (KNOCK, GIN, BIG_GIN, UNDERCUT, VOID), winner (KNOCKER, DEFENDER
+    or None), points to the winner with hand bonuses, and what it came from."""
+
+    def __init__(self, outcome, winner, points, knocker_deadwood, defender_deadwood,
+                 limit, doubled, as_gin):
+        self.outcome = outcome
+        self.winner = winner
+        self.points = points
+        self.knocker_deadwood = knocker_deadwood
+        self.defender_deadwood = defender_deadwood
+        self.limit = limit
+        self.doubled = doubled   # Oklahoma spade upcard
+        self.as_gin = as_gin     # Brazilian rebatida with no deadwood, scored as a gin
+
+    def outcome_name(self):
+        return OUTCOME_NAMES[self.outcome]
+
+
+def parse_how(word):
+    """'knock', 'gin', 'big_gin' (or 'big gin', 'biggin'), 'void' -> constant."""
+    w = word.lower().replace(" ", "_").replace("-", "_")
+    if w == "biggin":
+        w = "big_gin"
+    if w in OUTCOME_NAMES and w != "undercut":
+        return OUTCOME_NAMES.index(w)
+    raise HandError("unknown way to go out %r (knock, gin, big_gin or void)" % word)
+
+
+def _check_deadwood(who, n):
+    if not isinstance(n, int) or n < 0 or n > MAX_DEADWOOD:
+        raise HandError("%s deadwood must be a whole number from 0 to %d, got %r" % (who, MAX_DEADWOOD, n))
+
+
+def score(rules, how, knocker_deadwood=0, defender_deadwood=0, limit=None, spade=False):
+    """Score one hand. Raises HandError for a hand that cannot have happened.
+
+    limit: the hand's knock limit; None means the rules' fixed limit.
+    spade: the upcard was a spade (doubles the hand under Oklahoma rules).
+    """
+    if how == VOID:
+        return HandResult(VOID, None, 0, 0, 0, limit, False, False)
+    if how not in (KNOCK, GIN, BIG_GIN):
+        raise HandError("unknown way to go out %r" % (how,))
+    kd, dd = knocker_deadwood, defender_deadwood
+    _check_deadwood("knocker's", kd)
+    _check_deadwood("defender's", dd)
+    if limit is None:
+        if rules.limit_mode != 0:
+            raise HandError("these rules set the knock limit by a turned card: give the limit or the upcard")
+        limit = rules.knock_limit
+    if how == BIG_GIN and not rules.big_gin:
+        raise HandError("Big Gin is not played under these rules")
+    if how != KNOCK and kd:
+        raise HandError("a %s has no deadwood, but the knocker has %d"
+                        % ("Big Gin" if how == BIG_GIN else "gin", kd))
+    if how == KNOCK and kd > limit:
+        raise HandError("knock with %d deadwood is above the knock limit of %d" % (kd, limit))
+    if how == KNOCK and kd == 0:
+        how = GIN  # a knock with nothing left over is a gin
+    as_gin = False
+    if how == GIN:
+        outcome, winner, points = GIN, KNOCKER, rules.gin_bonus + dd
+    elif how == BIG_GIN:
+        outcome, winner, points = BIG_GIN, KNOCKER, rules.big_gin_bonus + dd
+    elif dd < kd or (dd == kd and rules.undercut_on_tie):
+        # kd > 0 here, so the Brazilian "only when the knocker had deadwood" holds.
+        outcome, winner = UNDERCUT, DEFENDER
+        if dd == 0 and rules.undercut_zero_is_gin:
+            points, as_gin = rules.gin_bonus + kd, True
+        else:
+            points = rules.undercut_bonus + kd - dd
+    else:
+        outcome, winner, points = KNOCK, KNOCKER, dd - kd + rules.knock_bonus
+    doubled = bool(spade and rules.spade_doubles)
+    if doubled:
+        points *= 2
+    return HandResult(outcome, winner, points, kd, dd, limit, doubled, as_gin)
