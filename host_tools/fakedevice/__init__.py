@@ -1,0 +1,406 @@
+"""A fake Pico for end-to-end tests with unmodified mpremote.
+
+A raw-REPL server on a TCP port of 127.0.0.1: mpremote (or any pyserial user)
+reaches it as ``socket://127.0.0.1:PORT``. What mpremote sends runs in real
+MicroPython (the npm WebAssembly build, one node process per power-on, see
+session.mjs), made to look like a Pico by pico_prelude.py. The device's
+filesystem is a folder on the PC (``dev.root``), copied back after every
+command, so tests can put files there before and read them after.
+
+    with FakeDevice() as dev:                # a Pico with MicroPython 1.27
+        dev.put("matches/1.txt", b"...")    # e.g. saved matches for an export test
+        run("host_tools/gin deploy --port " + dev.url)
+        dev.files()                         # {"main.py": b"...", "lib/...": b"..."}
+
+Protocol covered (see mpremote's transport_serial.py and MicroPython's
+shared/runtime/pyexec.c): Ctrl-A raw REPL, Ctrl-B friendly REPL, Ctrl-C
+interrupt, Ctrl-D run / soft reset (raw: boot.py; friendly: boot.py then
+main.py), raw-paste mode with flow control, single-line friendly REPL.
+
+Bounded: the server stops after `idle` seconds without a client, `life`
+seconds in all, and a main.py that runs longer than `boot_limit` seconds
+(apps loop forever) is stopped like a Ctrl-C would, keeping the files.
+"""
+import base64
+import json
+import os
+import queue
+import select
+import shutil
+import socket
+import struct
+import subprocess
+import tempfile
+import threading
+import time
+
+from host_tools import mpy
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SESSION_JS = os.path.join(HERE, "session.mjs")
+PRELUDE = os.path.join(HERE, "pico_prelude.py")
+MP_MJS = os.path.join(mpy.ROOT, "host_tools", "mp", "node_modules", "@micropython",
+                      "micropython-webassembly-pyscript", "micropython.mjs")
+
+ARCH_ARMV6M = 4  # MicroPython's MP_NATIVE_ARCH_ARMV6M, the RP2040's
+RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
+PASTE_WINDOW = 128
+
+
+def mpy_tag(major=6, sub=3, arch=ARCH_ARMV6M):
+    """sys.implementation._mpy as MicroPython builds it: version | sub << 8 | arch << 10."""
+    return major | (sub << 8) | (arch << 10)
+
+
+def cooked(data):
+    """What the Pico's terminal layer sends: every "\\n" as "\\r\\n"."""
+    return data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+
+
+class Session:
+    """One power-on: a node process running MicroPython over the device folder."""
+
+    def __init__(self, dev):
+        self.dev = dev
+        self.proc = subprocess.Popen(
+            [mpy.node(), SESSION_JS, MP_MJS, dev.root, str(dev.heap)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            cwd=HERE,
+        )
+        self.lines = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+        msg = self.lines.get(timeout=60)
+        if not msg or not msg.get("ready"):
+            raise RuntimeError("fake device: MicroPython did not start")
+        err, _ = self.run(dev.prelude_code(), lambda b: None)
+        if err:
+            raise RuntimeError("fake device: prelude failed: " + err)
+
+    def _pump(self):
+        for line in self.proc.stdout:
+            try:
+                self.lines.put(json.loads(line))
+            except ValueError:
+                pass
+        self.lines.put(None)  # the process ended
+
+    def run(self, code, out, interrupted=lambda: False, limit=None):
+        """Run code; out(bytes) gets its output as it comes.
+        Returns (traceback text or "", stopped) - stopped: ended by Ctrl-C or
+        the time limit, after which this session is dead."""
+        if isinstance(code, bytes):
+            code = code.decode("utf-8", "replace")
+        try:
+            self.proc.stdin.write((json.dumps({"code": code}) + "\n").encode())
+            self.proc.stdin.flush()
+        except OSError:
+            return "fake device: MicroPython stopped\n", True
+        start = time.monotonic()
+        while True:
+            try:
+                msg = self.lines.get(timeout=0.05)
+            except queue.Empty:
+                if interrupted() or (limit is not None and time.monotonic() - start > limit):
+                    self.close()
+                    return "KeyboardInterrupt: \n", True
+                continue
+            if msg is None:
+                return "fake device: MicroPython stopped\n", True
+            if "o" in msg:
+                out(base64.b64decode(msg["o"]))
+            elif msg.get("done"):
+                return msg.get("err", ""), False
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+
+
+class FakeDevice:
+    """A Pico on a TCP port. Options say what kind of Pico it is.
+
+    version     MicroPython version it reports, e.g. (1, 27, 0)
+    mpy         sys.implementation._mpy; default mpy 6.3 on armv6m
+    name        sys.implementation.name ("circuitpython" to play another firmware)
+    micropython False: the port stays silent, like a board without MicroPython
+    i2c         addresses that answer on the I2C bus
+    flash       filesystem size in bytes (the Pico's MicroPython gives 848 KB)
+    files       {path: bytes} put on the device before it starts
+    """
+
+    def __init__(self, version=(1, 27, 0), mpy=None, name="micropython",
+                 machine="Raspberry Pi Pico with RP2040", micropython=True,
+                 i2c=(0x3C,), flash=848 * 1024, files=None, root=None,
+                 heap=mpy.HEAP, boot_limit=8.0, idle=120.0, life=900.0):
+        self.version = tuple(version)
+        self.mpy = mpy_tag() if mpy is None else mpy
+        self.name = name
+        self.machine = machine
+        self.micropython = micropython
+        self.i2c = tuple(i2c)
+        self.flash = flash
+        self.heap = heap
+        self.boot_limit = boot_limit
+        self.idle = idle
+        self.life = life
+        self._own_root = root is None
+        self.root = root or tempfile.mkdtemp(prefix="gin-fakepico-")
+        for path, data in (files or {}).items():
+            self.put(path, data)
+        self.log = bytearray()  # everything the device sent, for test messages
+        self.soft_resets = 0
+        self._sock = None
+        self._conn = None
+        self._thread = None
+        self._stop = threading.Event()
+        self._session = None
+        self.port = None
+
+    # -- the device's files, seen from the PC (safe while no command runs) --
+
+    def put(self, path, data):
+        full = os.path.join(self.root, path.lstrip("/"))
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "wb") as f:
+            f.write(data if isinstance(data, bytes) else data.encode())
+
+    def files(self):
+        """{relative path: bytes} of every file on the device."""
+        out = {}
+        for dirpath, _, names in os.walk(self.root):
+            for n in names:
+                full = os.path.join(dirpath, n)
+                with open(full, "rb") as f:
+                    out[os.path.relpath(full, self.root).replace(os.sep, "/")] = f.read()
+        return out
+
+    def pull(self, dest):
+        """Copy the device's filesystem into the folder dest (for export tests)."""
+        shutil.copytree(self.root, dest, dirs_exist_ok=True)
+        return dest
+
+    # -- life cycle --
+
+    @property
+    def url(self):
+        return "socket://127.0.0.1:%d" % self.port
+
+    def start(self):
+        self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self._sock.bind(("127.0.0.1", 0))  # loopback only
+        self._sock.listen(1)
+        self._sock.settimeout(0.2)
+        self.port = self._sock.getsockname()[1]
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self):
+        self._stop.set()
+        if self._thread:
+            self._thread.join(10)
+        if self._session:
+            self._session.close()
+            self._session = None
+        if self._sock:
+            self._sock.close()
+        if self._own_root:
+            shutil.rmtree(self.root, ignore_errors=True)
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def prelude_code(self):
+        cfg = {
+            "name": self.name, "version": self.version + ("",), "mpy": self.mpy,
+            "machine": self.machine, "i2c": list(self.i2c), "flash": self.flash,
+            "release": "%d.%d.%d" % self.version[:3],
+            "uname_version": "v%d.%d.%d on 2025-12-09" % self.version[:3],
+        }
+        with open(PRELUDE, encoding="utf-8") as f:
+            return "_CFG = %r\n" % cfg + f.read()
+
+    def banner(self):
+        return ("MicroPython v%d.%d.%d on 2025-12-09; %s\r\nType \"help()\" for more information.\r\n"
+                % (self.version[:3] + (self.machine,))).encode()
+
+    # -- serving --
+
+    def _serve(self):
+        started = last = time.monotonic()
+        while not self._stop.is_set() and time.monotonic() - started < self.life:
+            if time.monotonic() - last > self.idle:
+                break
+            try:
+                conn, _ = self._sock.accept()
+            except socket.timeout:
+                continue
+            except OSError:
+                break
+            self._conn = conn
+            try:
+                self._talk(started)
+            finally:
+                conn.close()
+                self._conn = None
+                last = time.monotonic()
+        if self._session:
+            self._session.close()
+            self._session = None
+
+    def _send(self, data):
+        self.log += data
+        try:
+            self._conn.sendall(data)
+        except (OSError, AttributeError):
+            pass
+
+    def _read_more(self, wait):
+        """Move what the client sent into self._in. False when it hung up."""
+        try:
+            ready, _, _ = select.select([self._conn], [], [], wait)
+            if ready:
+                data = self._conn.recv(4096)
+                if not data:
+                    return False
+                self._in += data
+        except OSError:
+            return False
+        return True
+
+    def _talk(self, started):
+        self._in = bytearray()
+        self.mode = "friendly"
+        self.line = bytearray()
+        while not self._stop.is_set() and time.monotonic() - started < self.life:
+            if not self._in and not self._read_more(0.1):
+                return
+            while self._in:
+                c = self._in[0]
+                del self._in[0]
+                if self.micropython:
+                    self._byte(c)
+
+    def _interrupted(self):
+        """Polled while code runs: a Ctrl-C from the client stops it."""
+        self._read_more(0)
+        i = self._in.find(b"\x03")
+        if i < 0:
+            return False
+        del self._in[: i + 1]
+        return True
+
+    def _session_now(self):
+        if self._session is None or self._session.proc.poll() is not None:
+            self._session = Session(self)
+        return self._session
+
+    def _power_cycle(self):
+        if self._session:
+            self._session.close()
+        self._session = None
+        self.soft_resets += 1
+        return self._session_now()
+
+    def _exec(self, code, limit=None, file_stdout=False):
+        """Run code; return its error text (already sent if file_stdout)."""
+        session = self._session_now()
+        err, stopped = session.run(code, lambda b: self._send(cooked(b)), self._interrupted, limit)
+        if stopped:
+            self._session = None
+        if err and file_stdout:
+            self._send(cooked(err.encode()))
+        return err
+
+    def _run_file(self, name, limit=None):
+        """Run boot.py or main.py as MicroPython's pyexec_file does, if present."""
+        if os.path.isfile(os.path.join(self.root, name)):
+            code = "exec(compile(open(%r).read(), %r, 'exec'), {'__name__': '__main__'})" % (name, name)
+            self._exec(code, limit, file_stdout=True)
+
+    def _byte(self, c):
+        if self.mode == "raw":
+            self._raw_byte(c)
+        elif self.mode == "paste":
+            self._paste_byte(c)
+        else:
+            self._friendly_byte(c)
+
+    def _friendly_byte(self, c):
+        if c == 1:  # Ctrl-A: raw REPL
+            self.mode = "raw"
+            self.line = bytearray()
+            self._send(b"\r\n" + RAW_BANNER + b">")
+        elif c == 2:  # Ctrl-B: banner
+            self._send(b"\r\n" + self.banner() + b">>> ")
+        elif c == 3:  # Ctrl-C at the prompt
+            self.line = bytearray()
+            self._send(b"\r\n>>> ")
+        elif c == 4 and not self.line:  # Ctrl-D: soft reset, runs boot.py and main.py
+            self._send(b"MPY: soft reboot\r\n")
+            self._power_cycle()
+            self._run_file("boot.py")
+            self._run_file("main.py", limit=self.boot_limit)
+            self._send(self.banner() + b">>> ")
+        elif c == 13:
+            self._send(b"\r\n")
+            code, self.line = bytes(self.line), bytearray()
+            if code.strip():
+                self._exec(code, file_stdout=True)
+            self._send(b">>> ")
+        elif c >= 32 or c == 9:
+            self.line.append(c)
+            self._send(bytes([c]))
+
+    def _raw_byte(self, c):
+        if c == 1:  # Ctrl-A: raw-paste request ("\x05A\x01") or re-enter raw REPL
+            if bytes(self.line) == b"\x05A":
+                self.line = bytearray()
+                self.mode = "paste"
+                self._paste_count = 0
+                self._send(b"R\x01" + struct.pack("<H", PASTE_WINDOW))
+            elif self.line[:1] == b"\x05":
+                self.line = bytearray()
+                self._send(b"R\x00")
+            else:
+                self.line = bytearray()
+                self._send(b"\r\n" + RAW_BANNER + b">")
+        elif c == 2:  # Ctrl-B: friendly REPL
+            self.mode = "friendly"
+            self.line = bytearray()
+            self._send(b"\r\n" + self.banner() + b">>> ")
+        elif c == 3:  # Ctrl-C: clear the line
+            self.line = bytearray()
+        elif c == 4:  # Ctrl-D: run the line, or soft reset on an empty one
+            code, self.line = bytes(self.line), bytearray()
+            self._send(b"OK")
+            if not code:
+                self._send(b"\r\nMPY: soft reboot\r\n")
+                self._power_cycle()
+                self._run_file("boot.py")
+                self._send(RAW_BANNER + b">")
+                return
+            self._run_raw(code)
+        else:
+            self.line.append(c)
+
+    def _paste_byte(self, c):
+        if c == 4:  # end of data
+            code, self.line = bytes(self.line), bytearray()
+            self.mode = "raw"
+            self._send(b"\x04")
+            self._run_raw(code)
+            return
+        self.line.append(c)
+        self._paste_count += 1
+        if self._paste_count % PASTE_WINDOW == 0:
+            self._send(b"\x01")  # room for one more window
+
+    def _run_raw(self, code):
+        err = self._exec(code)
+        self._send(b"\x04" + cooked(err.encode()) + b"\x04>")

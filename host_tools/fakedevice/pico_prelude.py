@@ -1,0 +1,282 @@
+# MicroPython source, run once at each power-on of the fake Pico before
+# anything else (host_tools/fakedevice puts `_CFG = {...}` in front of it).
+# It makes the WebAssembly MicroPython look like a Pico with MicroPython and
+# a display on its I2C bus: a root filesystem holding only the device's files,
+# littlefs-like sizes and errno numbers, sys.implementation of a Pico, and a
+# small `machine` module. Everything here is a stand-in for the hardware, not
+# for MicroPython itself: what mpremote sends runs in the real interpreter.
+import sys
+import os
+import builtins
+
+# Code from the PC runs in these same globals and its `import os` rebinds
+# `os` to the stand-in below, so the stand-ins use their own names.
+_gin_os = os
+_gin_sys = sys
+
+# The device's "/" is the MEMFS folder the PC side mirrors.
+os.umount("/")
+os.mount(os.VfsPosix("/flash"), "/")
+os.chdir("/")
+sys.path[:] = ["", "/lib"]  # the Pico's path ('.frozen' here holds modules a Pico lacks)
+
+# Emscripten errno numbers -> the ones MicroPython on a Pico raises.
+_GIN_ERRNO = {44: 2, 20: 17, 54: 20, 31: 21, 28: 22, 55: 39, 2: 13, 8: 9, 51: 28, 29: 5}
+
+
+def _gin_fix(f):
+    def call(*args):
+        try:
+            return f(*args)
+        except OSError as e:
+            n = e.args[0] if e.args else 0
+            raise OSError(_GIN_ERRNO.get(n, n))
+    return call
+
+
+_GIN_BLOCK = 4096
+
+
+def _gin_used(path="/"):
+    # littlefs-like: every file takes at least one 4 KB block, so does each folder.
+    used = _GIN_BLOCK
+    for entry in _gin_os.ilistdir(path):
+        full = (path if path.endswith("/") else path + "/") + entry[0]
+        if entry[1] == 0x4000:
+            used += _gin_used(full)
+        else:
+            size = _gin_os.stat(full)[6]
+            used += max(1, (size + _GIN_BLOCK - 1) // _GIN_BLOCK) * _GIN_BLOCK
+    return used
+
+
+def _gin_free():
+    return max(0, _CFG["flash"] - _gin_used())
+
+
+class _GinFile:
+    # A file that runs out of room like a full flash does (ENOSPC).
+    def __init__(self, f, budget):
+        self._f = f
+        self._budget = budget
+
+    def write(self, data):
+        if self._budget is not None:
+            self._budget -= len(data)
+            if self._budget < 0:
+                raise OSError(28)
+        return self._f.write(data)
+
+    def read(self, *a):
+        return self._f.read(*a)
+
+    def readinto(self, *a):
+        return self._f.readinto(*a)
+
+    def readline(self, *a):
+        return self._f.readline(*a)
+
+    def readlines(self):
+        return self._f.readlines()
+
+    def seek(self, *a):
+        return self._f.seek(*a)
+
+    def tell(self):
+        return self._f.tell()
+
+    def flush(self):
+        return self._f.flush()
+
+    def close(self):
+        return self._f.close()
+
+    def __iter__(self):
+        return iter(self._f)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *a):
+        self._f.close()
+
+
+_gin_real_open = builtins.open
+
+
+def _gin_open(name, mode="r", *rest):
+    f = _gin_fix(_gin_real_open)(name, mode, *rest)
+    writing = "w" in mode or "a" in mode or "+" in mode
+    return _GinFile(f, _gin_free() if writing else None)
+
+
+builtins.open = _gin_open
+
+
+def _gin_ilistdir(path="."):
+    # littlefs gives (name, type, inode, size); VfsPosix leaves the size out.
+    base = path if path.endswith("/") else path + "/"
+    out = []
+    for e in _gin_fix(_gin_os.ilistdir)(path):
+        size = 0 if e[1] == 0x4000 else _gin_os.stat(base + e[0])[6]
+        out.append((e[0], e[1], 0, size))
+    return iter(out)
+
+
+def _gin_statvfs(path="/"):
+    total = _CFG["flash"] // _GIN_BLOCK
+    free = _gin_free() // _GIN_BLOCK
+    return (_GIN_BLOCK, _GIN_BLOCK, total, free, free, 0, 0, 0, 0, 255)
+
+
+class _GinOS:
+    pass
+
+
+for _n in dir(os):
+    if not _n.startswith("__"):
+        setattr(_GinOS, _n, getattr(os, _n))
+for _n in ("listdir", "stat", "mkdir", "rmdir", "remove", "unlink", "rename", "chdir", "getcwd"):
+    if hasattr(os, _n):
+        setattr(_GinOS, _n, _gin_fix(getattr(os, _n)))
+_GinOS.ilistdir = _gin_ilistdir
+_GinOS.statvfs = _gin_statvfs
+_GinOS.sync = lambda: None
+_GinOS.uname = lambda: ("rp2", "rp2", _CFG["release"], _CFG["uname_version"], _CFG["machine"])
+sys.modules["os"] = _GinOS
+sys.modules["uos"] = _GinOS
+
+
+class _GinImpl:
+    name = _CFG["name"]
+    version = _CFG["version"]
+    _machine = _CFG["machine"]
+    _mpy = _CFG["mpy"]
+    _build = "RPI_PICO"
+
+    def __repr__(self):
+        return "(name=%r, version=%r, _machine=%r, _mpy=%r, _build='RPI_PICO')" % (
+            self.name, self.version, self._machine, self._mpy)
+
+
+class _GinSys:
+    pass
+
+
+for _n in dir(sys):
+    if not _n.startswith("__"):
+        setattr(_GinSys, _n, getattr(sys, _n))
+_GinSys.implementation = _GinImpl()
+_GinSys.platform = "rp2"
+sys.modules["sys"] = _GinSys
+
+
+class _GinPin:
+    IN = 0
+    OUT = 1
+    OPEN_DRAIN = 2
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, id, mode=-1, pull=-1, value=None):
+        self.id = id
+        self._v = 1 if value is None else value  # buttons idle high (pull-up)
+
+    def init(self, *a, **k):
+        pass
+
+    def value(self, v=None):
+        if v is None:
+            return self._v
+        self._v = 1 if v else 0
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def on(self):
+        self._v = 1
+
+    def off(self):
+        self._v = 0
+
+    def toggle(self):
+        self._v = 1 - self._v
+
+    def irq(self, handler=None, trigger=12, hard=False):
+        self._irq = handler
+
+
+class _GinI2C:
+    # The bus answers at the addresses in _CFG["i2c"] (0x3C: an SSD1306).
+    def __init__(self, id=0, scl=None, sda=None, freq=400000, timeout=50000):
+        self.id = id
+
+    def scan(self):
+        return sorted(_CFG["i2c"])
+
+    def _check(self, addr):
+        if addr not in _CFG["i2c"]:
+            raise OSError(5)
+
+    def writeto(self, addr, buf, stop=True):
+        self._check(addr)
+        return len(buf)
+
+    def writevto(self, addr, vector, stop=True):
+        self._check(addr)
+        return sum(len(b) for b in vector)
+
+    def readfrom(self, addr, n, stop=True):
+        self._check(addr)
+        return bytes(n)
+
+    def readfrom_into(self, addr, buf, stop=True):
+        self._check(addr)
+
+    def writeto_mem(self, addr, memaddr, buf, addrsize=8):
+        self._check(addr)
+
+    def readfrom_mem(self, addr, memaddr, n, addrsize=8):
+        self._check(addr)
+        return bytes(n)
+
+    def readfrom_mem_into(self, addr, memaddr, buf, addrsize=8):
+        self._check(addr)
+
+
+class _GinADC:
+    CORE_TEMP = 4
+
+    def __init__(self, pin):
+        pass
+
+    def read_u16(self):
+        return 14000
+
+
+class _GinMachine:
+    Pin = _GinPin
+    I2C = _GinI2C
+    SoftI2C = _GinI2C
+    ADC = _GinADC
+
+    def freq(*a):
+        return 125000000
+
+    def unique_id():
+        return b"\xe6\x61\x41\x04\x03\x5a\x2b\x2e"
+
+    def idle():
+        pass
+
+    def disable_irq():
+        return 0
+
+    def enable_irq(state=0):
+        pass
+
+
+sys.modules["machine"] = _GinMachine
+del _n
