@@ -1,0 +1,461 @@
+# Keeps the current match, the finished matches and the statistics on flash so
+# that a confirmed hand survives a power cut at any instant.
+#
+# How (details and byte layout: README "## Storage"):
+# - every file is replaced whole through "name.tmp" + rename, which littlefs
+#   makes atomic through power loss, except the hand journal, which grows by
+#   appending; littlefs commits a file's new contents only at close, and the
+#   CRC on every record catches a torn append on other filesystems;
+# - the current match = a snapshot (state after the first N hands) plus the
+#   journal of hands N, N+1, ...; compaction writes a new snapshot and then
+#   drops the journal, and the hand numbers make every step in between safe;
+# - a damaged file is moved into bad/ (kept for export) with a plain-words
+#   problem, and everything else keeps working.
+from micropython import const
+
+from storage import frame as F
+from storage.osfs import OsFs
+
+SNAPSHOT = "match.snp"
+JOURNAL = "match.jnl"
+STATS = "stats.dat"
+ARCHIVE_DIR = "arch"
+BAD_DIR = "bad"
+_TMP = ".tmp"
+
+_RESERVE_BLOCKS = const(4)   # free blocks littlefs needs for copy-on-write
+_COMPACT_BYTES = const(400)  # keep the journal inline (<=512 B) on littlefs
+_KEEP_MATCHES = const(200)   # finished matches kept; the oldest go first
+_ENOSPC = const(28)
+
+
+class StoreError(Exception):
+    """A save failed; nothing confirmed was lost. The message is plain words."""
+
+
+class StoreFull(StoreError):
+    """No room for the save; reported before anything was written."""
+
+
+def _errno(e):
+    return e.args[0] if e.args else 0
+
+
+def _arch_name(no):
+    return "m{:06d}.dat".format(no)
+
+
+class Store:
+    def __init__(self, root="/gin", fs=None, keep_matches=_KEEP_MATCHES,
+                 reserve_blocks=_RESERVE_BLOCKS, compact_bytes=_COMPACT_BYTES):
+        self.root = root
+        self.fs = fs if fs is not None else OsFs()
+        self.keep_matches = keep_matches
+        self.reserve_blocks = reserve_blocks
+        self.compact_bytes = compact_bytes
+        self.problems = []      # plain-words messages from the last load/read
+        self.match_no = None    # number of the current match; None = no match open
+        self.hands = 0          # hands in the current match (snapshot + journal)
+        self.stats_upto = 0     # last match number the saved statistics include
+        self._snap_seq = 0      # hands folded into the snapshot
+        self._journal = 0       # bytes known good in the journal; 0 = no journal
+        self._journal_dirty = False  # a failed append may have left a torn tail
+        self._arch = []         # archived match numbers, ascending
+
+    # ---- paths and small helpers -------------------------------------------
+
+    def _p(self, name):
+        return self.root + "/" + name
+
+    def _read(self, name):
+        f = self.fs.open(self._p(name), "rb")
+        try:
+            return f.read()
+        finally:
+            f.close()
+
+    def _write_new(self, name, data):
+        # Whole-file replace: the new contents appear all at once or not at all.
+        path = self._p(name)
+        tmp = path + _TMP
+        try:
+            f = self.fs.open(tmp, "wb")
+            try:
+                f.write(data)
+                self.fs.sync(f)
+            finally:
+                f.close()
+            self.fs.rename(tmp, path)
+        except OSError:
+            self._quiet_remove(name + _TMP)
+            raise
+
+    def _quiet_remove(self, name):
+        try:
+            self.fs.remove(self._p(name))
+            return True
+        except OSError:
+            return False
+
+    def _failed(self, e, what):
+        if _errno(e) == _ENOSPC:
+            return StoreFull("Memory full: " + what + " was NOT saved.")
+        return StoreError("Memory error: " + what + " was NOT saved.")
+
+    def _problem(self, text):
+        self.problems.append(text)
+
+    def _listdir(self, name):
+        try:
+            return self.fs.listdir(self._p(name) if name else self.root)
+        except OSError:
+            self.fs.mkdir(self._p(name) if name else self.root)
+            return []
+
+    def _set_aside(self, name):
+        # Move a damaged file into bad/ under a new number; a rename commits
+        # atomically, so the file is either still here or safely there.
+        taken = self._listdir(BAD_DIR)
+        k = 1
+        for n in taken:
+            head = n.split("-")[0]
+            if head.isdigit() and int(head) >= k:
+                k = int(head) + 1
+        base = name.split("/")[-1]
+        try:
+            self.fs.rename(self._p(name), self._p(BAD_DIR + "/" + str(k) + "-" + base))
+        except OSError:
+            # Could not move it: at least stop reading it again.
+            self._quiet_remove(name)
+
+    def _copy_aside(self, name, data):
+        taken = self._listdir(BAD_DIR)
+        k = 1
+        for n in taken:
+            head = n.split("-")[0]
+            if head.isdigit() and int(head) >= k:
+                k = int(head) + 1
+        self._write_new(BAD_DIR + "/" + str(k) + "-" + name, data)
+
+    # ---- free space --------------------------------------------------------
+
+    def free_bytes(self):
+        """Free space as the filesystem reports it, or None if it cannot tell."""
+        try:
+            st = self.fs.statvfs(self.root)
+        except (OSError, AttributeError):
+            return None
+        return st[0] * st[4]
+
+    def has_room(self, nbytes):
+        """True when nbytes can be saved with littlefs's working margin to spare."""
+        try:
+            st = self.fs.statvfs(self.root)
+        except (OSError, AttributeError):
+            return True
+        bsize = st[0] or 4096
+        need = (nbytes + bsize - 1) // bsize + self.reserve_blocks
+        return st[4] >= need
+
+    def _check_room(self, nbytes, what):
+        if not self.has_room(nbytes):
+            raise StoreFull("Memory full: " + what + " was NOT saved.")
+
+    # ---- loading -----------------------------------------------------------
+
+    def load(self):
+        """Read the current match back: (snapshot bytes or None, [hand record bytes], problems).
+
+        Never raises: whatever cannot be read is set aside in bad/ and
+        described in plain words in the problems list.
+        """
+        self.problems = []
+        self.match_no = None
+        self.hands = 0
+        self._snap_seq = 0
+        self._journal = 0
+        self._journal_dirty = False
+        self._arch = []
+        snapshot, records = None, []
+        try:
+            names = self._listdir("")
+            for n in names:
+                if n.endswith(_TMP):  # an unfinished write that never returned
+                    self._quiet_remove(n)
+            self._listdir(BAD_DIR)
+            arch = []
+            for n in self._listdir(ARCHIVE_DIR):
+                if n.endswith(_TMP):
+                    self._quiet_remove(ARCHIVE_DIR + "/" + n)
+                elif n[0] == "m" and n[1:7].isdigit() and n.endswith(".dat"):
+                    arch.append(int(n[1:7]))
+            arch.sort()
+            self._arch = arch
+            snapshot, records = self._load_match(names)
+        except Exception as e:  # never crash at boot; say what happened
+            self._problem("The memory could not be read (error %s). Saved games may be missing." % _errno(e))
+        return snapshot, records, self.problems
+
+    def last_match_no(self):
+        n = self._arch[-1] if self._arch else 0
+        if self.stats_upto > n:
+            n = self.stats_upto
+        if self.match_no is not None and self.match_no > n:
+            n = self.match_no
+        return n
+
+    def _load_match(self, names):
+        have_journal = JOURNAL in names
+        snapshot = None
+        if SNAPSHOT in names:
+            status, base, seq, payload = F.read_single(self._read(SNAPSHOT), F.KIND_SNAPSHOT)
+            if status != F.OK:
+                self._set_aside(SNAPSHOT)
+                if have_journal:
+                    self._set_aside(JOURNAL)
+                if status == F.NEWER:
+                    self._problem("The saved match was made by newer firmware. It was set aside; update the firmware or export it.")
+                else:
+                    self._problem("The saved match was damaged. It was set aside for export; start a new match.")
+                return None, []
+            self.match_no = base
+            self._snap_seq = seq
+            self.hands = seq
+            snapshot = payload
+        if not have_journal:
+            return snapshot, []
+        data = self._read(JOURNAL)
+        status, base = F.parse_header(data, F.KIND_JOURNAL)
+        if status != F.OK:
+            self._set_aside(JOURNAL)
+            if status == F.NEWER:
+                self._problem("The saved hands were made by newer firmware. They were set aside; update the firmware or export them.")
+            else:
+                self._problem("The saved hands were damaged and set aside for export. The match resumes from its last checkpoint.")
+            return snapshot, []
+        if self.match_no is None or base != self.match_no:
+            if base in self._arch or (self.match_no is not None and base < self.match_no):
+                # Left over from a finished or replaced match: a power cut hit
+                # between the two steps of archive_match() or new_match().
+                self._quiet_remove(JOURNAL)
+            else:
+                self._set_aside(JOURNAL)
+                self._problem("Saved hands without their match were found and set aside for export.")
+            return snapshot, []
+        records = []
+        pos = F.HEADER_SIZE
+        expect = self._snap_seq
+        while pos < len(data):
+            status, seq, a, b, nxt = F.next_record(data, pos)
+            if status != F.OK:
+                break
+            if seq < self._snap_seq:
+                # Already in the snapshot: a power cut hit a compaction
+                # after the new snapshot but before the journal was dropped.
+                pos = nxt
+                continue
+            if seq != expect:
+                status = F.DAMAGED
+                break
+            records.append(bytes(data[a:b]))
+            expect += 1
+            pos = nxt
+        self.hands = expect
+        self._journal = pos
+        if pos < len(data):
+            self._repair_journal(data, pos, status, len(records))
+        return snapshot, records
+
+    def _repair_journal(self, data, good, status, recovered):
+        # Keep a copy of the whole file for export, then replace the journal
+        # with its good part, so the next hand is appended after good data.
+        try:
+            self._copy_aside(JOURNAL, data)
+        except OSError:
+            pass
+        try:
+            self._write_new(JOURNAL, bytes(data[:good]))
+        except OSError:
+            self._journal_dirty = True  # the next append retries the repair
+        if status == F.TRUNCATED:
+            self._problem("The last save was cut off. %d hands of this match were recovered." % self.hands)
+        else:
+            self._problem("Some saved hands were damaged and set aside. The first %d hands were recovered." % self.hands)
+
+    # ---- the current match -------------------------------------------------
+
+    def new_match(self, snapshot):
+        """Start the next match from its opening state; durable on return."""
+        no = self.last_match_no() + 1
+        data = F.header(F.KIND_SNAPSHOT, no) + F.record(0, snapshot)
+        self._check_room(len(data), "the new match")
+        try:
+            self._write_new(SNAPSHOT, data)
+        except OSError as e:
+            raise self._failed(e, "the new match")
+        self.match_no = no
+        self.hands = 0
+        self._snap_seq = 0
+        if self._journal or self._journal_dirty:
+            # The old journal names the old match, so it is ignored even if this fails.
+            self._quiet_remove(JOURNAL)
+        self._journal = 0
+        self._journal_dirty = False
+
+    def append(self, record):
+        """Save one confirmed hand. Returns only when it is on flash.
+
+        Raises StoreFull (before writing anything) when there is no room, or
+        StoreError; in both cases the hand is not saved and nothing earlier
+        is lost.
+        """
+        if self.match_no is None:
+            raise StoreError("No match is open.")
+        rec = F.record(self.hands, record)
+        self._check_room(len(rec) + self._journal + F.HEADER_SIZE, "this hand")
+        try:
+            if self._journal_dirty and self._journal:
+                # Cut the journal back to its known good part first.
+                self._write_new(JOURNAL, self._read(JOURNAL)[:self._journal])
+            self._journal_dirty = False
+            if self._journal == 0:
+                data = F.header(F.KIND_JOURNAL, self.match_no) + rec
+                self._write_new(JOURNAL, data)
+                self._journal = len(data)
+            else:
+                self._journal_dirty = True
+                f = self.fs.open(self._p(JOURNAL), "ab")
+                try:
+                    f.write(rec)
+                    self.fs.sync(f)
+                finally:
+                    f.close()
+                self._journal_dirty = False
+                self._journal += len(rec)
+        except OSError as e:
+            raise self._failed(e, "this hand")
+        self.hands += 1
+
+    def needs_compact(self):
+        """True when the journal has grown enough that compact() should run."""
+        return self._journal > self.compact_bytes
+
+    def compact(self, snapshot):
+        """Replace snapshot + journal by one snapshot of the state after every hand."""
+        if self.match_no is None:
+            raise StoreError("No match is open.")
+        data = F.header(F.KIND_SNAPSHOT, self.match_no) + F.record(self.hands, snapshot)
+        self._check_room(len(data), "the match")
+        try:
+            self._write_new(SNAPSHOT, data)
+        except OSError as e:
+            raise self._failed(e, "the match")
+        self._snap_seq = self.hands
+        # The journal's hands are all below the snapshot's count now, so a
+        # failure here only leaves them to be skipped.
+        if self._quiet_remove(JOURNAL):
+            self._journal = 0
+            self._journal_dirty = False
+
+    # ---- finished matches --------------------------------------------------
+
+    def archived(self):
+        """Numbers of the finished matches kept on the device, oldest first."""
+        return list(self._arch)
+
+    def archive_match(self, match, stats=None):
+        """Keep the finished current match (and the new statistics), then close it.
+
+        Safe to call again after a power cut: a match already archived is not
+        added twice. Returns the numbers of old matches deleted to make room.
+        """
+        no = self.match_no
+        if no is None:
+            raise StoreError("No match is open.")
+        dropped = []
+        if no not in self._arch:
+            data = F.header(F.KIND_ARCHIVE, no) + F.record(no, match)
+            while self._arch and (len(self._arch) >= self.keep_matches or not self.has_room(len(data))):
+                old = self._arch.pop(0)
+                self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(old))
+                dropped.append(old)
+            self._check_room(len(data), "the finished match")
+            try:
+                self._write_new(ARCHIVE_DIR + "/" + _arch_name(no), data)
+            except OSError as e:
+                raise self._failed(e, "the finished match")
+            self._arch.append(no)
+        if stats is not None:
+            self.save_stats(stats, no)
+        # Snapshot first: a journal left without it is recognised as archived.
+        self._quiet_remove(SNAPSHOT)
+        self._quiet_remove(JOURNAL)
+        self.match_no = None
+        self.hands = 0
+        self._snap_seq = 0
+        self._journal = 0
+        self._journal_dirty = False
+        return dropped
+
+    def read_archived(self, no):
+        """The stored bytes of finished match no, or None (a problem is noted)."""
+        name = ARCHIVE_DIR + "/" + _arch_name(no)
+        try:
+            data = self._read(name)
+        except OSError:
+            return None
+        status, base, seq, payload = F.read_single(data, F.KIND_ARCHIVE)
+        if status == F.OK and base == no and seq == no:
+            return payload
+        self._set_aside(name)
+        if no in self._arch:
+            self._arch.remove(no)
+        if status == F.NEWER:
+            self._problem("Finished match %d was made by newer firmware and was set aside." % no)
+        else:
+            self._problem("Finished match %d was damaged and set aside for export." % no)
+        return None
+
+    def delete_archived(self, no):
+        """Remove one finished match (after the user exported it)."""
+        if self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(no)) and no in self._arch:
+            self._arch.remove(no)
+
+    # ---- statistics --------------------------------------------------------
+
+    def save_stats(self, stats, upto=None):
+        """Replace the statistics blob; upto = last match number it includes."""
+        upto = self.last_match_no() if upto is None else upto
+        data = F.header(F.KIND_STATS, upto) + F.record(0, stats)
+        self._check_room(len(data), "the statistics")
+        try:
+            self._write_new(STATS, data)
+        except OSError as e:
+            raise self._failed(e, "the statistics")
+        self.stats_upto = upto
+
+    def load_stats(self):
+        """The statistics blob, or None when there is none or it was set aside."""
+        try:
+            data = self._read(STATS)
+        except OSError:
+            return None
+        status, base, seq, payload = F.read_single(data, F.KIND_STATS)
+        if status == F.OK:
+            self.stats_upto = base
+            return payload
+        self._set_aside(STATS)
+        if status == F.NEWER:
+            self._problem("The statistics were made by newer firmware and were set aside.")
+        else:
+            self._problem("The statistics were damaged and set aside; they start again from here.")
+        return None
+
+    # ---- set-aside files ---------------------------------------------------
+
+    def bad_files(self):
+        """Names of the files set aside in bad/ (for export), sorted."""
+        try:
+            return sorted(self.fs.listdir(self._p(BAD_DIR)))
+        except OSError:
+            return []

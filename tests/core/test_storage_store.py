@@ -1,0 +1,390 @@
+# The storage module on the interpreter's own filesystem: CPython in a temp
+# dir, MicroPython in its own (writable) filesystem. Power cuts and littlefs
+# itself are tested in tests/host/test_storage_*.py.
+import os
+
+from expect import raises
+from storage import Store, StoreError, StoreFull
+from storage import frame as F
+from storage.osfs import OsFs
+
+try:
+    import tempfile
+    _BASE = tempfile.mkdtemp(prefix="gin_storage_")
+except ImportError:  # MicroPython: its cwd is writable
+    _BASE = "/storage_test"
+    try:
+        os.mkdir(_BASE)
+    except OSError:
+        pass
+
+_count = [0]
+
+
+def _rmtree(path):
+    for name in os.listdir(path):
+        p = path + "/" + name
+        if os.stat(p)[0] & 0x4000:
+            _rmtree(p)
+        else:
+            os.remove(p)
+    os.rmdir(path)
+
+
+def fresh(**kw):
+    _count[0] += 1
+    root = _BASE + "/s" + str(_count[0])
+    try:
+        _rmtree(root)
+    except OSError:
+        pass
+    store = Store(root, **kw)
+    assert store.load() == (None, [], [])
+    return store
+
+
+def reload(store, fs=None):
+    s = Store(store.root, fs=fs)
+    snap, recs, problems = s.load()
+    return s, snap, recs, problems
+
+
+def raw(store, name):
+    with open(store.root + "/" + name, "rb") as f:
+        return f.read()
+
+
+def put(store, name, data):
+    with open(store.root + "/" + name, "wb") as f:
+        f.write(data)
+
+
+def hand(i):
+    return b"hand-%d;" % i
+
+
+def play(store, n, first=0):
+    for i in range(first, first + n):
+        store.append(hand(i))
+
+
+# ---- framing ------------------------------------------------------------------
+
+def test_header_round_trip_and_damage():
+    h = F.header(F.KIND_JOURNAL, 12345)
+    assert len(h) == F.HEADER_SIZE
+    assert F.parse_header(h, F.KIND_JOURNAL) == (F.OK, 12345)
+    assert F.parse_header(h, F.KIND_SNAPSHOT)[0] == F.DAMAGED
+    assert F.parse_header(h[:7], F.KIND_JOURNAL)[0] == F.TRUNCATED
+    bad = bytearray(h)
+    bad[5] ^= 1
+    assert F.parse_header(bytes(bad), F.KIND_JOURNAL)[0] == F.DAMAGED
+    newer = bytearray(h)
+    newer[3] = F.VERSION + 1
+    assert F.parse_header(bytes(newer), F.KIND_JOURNAL)[0] == F.NEWER
+
+
+def test_record_round_trip_and_crc():
+    r = F.record(7, b"abc")
+    assert len(r) == 3 + F.RECORD_OVERHEAD
+    status, seq, a, b, nxt = F.next_record(r, 0)
+    assert (status, seq, r[a:b], nxt) == (F.OK, 7, b"abc", len(r))
+    assert F.next_record(r[:-1], 0)[0] == F.TRUNCATED
+    for i in range(len(r)):
+        bad = bytearray(r)
+        bad[i] ^= 0x40
+        assert F.next_record(bytes(bad), 0)[0] != F.OK, i
+    assert raises(ValueError, F.record, 0, bytes(F.MAX_PAYLOAD + 1))
+
+
+# ---- normal use ---------------------------------------------------------------
+
+def test_hands_survive_a_restart():
+    s = fresh()
+    s.new_match(b"settings")
+    play(s, 5)
+    s2, snap, recs, problems = reload(s)
+    assert snap == b"settings"
+    assert recs == [hand(i) for i in range(5)]
+    assert problems == []
+    assert s2.hands == 5 and s2.match_no == 1
+    play(s2, 2, 5)
+    s3, snap, recs, problems = reload(s2)
+    assert recs == [hand(i) for i in range(7)] and s3.hands == 7
+
+
+def test_append_needs_an_open_match():
+    s = fresh()
+    assert raises(StoreError, s.append, b"x")
+    assert raises(StoreError, s.compact, b"x")
+    assert raises(StoreError, s.archive_match, b"x")
+
+
+def test_compaction_folds_the_journal():
+    s = fresh(compact_bytes=60)
+    s.new_match(b"start")
+    play(s, 4)
+    assert s.needs_compact()
+    s.compact(b"after 4")
+    assert not s.needs_compact()
+    assert "match.jnl" not in os.listdir(s.root)
+    play(s, 2, 4)
+    s2, snap, recs, problems = reload(s)
+    assert (snap, recs, problems) == (b"after 4", [hand(4), hand(5)], [])
+    assert s2.hands == 6
+
+
+def test_cut_between_snapshot_and_journal_drop_skips_folded_hands():
+    s = fresh()
+    s.new_match(b"start")
+    play(s, 3)
+    journal = raw(s, "match.jnl")
+    s.compact(b"after 3")
+    put(s, "match.jnl", journal)  # as if the power went before the journal was dropped
+    s2, snap, recs, problems = reload(s)
+    assert (snap, recs, problems) == (b"after 3", [], [])
+    assert s2.hands == 3
+    s2.append(hand(3))
+    s3, snap, recs, problems = reload(s2)
+    assert (snap, recs, problems) == (b"after 3", [hand(3)], [])
+
+
+def test_new_match_ignores_the_old_journal():
+    s = fresh()
+    s.new_match(b"one")
+    play(s, 2)
+    journal = raw(s, "match.jnl")
+    s.new_match(b"two")
+    put(s, "match.jnl", journal)  # power went before the old journal was dropped
+    s2, snap, recs, problems = reload(s)
+    assert (snap, recs, problems) == (b"two", [], [])
+    assert s2.match_no == 2
+    assert "match.jnl" not in os.listdir(s.root)
+
+
+def test_archive_is_kept_once_and_closes_the_match():
+    s = fresh()
+    s.new_match(b"m1")
+    play(s, 3)
+    journal = raw(s, "match.jnl")
+    assert s.archive_match(b"finished m1", b"stats after 1") == []
+    assert s.match_no is None
+    put(s, "match.jnl", journal)  # cut between archive and closing the match
+    s2, snap, recs, problems = reload(s)
+    assert (snap, recs, problems) == (None, [], [])
+    assert s2.archived() == [1]
+    assert s2.read_archived(1) == b"finished m1"
+    assert s2.load_stats() == b"stats after 1" and s2.stats_upto == 1
+    s2.new_match(b"m2")
+    assert s2.match_no == 2
+    # Archiving the same match again (after a cut before the snapshot went) adds nothing.
+    s2.archive_match(b"finished m2")
+    s2.match_no = 2
+    s2.archive_match(b"finished m2 again")
+    assert s2.archived() == [1, 2]
+    assert s2.read_archived(2) == b"finished m2"
+
+
+def test_archive_keeps_only_the_newest_matches():
+    s = fresh()
+    s.keep_matches = 3
+    dropped = []
+    for i in range(5):
+        s.new_match(b"m")
+        dropped += s.archive_match(b"done %d" % i)
+    assert dropped == [1, 2]
+    assert s.archived() == [3, 4, 5]
+    s2, snap, recs, problems = reload(s)
+    assert s2.archived() == [3, 4, 5] and problems == []
+    s2.delete_archived(3)
+    assert s2.archived() == [4, 5]
+
+
+def test_leftover_temp_files_are_removed_quietly():
+    s = fresh()
+    s.new_match(b"m")
+    play(s, 1)
+    put(s, "match.snp.tmp", b"half written")
+    put(s, "arch/m000009.dat.tmp", b"half")
+    s2, snap, recs, problems = reload(s)
+    assert (snap, recs, problems) == (b"m", [hand(0)], [])
+    assert "match.snp.tmp" not in os.listdir(s.root)
+    assert os.listdir(s.root + "/arch") == []
+
+
+# ---- damaged files --------------------------------------------------------------
+
+def _damaged_journal(mutate):
+    s = fresh()
+    s.new_match(b"m")
+    play(s, 4)
+    data = raw(s, "match.jnl")
+    put(s, "match.jnl", mutate(data))
+    s2, snap, recs, problems = reload(s)
+    assert snap == b"m"
+    assert len(problems) == 1, problems
+    assert len(s2.bad_files()) == 1
+    # The next hand goes after the good part and is read back.
+    s2.append(b"next")
+    s3, snap, recs2, later = reload(s2)
+    assert later == [] and recs2 == recs + [b"next"]
+    return recs, problems
+
+
+def test_truncated_journal_keeps_the_whole_hands():
+    recs, problems = _damaged_journal(lambda d: d[:-3])
+    assert recs == [hand(i) for i in range(3)]
+
+
+def test_garbage_in_journal_keeps_the_hands_before_it():
+    rec = len(F.record(0, hand(0)))
+    recs, problems = _damaged_journal(lambda d: d[:F.HEADER_SIZE + rec + 2] + b"\x00garbage" + d[F.HEADER_SIZE + rec + 10:])
+    assert recs == [hand(0)]
+
+
+def test_checksum_mismatch_in_journal():
+    rec = len(F.record(0, hand(0)))
+    def flip(d):
+        b = bytearray(d)
+        b[F.HEADER_SIZE + 2 * rec + 7] ^= 1  # a payload byte of the third hand
+        return bytes(b)
+    recs, problems = _damaged_journal(flip)
+    assert recs == [hand(0), hand(1)]
+    assert "damaged" in problems[0]
+
+
+def test_damaged_snapshot_is_set_aside_with_its_journal():
+    s = fresh()
+    s.new_match(b"settings")
+    play(s, 2)
+    data = bytearray(raw(s, "match.snp"))
+    data[-6] ^= 0xFF
+    put(s, "match.snp", bytes(data))
+    s2, snap, recs, problems = reload(s)
+    assert (snap, recs) == (None, [])
+    assert len(problems) == 1 and "damaged" in problems[0]
+    assert s2.bad_files() == ["1-match.snp", "2-match.jnl"]
+    assert raises(StoreError, s2.append, b"x")
+    s2.new_match(b"fresh")
+    assert s2.match_no == 1
+    s3, snap, recs, problems = reload(s2)
+    assert (snap, recs, problems) == (b"fresh", [], [])
+
+
+def test_newer_version_is_refused_not_misread():
+    s = fresh()
+    s.new_match(b"settings")
+    play(s, 1)
+    data = bytearray(raw(s, "match.snp"))
+    data[3] = F.VERSION + 1
+    put(s, "match.snp", bytes(data))
+    s2, snap, recs, problems = reload(s)
+    assert (snap, recs) == (None, [])
+    assert "newer firmware" in problems[0]
+    assert "1-match.snp" in s2.bad_files()
+
+
+def test_damaged_stats_and_archive_are_set_aside():
+    s = fresh()
+    s.new_match(b"m")
+    s.archive_match(b"done", b"stats")
+    put(s, "stats.dat", raw(s, "stats.dat")[:-1])
+    put(s, "arch/m000001.dat", b"GRA\x01garbage")
+    s2, snap, recs, problems = reload(s)
+    assert problems == []
+    assert s2.load_stats() is None
+    assert s2.read_archived(1) is None
+    assert len(s2.problems) == 2
+    assert "statistics" in s2.problems[0] and "match 1" in s2.problems[1]
+    assert s2.archived() == []
+    assert len(s2.bad_files()) == 2
+    s2.save_stats(b"again")
+    assert Store(s.root).load_stats() == b"again"
+
+
+def test_unreadable_root_is_a_problem_not_a_crash():
+    class Broken(OsFs):
+        def listdir(self, path):
+            raise OSError(5)
+
+        def mkdir(self, path):
+            raise OSError(5)
+    s = Store(_BASE + "/nowhere", fs=Broken())
+    snap, recs, problems = s.load()
+    assert (snap, recs) == (None, []) and len(problems) == 1
+    assert "could not be read" in problems[0]
+
+
+# ---- full flash -----------------------------------------------------------------
+
+class _Tiny(OsFs):
+    # Reports a nearly full filesystem: free blocks as set by the test.
+    free = 100
+
+    def statvfs(self, path):
+        return (4096, 4096, 200, self.free, self.free, 0, 0, 0, 0, 255)
+
+
+def test_full_flash_is_reported_before_the_hand_is_saved():
+    fs = _Tiny()
+    s = fresh()
+    s.fs = fs
+    s.new_match(b"m")
+    play(s, 2)
+    before = raw(s, "match.jnl")
+    fs.free = s.reserve_blocks  # no block beyond littlefs's working margin
+    assert not s.has_room(10)
+    e = raises(StoreFull, s.append, b"one too many")
+    assert "NOT saved" in str(e)
+    assert raw(s, "match.jnl") == before
+    assert s.hands == 2
+    assert raises(StoreFull, s.compact, b"x")
+    fs.free = 50
+    s.append(b"fits now")
+    s2, snap, recs, problems = reload(s)
+    assert recs == [hand(0), hand(1), b"fits now"] and problems == []
+
+
+class _FailingWrites(OsFs):
+    # The filesystem runs out of room half-way through a write.
+    fail = False
+
+    def open(self, path, mode):
+        f = open(path, mode)
+        if self.fail and "b" in mode and ("a" in mode or "w" in mode):
+            return _HalfFile(f)
+        return f
+
+
+class _HalfFile:
+    def __init__(self, f):
+        self.f = f
+
+    def write(self, data):
+        self.f.write(data[:len(data) // 2])
+        raise OSError(28)
+
+    def flush(self):
+        self.f.flush()
+
+    def fileno(self):
+        return self.f.fileno()
+
+    def close(self):
+        self.f.close()
+
+
+def test_a_failed_append_leaves_no_torn_hand_behind():
+    fs = _FailingWrites()
+    s = fresh()
+    s.fs = fs
+    s.new_match(b"m")
+    play(s, 2)
+    fs.fail = True
+    assert raises(StoreFull, s.append, b"lost")
+    assert raises(StoreFull, s.compact, b"x")
+    assert s.hands == 2
+    fs.fail = False
+    s.append(b"saved")  # repairs the torn tail first
+    s2, snap, recs, problems = reload(s)
+    assert (snap, recs, problems) == (b"m", [hand(0), hand(1), b"saved"], [])
