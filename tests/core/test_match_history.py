@@ -1,0 +1,128 @@
+"""Undo, edit, delete and insert recompute everything; rules lock during a game."""
+from expect import raises
+
+from gincore import rules
+from gincore.result import GIN, KNOCK, VOID, HandError
+from gincore.match import HandRecord, Match, MatchError, PLAYER_A, PLAYER_B
+
+A, B = PLAYER_A, PLAYER_B
+
+
+def _finnish_game():
+    m = Match("Ann", "Bob", rules.preset("finnish"), PLAYER_B)
+    for h in (
+        HandRecord(A, KNOCK, 6, 20),   # A 14
+        HandRecord(None, VOID),
+        HandRecord(B, GIN, 0, 35),     # B 55
+        HandRecord(B, KNOCK, 9, 30),   # B 76
+        HandRecord(B, KNOCK, 10, 7),   # undercut 13: A 27
+        HandRecord(A, KNOCK, 4, 4),    # undercut 10: B 86
+        HandRecord(A, KNOCK, 9, 2),    # undercut 17: B 103, game
+    ):
+        m.add(h)
+    return m
+
+
+def test_undo_reopens_the_game():
+    m = _finnish_game()
+    assert m.sheet().games[0].over
+    h = m.undo()
+    assert h.out == A and h.knocker == 9
+    s = m.sheet()
+    g = s.games[0]
+    assert not g.over and g.score == [27, 86] and g.final == [27, 86]
+    assert s.games_done == 0 and s.net == [0, 0]
+    assert s.next_dealer == B  # B won hand 6
+    for _ in range(6):
+        m.undo()
+    s = m.sheet()
+    assert s.hands == 0 and s.next_dealer == B and s.games[0].score == [0, 0]
+    raises(MatchError, m.undo)
+
+
+def test_edit_an_early_hand_moves_the_game_end():
+    m = _finnish_game()
+    # Hand 1 was really B's gin with A holding 30: 50 to B.
+    m.replace(0, HandRecord(B, GIN, 0, 30))
+    s = m.sheet()
+    # Game 1: B 50, void, B 55 -> 105 after hand 3: over. B 2 boxes 40, game 100,
+    # A won nothing: shutout 100. Final B 345, A 0.
+    # Game 2 (hands 4-7): B 21; A undercuts 13; B undercuts 10 -> 31; B undercuts 17 -> 48.
+    assert s.games_done == 1 and s.net == [0, 345]
+    assert s.round == 1
+    g = s.games[0]
+    assert g.number == 2 and g.score == [13, 48] and not g.over
+    assert s.next_dealer == B
+
+
+def test_delete_and_insert():
+    m = _finnish_game()
+    m.delete(1)  # the void hand: same totals, one hand fewer
+    s = m.sheet()
+    assert s.hands == 6 and s.games[0].final == [67, 283]
+    m.insert(1, HandRecord(None, VOID))
+    assert m.sheet().hands == 7 and m.sheet().games[0].final == [67, 283]
+    # Delete A's undercut (hand 5): A 14; B 55, 76, 86, 103 -> still B's game,
+    # A 14 + 1 box = 34; B 103 + 4 boxes 80 + 100 = 283.
+    m.delete(4)
+    assert m.sheet().games[0].final == [34, 283]
+    raises(MatchError, m.delete, 6)
+    raises(MatchError, m.replace, -1, HandRecord(None, VOID))
+
+
+def test_rules_lock_and_refused_edit():
+    m = Match("Ann", "Bob", rules.preset("finnish"))
+    m.add(HandRecord(A, GIN, 0, 30))        # A 50
+    e = raises(MatchError, m.set_rules, rules.preset("finnish").copy(target=50))
+    assert "locked" in str(e)
+    m.add(HandRecord(A, KNOCK, 8, 58))      # 50: A 100, game over
+    assert m.sheet().round_over and not m.rules_locked()
+    m.set_rules(rules.preset("finnish").copy(knock_limit=5))  # from game 2 on
+    assert m.sheet().games[0].rules.knock_limit == 10       # game 1 keeps its snapshot
+    e = raises(HandError, m.add, HandRecord(B, KNOCK, 8, 20))
+    assert "limit of 5" in str(e)
+    m.add(HandRecord(B, KNOCK, 4, 20))      # game 2: B 16
+    s = m.sheet()
+    assert s.round == 1 and s.rules.knock_limit == 5 and s.games[0].score == [0, 16]
+    # Making hand 1 end game 1 alone would move the 8-point knock into game 2,
+    # where the limit is 5: refused, nothing changes.
+    e = raises(MatchError, m.replace, 0, HandRecord(A, GIN, 0, 80))
+    assert "hand 2" in str(e) and "limit of 5" in str(e)
+    s = m.sheet()
+    assert s.games[0].score == [0, 16] and s.net == [340, 0]
+    assert m.hands[0].defender == 30
+
+
+def test_void_hand_must_have_nobody_out():
+    raises(HandError, HandRecord, A, VOID)
+    raises(HandError, HandRecord, None, KNOCK, 3, 4)
+    raises(HandError, HandRecord, 2, GIN)
+
+
+def test_rematch_keeps_players_and_the_next_dealer():
+    m = _finnish_game()
+    n = m.rematch()
+    assert n.names == ("Ann", "Bob") and n.first_dealer == B and n.hands == []
+    assert n.next_rules() == rules.preset("finnish")
+
+
+def test_cards_path_uses_the_registered_evaluator():
+    from gincore import match as match_mod
+    calls = []
+
+    def fake(rules_, how, kc, dc, limit):
+        calls.append((how, len(kc), len(dc), limit))
+        return 0, 17
+
+    m = Match("Ann", "Bob", rules.preset("finnish"))
+    old = match_mod._card_evaluator
+    try:
+        match_mod.set_card_evaluator(None)
+        raises(HandError, m.add, HandRecord(A, GIN, cards=(tuple(range(10)), tuple(range(10, 20)))))
+        match_mod.set_card_evaluator(fake)
+        m.add(HandRecord(A, GIN, cards=(tuple(range(10)), tuple(range(10, 20)))))
+    finally:
+        match_mod.set_card_evaluator(old)
+    assert calls == [(GIN, 10, 10, None)]
+    assert m.hands[0].defender == 17
+    assert m.sheet().games[0].score == [37, 0]  # 20 + 17
