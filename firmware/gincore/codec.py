@@ -1,0 +1,257 @@
+"""Compact, versioned bytes for a match and for the statistics (what the device saves).
+
+Both interpreters produce the same bytes. Layout (numbers are unsigned
+LEB128 varints unless said otherwise; a string is a varint length + UTF-8):
+
+  match:  b"GM" version(1 byte)
+          name A, name B, first dealer (byte)
+          rule changes: count, then each: round, rule-set name, field count,
+                        the fields in rules.FIELDS order
+          hands: count, then each: flags (byte), knocker deadwood (byte),
+                 defender deadwood (byte), [limit byte], [upcard byte],
+                 [knocker card count, cards..., defender card count, cards...]
+          flags: bits 0-1 who went out (0 A, 1 B, 2 nobody), bits 2-3 how
+                 (0 knock, 1 gin, 2 Big Gin, 3 void), bit 4 limit given,
+                 bit 5 upcard given, bit 6 spade, bit 7 cards given
+  stats:  b"GS" version(1 byte), field count, player count, then each:
+          name, the counters in stats.FIELDS order (zig-zag, so an
+          over-removed counter cannot break the file)
+
+A version newer than this code knows is refused (CodecError), never guessed
+at. Rule sets saved with fewer fields (by an older version) take the missing
+settings from their preset.
+"""
+from micropython import const
+
+from gincore import result as _result
+from gincore import rules as _rules
+from gincore import stats as _stats
+from gincore.match import HandRecord, Match
+
+VERSION = const(1)
+MATCH_MAGIC = b"GM"
+STATS_MAGIC = b"GS"
+
+_HOW_CODE = (_result.KNOCK, _result.GIN, _result.BIG_GIN, _result.VOID)
+
+
+class CodecError(ValueError):
+    """Saved bytes that cannot be read; the message says why in plain words."""
+
+
+# --- writing -----------------------------------------------------------------
+
+def _uint(buf, n):
+    if n < 0:
+        raise CodecError("cannot store a negative number %d" % n)
+    while n >= 0x80:
+        buf.append((n & 0x7F) | 0x80)
+        n >>= 7
+    buf.append(n)
+
+
+def _sint(buf, n):
+    _uint(buf, n * 2 if n >= 0 else -n * 2 - 1)
+
+
+def _text(buf, s):
+    b = s.encode("utf-8")
+    _uint(buf, len(b))
+    buf.extend(b)
+
+
+def _head(buf, magic):
+    buf.extend(magic)
+    buf.append(VERSION)
+
+
+def encode_match(match):
+    buf = bytearray()
+    _head(buf, MATCH_MAGIC)
+    _text(buf, match.names[0])
+    _text(buf, match.names[1])
+    buf.append(match.first_dealer)
+    _uint(buf, len(match.rule_changes))
+    for k, r in match.rule_changes:
+        _uint(buf, k)
+        _text(buf, r.name)
+        vals = r.values()
+        _uint(buf, len(vals))
+        for v in vals:
+            _uint(buf, v)
+    _uint(buf, len(match.hands))
+    for h in match.hands:
+        out = 2 if h.out is None else h.out
+        flags = out | (_HOW_CODE.index(h.how) << 2)
+        if h.limit is not None:
+            flags |= 0x10
+        if h.upcard is not None:
+            flags |= 0x20
+        if h.spade:
+            flags |= 0x40
+        if h.cards is not None:
+            flags |= 0x80
+        buf.append(flags)
+        buf.append(h.knocker)
+        buf.append(h.defender)
+        if h.limit is not None:
+            buf.append(h.limit)
+        if h.upcard is not None:
+            buf.append(h.upcard)
+        if h.cards is not None:
+            for side in h.cards:
+                buf.append(len(side))
+                for c in side:
+                    buf.append(c)
+    return bytes(buf)
+
+
+def encode_stats(stats):
+    buf = bytearray()
+    _head(buf, STATS_MAGIC)
+    _uint(buf, len(_stats.FIELDS))
+    _uint(buf, len(stats.players))
+    for p in stats.players:
+        _text(buf, p.name)
+        for v in p.values():
+            _sint(buf, v)
+    return bytes(buf)
+
+
+# --- reading -----------------------------------------------------------------
+
+class _Reader:
+    def __init__(self, data, what):
+        self.data = data
+        self.pos = 0
+        self.what = what
+
+    def byte(self):
+        if self.pos >= len(self.data):
+            raise CodecError("saved %s is cut short" % self.what)
+        b = self.data[self.pos]
+        self.pos += 1
+        return b
+
+    def uint(self):
+        n = 0
+        shift = 0
+        while True:
+            b = self.byte()
+            if shift > 28:
+                raise CodecError("saved %s has a number too large" % self.what)
+            n |= (b & 0x7F) << shift
+            if not b & 0x80:
+                return n
+            shift += 7
+
+    def sint(self):
+        n = self.uint()
+        return -((n + 1) >> 1) if n & 1 else n >> 1
+
+    def text(self):
+        n = self.uint()
+        if self.pos + n > len(self.data):
+            raise CodecError("saved %s is cut short" % self.what)
+        b = self.data[self.pos:self.pos + n]
+        self.pos += n
+        try:
+            return bytes(b).decode("utf-8")
+        except Exception:
+            raise CodecError("saved %s has a damaged name" % self.what)
+
+    def end(self):
+        if self.pos != len(self.data):
+            raise CodecError("saved %s has %d unexpected bytes at the end"
+                             % (self.what, len(self.data) - self.pos))
+
+
+def _open(data, magic, what):
+    r = _Reader(data, what)
+    if len(data) < 3 or bytes(data[0:2]) != magic:
+        raise CodecError("this is not a saved %s" % what)
+    r.pos = 2
+    v = r.byte()
+    if v > VERSION:
+        raise CodecError("saved %s is format version %d, newer than this software reads (%d): update the software"
+                         % (what, v, VERSION))
+    if v == 0:
+        raise CodecError("saved %s has format version 0, which never existed" % what)
+    return r
+
+
+def _read_rules(r):
+    name = r.text()
+    n = r.uint()
+    if n > len(_rules.FIELDS):
+        raise CodecError("saved rule set has %d settings, this software knows %d" % (n, len(_rules.FIELDS)))
+    vals = [r.uint() for _ in range(n)]
+    if n < len(_rules.FIELDS):
+        try:
+            base = _rules.preset(name).values()
+        except _rules.RulesError:
+            raise CodecError("saved rule set %r misses settings and is no preset" % name)
+        vals.extend(base[n:])
+    try:
+        return _rules.Rules(name, vals)
+    except _rules.RulesError as e:
+        raise CodecError("saved rule set is damaged: %s" % e)
+
+
+def decode_match(data):
+    r = _open(data, MATCH_MAGIC, "match")
+    a = r.text()
+    b = r.text()
+    dealer = r.byte()
+    changes = []
+    for _ in range(r.uint()):
+        k = r.uint()
+        changes.append((k, _read_rules(r)))
+    if not changes or changes[0][0] != 0:
+        raise CodecError("saved match has no rules for its first game")
+    for i in range(1, len(changes)):
+        if changes[i][0] <= changes[i - 1][0]:
+            raise CodecError("saved match has its rule changes out of order")
+    try:
+        m = Match(a, b, changes[0][1], dealer)
+    except ValueError as e:
+        raise CodecError("saved match is damaged: %s" % e)
+    m.rule_changes = changes
+    for i in range(r.uint()):
+        flags = r.byte()
+        out = flags & 3
+        how = (flags >> 2) & 3
+        kd = r.byte()
+        dd = r.byte()
+        limit = r.byte() if flags & 0x10 else None
+        upcard = r.byte() if flags & 0x20 else None
+        cards = None
+        if flags & 0x80:
+            kc = tuple(r.byte() for _ in range(r.byte()))
+            dc = tuple(r.byte() for _ in range(r.byte()))
+            cards = (kc, dc)
+        try:
+            m.hands.append(HandRecord(None if out == 2 else out, _HOW_CODE[how], kd, dd,
+                                      limit, upcard, flags & 0x40, cards))
+        except ValueError as e:
+            raise CodecError("saved hand %d is damaged: %s" % (i + 1, e))
+    r.end()
+    try:
+        m.sheet()
+    except ValueError as e:
+        raise CodecError("saved match does not add up: %s" % e)
+    return m
+
+
+def decode_stats(data):
+    r = _open(data, STATS_MAGIC, "statistics")
+    n = r.uint()
+    if n > len(_stats.FIELDS):
+        raise CodecError("saved statistics have %d counters, this software knows %d" % (n, len(_stats.FIELDS)))
+    s = _stats.Stats()
+    for _ in range(r.uint()):
+        p = s.player(r.text())
+        for i in range(n):
+            setattr(p, _stats.FIELDS[i], r.sint())
+    r.end()
+    return s
