@@ -27,6 +27,8 @@ _RESERVE_BLOCKS = const(4)   # free blocks littlefs needs for copy-on-write
 _COMPACT_BYTES = const(400)  # keep the journal inline (<=512 B) on littlefs
 _KEEP_MATCHES = const(200)   # finished matches kept; the oldest go first
 _ENOSPC = const(28)
+_MATCH = const(0)  # record numbers inside an archive file
+_STATS = const(1)
 
 
 class StoreError(Exception):
@@ -191,6 +193,9 @@ class Store:
                     arch.append(int(n[1:7]))
             arch.sort()
             self._arch = arch
+            # Finish a rotation that a power cut interrupted.
+            while len(self._arch) > self.keep_matches:
+                self._drop_oldest()
             snapshot, records = self._load_match(names)
         except Exception as e:  # never crash at boot; say what happened
             self._problem("The memory could not be read (error %s). Saved games may be missing." % _errno(e))
@@ -217,6 +222,12 @@ class Store:
                     self._problem("The saved match was made by newer firmware. It was set aside; update the firmware or export it.")
                 else:
                     self._problem("The saved match was damaged. It was set aside for export; start a new match.")
+                return None, []
+            if base in self._arch:
+                # Archived already: the power went before the tidy-up.
+                self._quiet_remove(SNAPSHOT)
+                if have_journal:
+                    self._quiet_remove(JOURNAL)
                 return None, []
             self.match_no = base
             self._snap_seq = seq
@@ -364,49 +375,69 @@ class Store:
         return list(self._arch)
 
     def archive_match(self, match, stats=None):
-        """Keep the finished current match (and the new statistics), then close it.
+        """Keep the finished current match and the statistics after it; close the match.
 
-        Safe to call again after a power cut: a match already archived is not
-        added twice. Returns the numbers of old matches deleted to make room.
+        One rename commits all three: the archive file holds the match and the
+        statistics, and a match whose number is archived counts as closed.
+        Returns the numbers of old matches deleted to make room.
         """
         no = self.match_no
         if no is None:
             raise StoreError("No match is open.")
         dropped = []
         if no not in self._arch:
-            data = F.header(F.KIND_ARCHIVE, no) + F.record(no, match)
-            while self._arch and (len(self._arch) >= self.keep_matches or not self.has_room(len(data))):
-                old = self._arch.pop(0)
-                self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(old))
-                dropped.append(old)
+            data = F.header(F.KIND_ARCHIVE, no) + F.record(_MATCH, match)
+            if stats is not None:
+                data += F.record(_STATS, stats)
+            # Only a full flash deletes old matches before the new one is in.
+            while self._arch and not self.has_room(len(data)):
+                dropped.append(self._drop_oldest())
             self._check_room(len(data), "the finished match")
             try:
                 self._write_new(ARCHIVE_DIR + "/" + _arch_name(no), data)
             except OSError as e:
                 raise self._failed(e, "the finished match")
             self._arch.append(no)
-        if stats is not None:
-            self.save_stats(stats, no)
-        # Snapshot first: a journal left without it is recognised as archived.
-        self._quiet_remove(SNAPSHOT)
-        self._quiet_remove(JOURNAL)
+        # Committed. The rest only tidies up; a power cut here changes nothing.
         self.match_no = None
         self.hands = 0
         self._snap_seq = 0
+        if stats is not None:
+            try:
+                self.save_stats(stats, no)
+            except StoreError:
+                pass  # the archive file holds them
+        while len(self._arch) > self.keep_matches:
+            dropped.append(self._drop_oldest())
+        self._quiet_remove(SNAPSHOT)
+        self._quiet_remove(JOURNAL)
         self._journal = 0
         self._journal_dirty = False
         return dropped
 
-    def read_archived(self, no):
-        """The stored bytes of finished match no, or None (a problem is noted)."""
+    def _drop_oldest(self):
+        old = self._arch.pop(0)
+        self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(old))
+        return old
+
+    def _read_archive(self, no):
+        # (match bytes, stats bytes or None), or None after setting the file aside.
         name = ARCHIVE_DIR + "/" + _arch_name(no)
         try:
             data = self._read(name)
         except OSError:
             return None
-        status, base, seq, payload = F.read_single(data, F.KIND_ARCHIVE)
-        if status == F.OK and base == no and seq == no:
-            return payload
+        status, base = F.parse_header(data, F.KIND_ARCHIVE)
+        parts = [None, None]
+        pos = F.HEADER_SIZE
+        while status == F.OK and pos < len(data):
+            status, seq, a, b, pos = F.next_record(data, pos)
+            if status == F.OK and seq < 2 and parts[seq] is None:
+                parts[seq] = bytes(data[a:b])
+            elif status == F.OK:
+                status = F.DAMAGED
+        if status == F.OK and base == no and parts[_MATCH] is not None:
+            return parts
         self._set_aside(name)
         if no in self._arch:
             self._arch.remove(no)
@@ -415,6 +446,11 @@ class Store:
         else:
             self._problem("Finished match %d was damaged and set aside for export." % no)
         return None
+
+    def read_archived(self, no):
+        """The stored bytes of finished match no, or None (a problem is noted)."""
+        parts = self._read_archive(no)
+        return parts[_MATCH] if parts else None
 
     def delete_archived(self, no):
         """Remove one finished match (after the user exported it)."""
@@ -435,21 +471,36 @@ class Store:
         self.stats_upto = upto
 
     def load_stats(self):
-        """The statistics blob, or None when there is none or it was set aside."""
+        """The newest statistics blob, or None when there is none.
+
+        stats.dat or, when a power cut came before it was rewritten, the copy
+        in the newest finished match that carries one.
+        """
+        best, upto = None, -1
         try:
             data = self._read(STATS)
         except OSError:
-            return None
-        status, base, seq, payload = F.read_single(data, F.KIND_STATS)
-        if status == F.OK:
-            self.stats_upto = base
-            return payload
-        self._set_aside(STATS)
-        if status == F.NEWER:
-            self._problem("The statistics were made by newer firmware and were set aside.")
-        else:
-            self._problem("The statistics were damaged and set aside; they start again from here.")
-        return None
+            data = None
+        if data is not None:
+            status, base, seq, payload = F.read_single(data, F.KIND_STATS)
+            if status == F.OK:
+                best, upto = payload, base
+            else:
+                self._set_aside(STATS)
+                if status == F.NEWER:
+                    self._problem("The statistics were made by newer firmware and were set aside.")
+                else:
+                    self._problem("The statistics were damaged and set aside; they start again from here.")
+        for no in reversed(list(self._arch)):
+            if no <= upto:
+                break
+            parts = self._read_archive(no)
+            if parts and parts[_STATS] is not None:
+                best, upto = parts[_STATS], no
+                break
+        if best is not None:
+            self.stats_upto = upto
+        return best
 
     # ---- set-aside files ---------------------------------------------------
 

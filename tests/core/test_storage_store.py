@@ -167,14 +167,18 @@ def test_archive_is_kept_once_and_closes_the_match():
     s.new_match(b"m1")
     play(s, 3)
     journal = raw(s, "match.jnl")
+    snapshot = raw(s, "match.snp")
     assert s.archive_match(b"finished m1", b"stats after 1") == []
     assert s.match_no is None
-    put(s, "match.jnl", journal)  # cut between archive and closing the match
+    put(s, "match.jnl", journal)  # cut after the archive file, before the tidy-up
+    put(s, "match.snp", snapshot)
     s2, snap, recs, problems = reload(s)
     assert (snap, recs, problems) == (None, [], [])
     assert s2.archived() == [1]
     assert s2.read_archived(1) == b"finished m1"
     assert s2.load_stats() == b"stats after 1" and s2.stats_upto == 1
+    assert os.listdir(s.root + "/arch") == ["m000001.dat"]
+    assert "match.snp" not in os.listdir(s.root)
     s2.new_match(b"m2")
     assert s2.match_no == 2
     # Archiving the same match again (after a cut before the snapshot went) adds nothing.
@@ -388,3 +392,21 @@ def test_a_failed_append_leaves_no_torn_hand_behind():
     s.append(b"saved")  # repairs the torn tail first
     s2, snap, recs, problems = reload(s)
     assert (snap, recs, problems) == (b"m", [hand(0), hand(1), b"saved"], [])
+
+
+def test_stats_come_from_the_archive_when_stats_dat_lags():
+    s = fresh()
+    s.new_match(b"m1")
+    s.archive_match(b"done 1", b"stats 1")
+    before = raw(s, "stats.dat")
+    s.new_match(b"m2")
+    s.archive_match(b"done 2", b"stats 2")
+    put(s, "stats.dat", before)  # cut before stats.dat was rewritten
+    s2 = reload(s)[0]
+    assert s2.load_stats() == b"stats 2" and s2.stats_upto == 2
+    s2.save_stats(b"reset")  # a later reset wins over the archive copy
+    s3 = reload(s2)[0]
+    assert s3.load_stats() == b"reset" and s3.stats_upto == 2
+    s3.new_match(b"m3")
+    s3.archive_match(b"done 3")  # no new statistics with this one
+    assert reload(s3)[0].load_stats() == b"reset"
