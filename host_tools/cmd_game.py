@@ -1,0 +1,260 @@
+"""gin game: the score sheet of a match, from hands given as JSON lines.
+
+    host_tools/gin game --rules NAME [--target N] [--hollywood] [--dealer A|B] [--json] FILE|-
+
+One hand per line (blank lines and lines starting with # are skipped):
+    {"out": "A" | "B" | null, "how": "knock" | "gin" | "big_gin" | "void",
+     "knocker": <knocker deadwood>, "defender": <defender deadwood after lay-offs>,
+     "limit": <knock limit, optional>, "spades": <bool, optional>,
+     "upcard": <card such as "7S", optional: sets the limit and the spade>}
+The sheet comes from the same core the device runs (gincore.match / sheet).
+"""
+import argparse
+import json
+import os
+import sys
+
+from host_tools.errors import GinError
+from host_tools.mpy import ROOT
+
+for _rel in ("host_tools/fakes", "firmware"):
+    _p = os.path.join(ROOT, _rel)
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+from gincore import cards, rules as rules_mod  # noqa: E402
+from gincore import result, sheet as sheet_mod  # noqa: E402
+from gincore.match import HandRecord, Match  # noqa: E402
+
+LETTERS = "AB"
+KEYS = ("out", "how", "knocker", "defender", "limit", "spades", "upcard")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise GinError("game: %s" % message)
+
+
+def _args(argv):
+    p = _Parser(prog="host_tools/gin game",
+                description="Print the score sheet of a match from hands given as JSON lines.")
+    p.add_argument("--rules", required=True, help="rule set: " + ", ".join(rules_mod.PRESET_NAMES))
+    p.add_argument("--target", type=int, help="game target (default: the rule set's)")
+    p.add_argument("--hollywood", action="store_true", help="Hollywood scoring: three games at once")
+    p.add_argument("--dealer", default="A", choices=("A", "B"), help="first dealer (default A)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("file", help="hands as JSON lines, or - for standard input")
+    return p.parse_args(argv)
+
+
+def _int_field(d, key, n, required):
+    if key not in d or d[key] is None:
+        if required:
+            raise GinError("line %d: missing %r (a whole number)" % (n, key))
+        return 0
+    v = d[key]
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise GinError("line %d: %r must be a whole number, got %s" % (n, key, json.dumps(v)))
+    return v
+
+
+def parse_line(text, n):
+    """One input line -> HandRecord (GinError naming the line for bad input)."""
+    try:
+        d = json.loads(text)
+    except ValueError as e:
+        raise GinError("line %d: not JSON (%s)" % (n, e))
+    if not isinstance(d, dict):
+        raise GinError("line %d: expected a JSON object like {\"out\": \"A\", \"how\": \"gin\", ...}" % n)
+    for k in sorted(d):
+        if k not in KEYS:
+            raise GinError("line %d: unknown field %r (fields: %s)" % (n, k, ", ".join(KEYS)))
+    out = d.get("out")
+    if out is not None and out not in ("A", "B"):
+        raise GinError("line %d: unknown player %s (out is \"A\", \"B\" or null)" % (n, json.dumps(out)))
+    how_word = d.get("how", "void" if out is None else None)
+    if not isinstance(how_word, str):
+        raise GinError("line %d: missing or bad 'how' (knock, gin, big_gin or void)" % n)
+    try:
+        how = result.parse_how(how_word)
+    except result.HandError as e:
+        raise GinError("line %d: %s" % (n, e))
+    limit = d.get("limit")
+    if limit is not None:
+        limit = _int_field(d, "limit", n, True)
+    spades = d.get("spades", False)
+    if not isinstance(spades, bool):
+        raise GinError("line %d: 'spades' must be true or false" % n)
+    upcard = d.get("upcard")
+    if upcard is not None:
+        if not isinstance(upcard, str):
+            raise GinError("line %d: 'upcard' must be a card such as \"7S\"" % n)
+        try:
+            upcard = cards.parse(upcard)
+        except cards.CardError as e:
+            raise GinError("line %d: %s" % (n, e))
+    if how == result.VOID:
+        knocker = defender = 0
+    else:
+        knocker = _int_field(d, "knocker", n, how == result.KNOCK)
+        defender = _int_field(d, "defender", n, True)
+    try:
+        return HandRecord(None if out is None else LETTERS.index(out), how, knocker, defender,
+                          limit, upcard, spades)
+    except result.HandError as e:
+        raise GinError("line %d: %s" % (n, e))
+
+
+def _read(path):
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        raise GinError("cannot read %s: %s" % (path, e.strerror or e))
+    except UnicodeDecodeError:
+        raise GinError("%s is not UTF-8 text" % path)
+
+
+def build_match(args, text):
+    try:
+        r = rules_mod.preset(args.rules)
+        if args.target is not None:
+            r.set("target", args.target)
+        if args.hollywood:
+            r.set("hollywood", 1)
+    except rules_mod.RulesError as e:
+        raise GinError(str(e))
+    m = Match("A", "B", r, LETTERS.index(args.dealer))
+    for n, line in enumerate(text.splitlines(), 1):
+        s = line.strip()
+        if not s or s.startswith("#"):
+            continue
+        h = parse_line(s, n)
+        try:
+            m.add(h)
+        except ValueError as e:  # HandError, KnockLimitError
+            raise GinError("line %d: %s" % (n, e))
+    return m
+
+
+def _game_dict(g):
+    return {
+        "game": g.number,
+        "winner": None if g.winner is None else LETTERS[g.winner],
+        "score": list(g.score),
+        "bonuses": [g.bonuses(0), g.bonuses(1)],
+        "final": list(g.final),
+        "boxes": list(g.boxes),
+        "box_bonus": list(g.box_points),
+        "game_bonus": list(g.game_bonus),
+        "shutout": list(g.shutout),
+        "over": g.over,
+        "ended_on_hand": g.ended_at + 1 if g.over else None,
+    }
+
+
+def sheet_data(m):
+    """Replay once, collecting every hand and every game (what the JSON shows)."""
+    hands = []
+    games = {}
+
+    def on_hand(s, i, h, res, w, dealer):
+        totals = []
+        for k in range(s.n_games):
+            g = s.games[k]
+            totals.append([g.total(0), g.total(1)])
+        hands.append({
+            "hand": i + 1,
+            "dealer": LETTERS[dealer],
+            "winner": None if w is None else LETTERS[w],
+            "outcome": res.outcome_name(),
+            "points": res.points,
+            "doubled": res.doubled,
+            "totals": totals,
+            "first_game": s.games[0].number,
+        })
+
+    def on_game(s, g):
+        games[g.number] = _game_dict(g)
+
+    s = sheet_mod.replay(m, sheet_mod.Sheet(), None, on_hand, on_game)
+    if m.hands:  # the round in play: its games that are not over yet
+        for k in range(s.n_games):
+            g = s.games[k]
+            if not g.over:
+                games[g.number] = _game_dict(g)
+    r = s.rules
+    return {
+        "rules": r.name,
+        "target": r.target,
+        "hollywood": bool(r.hollywood),
+        "first_dealer": LETTERS[m.first_dealer],
+        "hands": hands,
+        "games": [games[k] for k in sorted(games)],
+        "next_dealer": LETTERS[s.next_dealer],
+        "first_player": LETTERS[s.first_player()],
+        "net": list(s.net),
+    }
+
+
+def _num(n, width):
+    return ("%" + str(width) + "d") % n
+
+
+def render_text(d):
+    lines = ["%s rules, target %d%s; first dealer %s"
+             % (d["rules"], d["target"], ", Hollywood" if d["hollywood"] else "", d["first_dealer"])]
+    games = d["games"]
+    shown = set()
+    for h in d["hands"]:
+        if h["winner"] is None:
+            what = "void"
+        else:
+            what = "%s %s %d%s" % (h["winner"], h["outcome"].replace("_", " "), h["points"],
+                                   " (doubled)" if h["doubled"] else "")
+        cols = []
+        for k, t in enumerate(h["totals"]):
+            cols.append("game %d: A %d, B %d" % (h["first_game"] + k, t[0], t[1]))
+        lines.append("hand %d (%s deals): %s | %s" % (h["hand"], h["dealer"], what, "; ".join(cols)))
+        for g in games:
+            if g["over"] and g["game"] not in shown and _ended_on(g, h, d):
+                shown.add(g["game"])
+                lines.extend(_game_lines(g))
+    for g in games:
+        if g["game"] not in shown:
+            lines.append("game %d under way: A %d, B %d" % (g["game"], g["final"][0], g["final"][1]))
+    lines.append("next dealer: %s (%s plays first)" % (d["next_dealer"], d["first_player"]))
+    lines.append("net of finished games: A %d, B %d" % (d["net"][0], d["net"][1]))
+    return "\n".join(lines)
+
+
+def _ended_on(g, h, d):
+    return g["ended_on_hand"] == h["hand"]
+
+
+def _game_lines(g):
+    out = ["game %d over: %s wins" % (g["game"], g["winner"])]
+    rows = [("hands", g["score"])]
+    if any(g["box_bonus"]):
+        rows.append(("boxes", g["box_bonus"]))
+    if any(g["game_bonus"]):
+        rows.append(("game bonus", g["game_bonus"]))
+    if any(g["shutout"]):
+        rows.append(("shutout", g["shutout"]))
+    rows.append(("final", g["final"]))
+    for label, v in rows:
+        out.append("  %-10s A %s  B %s" % (label, _num(v[0], 4), _num(v[1], 4)))
+    return out
+
+
+def main(argv):
+    args = _args(argv)
+    m = build_match(args, _read(args.file))
+    d = sheet_data(m)
+    if args.json:
+        print(json.dumps(d))
+    else:
+        print(render_text(d))
+    return 0
