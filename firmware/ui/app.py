@@ -1,0 +1,201 @@
+"""The UI's heart: a back stack of screens, key dispatch, one redraw per frame.
+
+Like micro-gui: each screen is a small object that prepares its strings when
+its state changes (prepare) and marks itself dirty; frame() redraws only a
+dirty top screen and pushes it with one show(). Nothing is allocated for an
+unchanged screen.
+"""
+from ui import keys
+from ui import text as tx
+
+HOLD_MS = 2000  # protection: hold a key this long to confirm
+
+
+class Screen:
+    """Base screen. Subclasses override prepare/key/draw and maybe tick."""
+
+    wants_long_ok = False  # True: a long OK is this screen's, not Back
+
+    def __init__(self, app):
+        self.app = app
+        self.dirty = True
+
+    def enter(self):
+        """Called when the screen becomes the top one (pushed or revealed)."""
+        self.prepare()
+        self.dirty = True
+
+    def prepare(self):
+        pass
+
+    def key(self, k, kind):
+        if k == keys.BACK and kind == keys.PRESS:
+            self.app.pop()
+
+    def tick(self, now):
+        pass
+
+    def draw(self, g):
+        pass
+
+
+class App:
+    """gfx: ui.gfx.Gfx; model: ui.model.Model (the match and its saving);
+    cfg: ui.config.Config; clock(): milliseconds; board: optional platform
+    object (battery_level() 0..4 or -1, set_contrast(n), version)."""
+
+    def __init__(self, gfx, model, cfg, clock, board=None, three_buttons=False):
+        self.g = gfx
+        self.model = model
+        self.cfg = cfg
+        self.clock = clock
+        self.board = board
+        self.three_buttons = three_buttons
+        self.stack = []
+        self.T = None
+        self.lang = None
+        self.set_language(cfg.lang)
+        self.last_key_ms = clock()
+        self.timer = None  # ui.movetimer.MoveTimer when the setting is on
+        self.toast = None  # a short word over the table ("Saved"), and until when
+        self.toast_until = 0
+
+    @property
+    def match(self):
+        return self.model.match
+
+    def battery(self):
+        b = self.board
+        if b is None or not hasattr(b, "battery_level"):
+            return -1
+        return b.battery_level()
+
+    def start(self):
+        """Build the bottom screen: the table (after loading the saved match)."""
+        from ui.scr_table import TableScreen
+        self.model.load()
+        self.model.ensure()
+        self.stack = []
+        self.push(TableScreen(self))
+
+    def after_save(self):
+        """A hand is on flash: say so, and show the game over screen if it ended one."""
+        t = self.t
+        self.say(t(tx.SAVED))
+        s = self.match.sheet()
+        if s.ended:
+            from ui.scr_over import GameOverScreen
+            self.push(GameOverScreen(self))
+
+    def say(self, word, ms=1500):
+        self.toast = word
+        self.toast_until = self.clock() + ms
+        self.stack[0].dirty = True
+
+    # --- strings ---------------------------------------------------------
+    def set_language(self, code):
+        if code not in tx.LANGS:
+            code = "en"
+        if code == self.lang:
+            return
+        import sys
+        if self.lang is not None:
+            old = "ui.lang_" + self.lang
+            if old in sys.modules:
+                del sys.modules[old]
+        mod = __import__("ui.lang_" + code, None, None, ("T",))
+        self.T = mod.T
+        self.lang = code
+        for s in self.stack:
+            s.dirty = True
+
+    def t(self, sid):
+        return self.T[sid]
+
+    # --- stack -----------------------------------------------------------
+    def top(self):
+        return self.stack[-1]
+
+    def push(self, screen):
+        self.stack.append(screen)
+        screen.enter()
+
+    def pop(self, n=1):
+        if len(self.stack) <= 1:
+            return
+        for _ in range(n):
+            if len(self.stack) > 1:
+                self.stack.pop()
+        self.stack[-1].enter()
+
+    def replace(self, screen):
+        self.stack.pop()
+        self.push(screen)
+
+    def home(self, screen=None):
+        """Back to the bottom screen (the table), optionally with one on top."""
+        del self.stack[1:]
+        self.stack[0].enter()
+        if screen is not None:
+            self.push(screen)
+
+    def truncate(self, depth):
+        """Drop every screen above the first `depth` ones."""
+        del self.stack[depth:]
+        self.stack[-1].enter()
+
+    def pop_to(self, cls):
+        while len(self.stack) > 1 and not isinstance(self.stack[-1], cls):
+            self.stack.pop()
+        self.stack[-1].enter()
+
+    # --- events ----------------------------------------------------------
+    def key(self, k, kind):
+        self.last_key_ms = self.clock()
+        if self.timer is not None:
+            self.timer.reset(self.last_key_ms)
+        if self.three_buttons and k == keys.OK and kind == keys.LONG and not self.top().wants_long_ok:
+            k, kind = keys.BACK, keys.PRESS  # three buttons: Back is a long OK
+        self.top().key(k, kind)
+
+    def tick(self):
+        now = self.clock()
+        if self.timer is not None and self.timer.tick(now):
+            self.stack[0].dirty = True
+            self.top().dirty = True
+        if self.toast is not None and now - self.toast_until >= 0:
+            self.toast = None
+            self.top().dirty = True
+        self.top().tick(now)
+
+    def frame(self):
+        """Redraw the top screen if it changed. Returns True when drawn."""
+        s = self.stack[-1]
+        if not s.dirty:
+            return False
+        g = self.g
+        g.clear()
+        s.draw(g)
+        if self.toast is not None and len(self.stack) == 1:
+            _toast(g, self.toast)
+        g.show()
+        s.dirty = False
+        return True
+
+    def run_once(self, events):
+        """Feed a batch of (key, kind) events, tick, redraw: one loop turn."""
+        for e in events:
+            self.key(e[0], e[1])
+        self.tick()
+        self.frame()
+
+
+def _toast(g, word):
+    """A boxed word in the middle of the screen."""
+    from ui.gfx import W, H, SMALL
+    w = g.width(word, SMALL) + 8
+    x = (W - w) // 2
+    y = (H - g.line) // 2 - 2
+    g.fill_rect(x, y, w, g.line + 4, 0)
+    g.rect(x, y, w, g.line + 4, 1)
+    g.text(word, x + 4, y + 2, SMALL, 1)

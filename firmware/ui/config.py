@@ -1,0 +1,50 @@
+"""Device settings that are not rules: language, display, timer, saved names.
+
+Kept in a small JSON file of its own; a missing or damaged file gives the
+defaults (a settings file is never worth a crash).
+"""
+import json
+
+_FIELDS = ("lang", "contrast", "dim_s", "sleep_s", "timer_s", "names", "preset")
+
+
+class Config:
+    def __init__(self):
+        self.lang = "en"
+        self.contrast = 3      # 0..4, mapped to the panel's 0..255
+        self.dim_s = 60        # dim the OLED after this idle time
+        self.sleep_s = 600     # switch it off after this
+        self.timer_s = 0       # move timer: 0 off (the default), else seconds per move
+        self.names = []        # player names typed before, latest first
+        self.preset = "finnish"
+        self.path = None
+
+    def remember(self, name):
+        if name in self.names:
+            self.names.remove(name)
+        self.names.insert(0, name)
+        del self.names[12:]
+
+    def load(self, path):
+        self.path = path
+        try:
+            with open(path) as f:
+                d = json.loads(f.read())
+            for k in _FIELDS:
+                if k in d:
+                    setattr(self, k, d[k])
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+        return self
+
+    def save(self):
+        if self.path is None:
+            return
+        d = {}
+        for k in _FIELDS:
+            d[k] = getattr(self, k)
+        tmp = self.path + ".tmp"
+        with open(tmp, "w") as f:
+            f.write(json.dumps(d))
+        import os
+        os.rename(tmp, self.path)

@@ -1,0 +1,143 @@
+"""English. One string per id in text.py, same order."""
+T = (
+    'Menu',  # MENU
+    'Record hand',  # RECORD
+    'Record by cards',  # RECORD_CARDS
+    'History',  # HISTORY
+    'Undo last hand',  # UNDO
+    'New match',  # NEW_MATCH
+    'Next game',  # NEXT_GAME
+    'Statistics',  # STATS
+    'Settings',  # SETTINGS
+    'to %d',  # TO_TARGET
+    'won %d',  # WON_N
+    'Game %d',  # GAME_N
+    'Who went out?',  # WHO_OUT
+    'Void hand',  # VOID
+    'How?',  # HOW
+    'Knock',  # KNOCK
+    'Gin',  # GIN
+    'Big Gin',  # BIG_GIN
+    'Upcard',  # UPCARD
+    'Upcard a spade?',  # SPADE_Q
+    'No',  # NO
+    'Yes',  # YES
+    '%s deadwood',  # DEADWOOD_OF
+    'after lay-offs',  # AFTER_LAYOFF
+    'limit %d',  # LIMIT_N
+    '%s wins!',  # RES_WINS
+    '%s undercut!',  # RES_UNDERCUT
+    '%s gin!',  # RES_GIN
+    '%s Big Gin!',  # RES_BIG_GIN
+    'Nobody scores',  # RES_VOID
+    'spade: doubled',  # DOUBLED
+    'OK save',  # OK_SAVE
+    'Back fix',  # BACK_FIX
+    'Saved',  # SAVED
+    'Not saved!',  # NOT_SAVED
+    'Knock above limit',  # ERR_LIMIT
+    '%d is more than %d',  # ERR_LIMIT2
+    'No 10 cards have',  # ERR_DW
+    '%d deadwood',  # ERR_DW2
+    'Card used twice',  # ERR_DUP
+    'Not possible',  # ERR_TITLE
+    'No hands yet',  # NO_HANDS
+    'Hand %d',  # HAND_N
+    'Edit',  # EDIT
+    'Delete',  # DELETE
+    'Undone',  # UNDONE
+    'Deleted',  # DELETED
+    'Game over',  # GAME_OVER
+    '%s wins',  # WINS
+    'Game',  # B_GAME
+    'Hands won',  # B_BOXES
+    'Shutout',  # B_SHUTOUT
+    'Shutout x2',  # B_DOUBLE
+    'Final',  # FINAL
+    'Player %d',  # PLAYER_N
+    'New name',  # NEW_NAME
+    'OK done',  # NAME_DONE
+    'Rules',  # RULES
+    'Target',  # TARGET
+    'Hollywood',  # HOLLYWOOD
+    'On',  # ON
+    'Off',  # OFF
+    'First dealer',  # FIRST_DEALER
+    'Start',  # START
+    'Finnish',  # P_FINNISH
+    'Italian',  # P_ITALIAN
+    'Brazilian',  # P_BRAZILIAN
+    'Oklahoma',  # P_OKLAHOMA
+    'Modern',  # P_MODERN
+    'Language',  # LANGUAGE
+    'Contrast',  # CONTRAST
+    'Dim after',  # DIM_AFTER
+    'Sleep after',  # SLEEP_AFTER
+    '%d s',  # SECONDS
+    '%d min',  # MINUTES
+    'Button test',  # BUTTON_TEST
+    'Move timer',  # MOVE_TIMER
+    'Version',  # VERSION
+    'Rule amounts',  # RULE_SETTINGS
+    'Hold OK 2 s',  # HOLD_OK
+    'Hold Up 2 s',  # HOLD_UP
+    'Are you sure?',  # SURE
+    'Undo from menu',  # CAN_UNDO
+    'Undo change',  # UNDO_CHANGE
+    'Battery low',  # BATTERY_LOW
+    'Time!',  # TIME_UP
+    'deals',  # DEALS
+    'Press the keys',  # PRESS_KEYS
+    'Limit by upcard',  # F_LIMIT_MODE
+    'Knock limit',  # F_KNOCK_LIMIT
+    'Ace: gin only',  # F_ACE_GIN
+    'Spade doubles',  # F_SPADE
+    '...and boxes',  # F_SPADE_BOX
+    'Gin bonus',  # F_GIN
+    'Big Gin played',  # F_BIG_GIN
+    'Big Gin bonus',  # F_BIG_GIN_BONUS
+    'Lay off on gin',  # F_LAYOFF_GIN
+    'Tie is undercut',  # F_TIE
+    'Undercut needs dw',  # F_UNDER_DW
+    'Undercut bonus',  # F_UNDERCUT
+    'Undercut 0 = gin',  # F_UNDER_ZERO
+    'Knock bonus',  # F_KNOCK_BONUS
+    'Target',  # F_TARGET
+    'Game bonus',  # F_GAME_BONUS
+    'Box bonus',  # F_BOX
+    'Boxes at end',  # F_BOX_END
+    'Shutout',  # F_SHUTOUT
+    'Shutout bonus',  # F_SHUTOUT_BONUS
+    'Winner deals',  # F_WINNER_DEALS
+    'Hollywood',  # F_HOLLYWOOD
+    'None',  # SH_NONE
+    'Bonus',  # SH_FLAT
+    'Double',  # SH_DOUBLE
+    'Games %d/%d',  # ST_GAMES
+    'Hands won %d',  # ST_HANDS
+    'Knocks %d',  # ST_KNOCKS
+    'Gins %d',  # ST_GINS
+    'Big Gins %d',  # ST_BIG_GINS
+    'Undercuts %d',  # ST_UNDER_GIVEN
+    'Undercut by %d',  # ST_UNDER_GOT
+    'Avg win %d',  # ST_AVERAGE
+    'No games yet',  # NO_STATS
+    '%s cards',  # CARDS_OF
+    'card %d/%d',  # CARD_N
+    'Melds',  # MELDS
+    'Lay-offs',  # LAYOFFS
+    'Set at match start',  # LOCKED
+    'off',  # OFF_SHORT
+    "Undercut",  # UNDERCUT_N
+    "Hands",  # HAND_SHORT
+    "Total",  # TOTAL
+    "Delete hand %d?",  # DELETE_Q
+    "Memory full",  # MEMORY_FULL
+    "Nothing was changed",  # NOT_SAVED_WHY
+    "Start a new match?",  # NEW_MATCH_Q
+    "Old one can be undone",  # OLD_KEPT
+    "Rules are locked",  # RULES_LOCKED
+    "until the game ends",  # UNTIL_GAME_END
+    "Restart game with",  # CHANGE_RULES_Q
+    "the new rules?",  # NEW_RULES
+)

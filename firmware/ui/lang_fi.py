@@ -1,0 +1,143 @@
+"""Finnish. One string per id in text.py, same order."""
+T = (
+    "Valikko",  # MENU
+    "Kirjaa jako",  # RECORD
+    "Kirjaa kortein",  # RECORD_CARDS
+    "Historia",  # HISTORY
+    "Peru viime jako",  # UNDO
+    "Uusi ottelu",  # NEW_MATCH
+    "Seuraava peli",  # NEXT_GAME
+    "Tilastot",  # STATS
+    "Asetukset",  # SETTINGS
+    "%d asti",  # TO_TARGET
+    "voitot %d",  # WON_N
+    "Peli %d",  # GAME_N
+    "Kuka meni ulos?",  # WHO_OUT
+    "Mitätön jako",  # VOID
+    "Miten?",  # HOW
+    "Koputus",  # KNOCK
+    "Gin",  # GIN
+    "Iso gin",  # BIG_GIN
+    "Avokortti",  # UPCARD
+    "Oliko pata?",  # SPADE_Q
+    "Ei",  # NO
+    "Kyllä",  # YES
+    "%s: jäämät",  # DEADWOOD_OF
+    "lisäysten jälkeen",  # AFTER_LAYOFF
+    "raja %d",  # LIMIT_N
+    "%s voittaa!",  # RES_WINS
+    "%s alitti!",  # RES_UNDERCUT
+    "%s: gin!",  # RES_GIN
+    "%s: iso gin!",  # RES_BIG_GIN
+    "Ei pisteitä",  # RES_VOID
+    "pata: tuplat",  # DOUBLED
+    "OK tallenna",  # OK_SAVE
+    "Back korjaa",  # BACK_FIX
+    "Tallennettu",  # SAVED
+    "Ei tallennettu!",  # NOT_SAVED
+    "Koputus yli rajan",  # ERR_LIMIT
+    "%d on yli %d",  # ERR_LIMIT2
+    "Ei 10 korttia, joissa",  # ERR_DW
+    "%d jäämää",  # ERR_DW2
+    "Kortti kahdesti",  # ERR_DUP
+    "Ei mahdollista",  # ERR_TITLE
+    "Ei vielä jakoja",  # NO_HANDS
+    "Jako %d",  # HAND_N
+    "Muokkaa",  # EDIT
+    "Poista",  # DELETE
+    "Peruttu",  # UNDONE
+    "Poistettu",  # DELETED
+    "Peli päättyi",  # GAME_OVER
+    "%s voitti",  # WINS
+    "Peli",  # B_GAME
+    "Voitetut jaot",  # B_BOXES
+    "Nollapeli",  # B_SHUTOUT
+    "Nollapeli x2",  # B_DOUBLE
+    "Lopputulos",  # FINAL
+    "Pelaaja %d",  # PLAYER_N
+    "Uusi nimi",  # NEW_NAME
+    "OK valmis",  # NAME_DONE
+    "Säännöt",  # RULES
+    "Tavoite",  # TARGET
+    "Hollywood",  # HOLLYWOOD
+    "Päällä",  # ON
+    "Pois",  # OFF
+    "Ensin jakaa",  # FIRST_DEALER
+    "Aloita",  # START
+    "Suomalainen",  # P_FINNISH
+    "Italialainen",  # P_ITALIAN
+    "Brasilialainen",  # P_BRAZILIAN
+    "Oklahoma",  # P_OKLAHOMA
+    "Moderni",  # P_MODERN
+    "Kieli",  # LANGUAGE
+    "Kontrasti",  # CONTRAST
+    "Himmennys",  # DIM_AFTER
+    "Sammutus",  # SLEEP_AFTER
+    "%d s",  # SECONDS
+    "%d min",  # MINUTES
+    "Näppäintesti",  # BUTTON_TEST
+    "Siirtoajastin",  # MOVE_TIMER
+    "Versio",  # VERSION
+    "Sääntöjen arvot",  # RULE_SETTINGS
+    "Pidä OK 2 s",  # HOLD_OK
+    "Pidä Up 2 s",  # HOLD_UP
+    "Oletko varma?",  # SURE
+    "Peru valikosta",  # CAN_UNDO
+    "Peru muutos",  # UNDO_CHANGE
+    "Akku vähissä",  # BATTERY_LOW
+    "Aika!",  # TIME_UP
+    "jakaa",  # DEALS
+    "Paina näppäimiä",  # PRESS_KEYS
+    "Raja avokortista",  # F_LIMIT_MODE
+    "Koputusraja",  # F_KNOCK_LIMIT
+    "Ässä: vain gin",  # F_ACE_GIN
+    "Pata tuplaa",  # F_SPADE
+    "...myös jaot",  # F_SPADE_BOX
+    "Gin-bonus",  # F_GIN
+    "Iso gin käytössä",  # F_BIG_GIN
+    "Ison ginin bonus",  # F_BIG_GIN_BONUS
+    "Lisäys giniin",  # F_LAYOFF_GIN
+    "Tasan on alitus",  # F_TIE
+    "Alitus vaatii jäämiä",  # F_UNDER_DW
+    "Alitusbonus",  # F_UNDERCUT
+    "Alitus 0 = gin",  # F_UNDER_ZERO
+    "Koputusbonus",  # F_KNOCK_BONUS
+    "Tavoite",  # F_TARGET
+    "Pelibonus",  # F_GAME_BONUS
+    "Jakobonus",  # F_BOX
+    "Jakobonus lopuksi",  # F_BOX_END
+    "Nollapeli",  # F_SHUTOUT
+    "Nollapelibonus",  # F_SHUTOUT_BONUS
+    "Voittaja jakaa",  # F_WINNER_DEALS
+    "Hollywood",  # F_HOLLYWOOD
+    "Ei",  # SH_NONE
+    "Bonus",  # SH_FLAT
+    "Tuplaus",  # SH_DOUBLE
+    "Pelit %d/%d",  # ST_GAMES
+    "Voitetut jaot %d",  # ST_HANDS
+    "Koputukset %d",  # ST_KNOCKS
+    "Ginit %d",  # ST_GINS
+    "Isot ginit %d",  # ST_BIG_GINS
+    "Alitukset %d",  # ST_UNDER_GIVEN
+    "Alitettu %d",  # ST_UNDER_GOT
+    "Ka. voitto %d",  # ST_AVERAGE
+    "Ei pelejä vielä",  # NO_STATS
+    "%s: kortit",  # CARDS_OF
+    "kortti %d/%d",  # CARD_N
+    "Yhdistelmät",  # MELDS
+    "Lisäykset",  # LAYOFFS
+    "Asetettu alussa",  # LOCKED
+    "pois",  # OFF_SHORT
+    "Alitus",  # UNDERCUT_N
+    "Jaot",  # HAND_SHORT
+    "Yhteensä",  # TOTAL
+    "Poista jako %d?",  # DELETE_Q
+    "Muisti täynnä",  # MEMORY_FULL
+    "Mitään ei muutettu",  # NOT_SAVED_WHY
+    "Aloita uusi ottelu?",  # NEW_MATCH_Q
+    "Vanhan voi palauttaa",  # OLD_KEPT
+    "Säännöt lukittu",  # RULES_LOCKED
+    "pelin loppuun asti",  # UNTIL_GAME_END
+    "Aloita peli uudelleen",  # CHANGE_RULES_Q
+    "uusin säännöin?",  # NEW_RULES
+)

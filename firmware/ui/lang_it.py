@@ -1,0 +1,143 @@
+"""Italian. One string per id in text.py, same order."""
+T = (
+    "Menu",  # MENU
+    "Segna mano",  # RECORD
+    "Segna con carte",  # RECORD_CARDS
+    "Storico",  # HISTORY
+    "Annulla ultima",  # UNDO
+    "Nuova partita",  # NEW_MATCH
+    "Gioco seguente",  # NEXT_GAME
+    "Statistiche",  # STATS
+    "Impostazioni",  # SETTINGS
+    "a %d",  # TO_TARGET
+    "vinte %d",  # WON_N
+    "Gioco %d",  # GAME_N
+    "Chi ha chiuso?",  # WHO_OUT
+    "Mano nulla",  # VOID
+    "Come?",  # HOW
+    "Bussata",  # KNOCK
+    "Gin",  # GIN
+    "Big Gin",  # BIG_GIN
+    "Carta scoperta",  # UPCARD
+    "Era di picche?",  # SPADE_Q
+    "No",  # NO
+    "Sì",  # YES
+    "%s: punti",  # DEADWOOD_OF
+    "dopo gli attacchi",  # AFTER_LAYOFF
+    "limite %d",  # LIMIT_N
+    "Vince %s!",  # RES_WINS
+    "%s sottotaglia!",  # RES_UNDERCUT
+    "%s fa gin!",  # RES_GIN
+    "%s: Big Gin!",  # RES_BIG_GIN
+    "Nessun punto",  # RES_VOID
+    "picche: doppio",  # DOUBLED
+    "OK salva",  # OK_SAVE
+    "Back correggi",  # BACK_FIX
+    "Salvato",  # SAVED
+    "Non salvato!",  # NOT_SAVED
+    "Bussata oltre limite",  # ERR_LIMIT
+    "%d è più di %d",  # ERR_LIMIT2
+    "Nessuna mano da 10",  # ERR_DW
+    "fa %d punti",  # ERR_DW2
+    "Carta ripetuta",  # ERR_DUP
+    "Non possibile",  # ERR_TITLE
+    "Nessuna mano",  # NO_HANDS
+    "Mano %d",  # HAND_N
+    "Modifica",  # EDIT
+    "Elimina",  # DELETE
+    "Annullato",  # UNDONE
+    "Eliminato",  # DELETED
+    "Fine gioco",  # GAME_OVER
+    "Vince %s",  # WINS
+    "Gioco",  # B_GAME
+    "Mani vinte",  # B_BOXES
+    "Cappotto",  # B_SHUTOUT
+    "Cappotto x2",  # B_DOUBLE
+    "Finale",  # FINAL
+    "Giocatore %d",  # PLAYER_N
+    "Nuovo nome",  # NEW_NAME
+    "OK fatto",  # NAME_DONE
+    "Regole",  # RULES
+    "Traguardo",  # TARGET
+    "Hollywood",  # HOLLYWOOD
+    "Sì",  # ON
+    "No",  # OFF
+    "Primo mazziere",  # FIRST_DEALER
+    "Inizia",  # START
+    "Finlandese",  # P_FINNISH
+    "Italiana",  # P_ITALIAN
+    "Brasiliana",  # P_BRAZILIAN
+    "Oklahoma",  # P_OKLAHOMA
+    "Moderna",  # P_MODERN
+    "Lingua",  # LANGUAGE
+    "Contrasto",  # CONTRAST
+    "Attenua dopo",  # DIM_AFTER
+    "Spegni dopo",  # SLEEP_AFTER
+    "%d s",  # SECONDS
+    "%d min",  # MINUTES
+    "Prova tasti",  # BUTTON_TEST
+    "Tempo mossa",  # MOVE_TIMER
+    "Versione",  # VERSION
+    "Valori regole",  # RULE_SETTINGS
+    "Tieni OK 2 s",  # HOLD_OK
+    "Tieni Up 2 s",  # HOLD_UP
+    "Sei sicuro?",  # SURE
+    "Annulla dal menu",  # CAN_UNDO
+    "Annulla modifica",  # UNDO_CHANGE
+    "Batteria scarica",  # BATTERY_LOW
+    "Tempo!",  # TIME_UP
+    "dà",  # DEALS
+    "Premi i tasti",  # PRESS_KEYS
+    "Limite da carta",  # F_LIMIT_MODE
+    "Limite bussata",  # F_KNOCK_LIMIT
+    "Asso: solo gin",  # F_ACE_GIN
+    "Picche raddoppia",  # F_SPADE
+    "...anche bonus",  # F_SPADE_BOX
+    "Bonus gin",  # F_GIN
+    "Big Gin valido",  # F_BIG_GIN
+    "Bonus Big Gin",  # F_BIG_GIN_BONUS
+    "Attacchi su gin",  # F_LAYOFF_GIN
+    "Pari: sottotaglio",  # F_TIE
+    "Sottot. con punti",  # F_UNDER_DW
+    "Bonus sottotaglio",  # F_UNDERCUT
+    "Sottot. 0 = gin",  # F_UNDER_ZERO
+    "Bonus bussata",  # F_KNOCK_BONUS
+    "Traguardo",  # F_TARGET
+    "Bonus gioco",  # F_GAME_BONUS
+    "Bonus mano",  # F_BOX
+    "Bonus mani a fine",  # F_BOX_END
+    "Cappotto",  # F_SHUTOUT
+    "Bonus cappotto",  # F_SHUTOUT_BONUS
+    "Dà chi vince",  # F_WINNER_DEALS
+    "Hollywood",  # F_HOLLYWOOD
+    "No",  # SH_NONE
+    "Bonus",  # SH_FLAT
+    "Doppio",  # SH_DOUBLE
+    "Giochi %d/%d",  # ST_GAMES
+    "Mani vinte %d",  # ST_HANDS
+    "Bussate %d",  # ST_KNOCKS
+    "Gin %d",  # ST_GINS
+    "Big Gin %d",  # ST_BIG_GINS
+    "Sottotagli %d",  # ST_UNDER_GIVEN
+    "Sottotagliato %d",  # ST_UNDER_GOT
+    "Media vinta %d",  # ST_AVERAGE
+    "Nessun gioco",  # NO_STATS
+    "%s: carte",  # CARDS_OF
+    "carta %d/%d",  # CARD_N
+    "Combinazioni",  # MELDS
+    "Attacchi",  # LAYOFFS
+    "Fissato a inizio",  # LOCKED
+    "no",  # OFF_SHORT
+    "Sottotaglio",  # UNDERCUT_N
+    "Mani",  # HAND_SHORT
+    "Totale",  # TOTAL
+    "Eliminare mano %d?",  # DELETE_Q
+    "Memoria piena",  # MEMORY_FULL
+    "Nulla è cambiato",  # NOT_SAVED_WHY
+    "Nuova partita?",  # NEW_MATCH_Q
+    "Si può annullare",  # OLD_KEPT
+    "Regole bloccate",  # RULES_LOCKED
+    "fino a fine gioco",  # UNTIL_GAME_END
+    "Ricomincia il gioco",  # CHANGE_RULES_Q
+    "con le nuove regole?",  # NEW_RULES
+)

@@ -1,0 +1,143 @@
+"""Portuguese. One string per id in text.py, same order."""
+T = (
+    "Menu",  # MENU
+    "Anotar mão",  # RECORD
+    "Anotar cartas",  # RECORD_CARDS
+    "Histórico",  # HISTORY
+    "Desfazer mão",  # UNDO
+    "Nova partida",  # NEW_MATCH
+    "Próximo jogo",  # NEXT_GAME
+    "Estatísticas",  # STATS
+    "Ajustes",  # SETTINGS
+    "até %d",  # TO_TARGET
+    "ganhou %d",  # WON_N
+    "Jogo %d",  # GAME_N
+    "Quem bateu?",  # WHO_OUT
+    "Mão nula",  # VOID
+    "Como?",  # HOW
+    "Batida",  # KNOCK
+    "Gin",  # GIN
+    "Big Gin",  # BIG_GIN
+    "Carta aberta",  # UPCARD
+    "Era de espadas?",  # SPADE_Q
+    "Não",  # NO
+    "Sim",  # YES
+    "%s: pontos",  # DEADWOOD_OF
+    "após encaixes",  # AFTER_LAYOFF
+    "limite %d",  # LIMIT_N
+    "%s vence!",  # RES_WINS
+    "%s rebateu!",  # RES_UNDERCUT
+    "%s fez gin!",  # RES_GIN
+    "%s: Big Gin!",  # RES_BIG_GIN
+    "Sem pontos",  # RES_VOID
+    "espadas: dobro",  # DOUBLED
+    "OK salvar",  # OK_SAVE
+    "Back corrigir",  # BACK_FIX
+    "Salvo",  # SAVED
+    "Não salvo!",  # NOT_SAVED
+    "Batida acima do limite",  # ERR_LIMIT
+    "%d é mais que %d",  # ERR_LIMIT2
+    "Nenhuma mão de 10",  # ERR_DW
+    "tem %d pontos",  # ERR_DW2
+    "Carta repetida",  # ERR_DUP
+    "Impossível",  # ERR_TITLE
+    "Nenhuma mão",  # NO_HANDS
+    "Mão %d",  # HAND_N
+    "Editar",  # EDIT
+    "Apagar",  # DELETE
+    "Desfeito",  # UNDONE
+    "Apagado",  # DELETED
+    "Fim de jogo",  # GAME_OVER
+    "%s venceu",  # WINS
+    "Jogo",  # B_GAME
+    "Mãos ganhas",  # B_BOXES
+    "Capote",  # B_SHUTOUT
+    "Capote x2",  # B_DOUBLE
+    "Final",  # FINAL
+    "Jogador %d",  # PLAYER_N
+    "Novo nome",  # NEW_NAME
+    "OK pronto",  # NAME_DONE
+    "Regras",  # RULES
+    "Meta",  # TARGET
+    "Hollywood",  # HOLLYWOOD
+    "Sim",  # ON
+    "Não",  # OFF
+    "Primeiro a dar",  # FIRST_DEALER
+    "Começar",  # START
+    "Finlandesa",  # P_FINNISH
+    "Italiana",  # P_ITALIAN
+    "Brasileira",  # P_BRAZILIAN
+    "Oklahoma",  # P_OKLAHOMA
+    "Moderna",  # P_MODERN
+    "Idioma",  # LANGUAGE
+    "Contraste",  # CONTRAST
+    "Escurecer após",  # DIM_AFTER
+    "Desligar após",  # SLEEP_AFTER
+    "%d s",  # SECONDS
+    "%d min",  # MINUTES
+    "Testar botões",  # BUTTON_TEST
+    "Tempo por jogada",  # MOVE_TIMER
+    "Versão",  # VERSION
+    "Valores das regras",  # RULE_SETTINGS
+    "Segure OK 2 s",  # HOLD_OK
+    "Segure Up 2 s",  # HOLD_UP
+    "Tem certeza?",  # SURE
+    "Desfazer no menu",  # CAN_UNDO
+    "Desfazer ajuste",  # UNDO_CHANGE
+    "Bateria fraca",  # BATTERY_LOW
+    "Tempo!",  # TIME_UP
+    "dá",  # DEALS
+    "Aperte os botões",  # PRESS_KEYS
+    "Limite pela carta",  # F_LIMIT_MODE
+    "Limite de batida",  # F_KNOCK_LIMIT
+    "Ás: só gin",  # F_ACE_GIN
+    "Espadas dobra",  # F_SPADE
+    "...e os bônus",  # F_SPADE_BOX
+    "Prêmio gin",  # F_GIN
+    "Big Gin vale",  # F_BIG_GIN
+    "Prêmio Big Gin",  # F_BIG_GIN_BONUS
+    "Encaixe no gin",  # F_LAYOFF_GIN
+    "Empate rebate",  # F_TIE
+    "Rebatida c/ pontos",  # F_UNDER_DW
+    "Prêmio rebatida",  # F_UNDERCUT
+    "Rebatida 0 = gin",  # F_UNDER_ZERO
+    "Prêmio batida",  # F_KNOCK_BONUS
+    "Meta",  # F_TARGET
+    "Prêmio do jogo",  # F_GAME_BONUS
+    "Prêmio por mão",  # F_BOX
+    "Mãos no fim",  # F_BOX_END
+    "Capote",  # F_SHUTOUT
+    "Prêmio capote",  # F_SHUTOUT_BONUS
+    "Vencedor dá",  # F_WINNER_DEALS
+    "Hollywood",  # F_HOLLYWOOD
+    "Não",  # SH_NONE
+    "Prêmio",  # SH_FLAT
+    "Dobro",  # SH_DOUBLE
+    "Jogos %d/%d",  # ST_GAMES
+    "Mãos ganhas %d",  # ST_HANDS
+    "Batidas %d",  # ST_KNOCKS
+    "Gins %d",  # ST_GINS
+    "Big Gins %d",  # ST_BIG_GINS
+    "Rebatidas %d",  # ST_UNDER_GIVEN
+    "Rebatido %d",  # ST_UNDER_GOT
+    "Média %d",  # ST_AVERAGE
+    "Nenhum jogo",  # NO_STATS
+    "%s: cartas",  # CARDS_OF
+    "carta %d/%d",  # CARD_N
+    "Jogos",  # MELDS
+    "Encaixes",  # LAYOFFS
+    "Fixo no início",  # LOCKED
+    "não",  # OFF_SHORT
+    "Rebatida",  # UNDERCUT_N
+    "Mãos",  # HAND_SHORT
+    "Total",  # TOTAL
+    "Apagar mão %d?",  # DELETE_Q
+    "Memória cheia",  # MEMORY_FULL
+    "Nada foi alterado",  # NOT_SAVED_WHY
+    "Começar nova partida?",  # NEW_MATCH_Q
+    "Dá para desfazer",  # OLD_KEPT
+    "Regras travadas",  # RULES_LOCKED
+    "até o fim do jogo",  # UNTIL_GAME_END
+    "Recomeçar o jogo",  # CHANGE_RULES_Q
+    "com as novas regras?",  # NEW_RULES
+)

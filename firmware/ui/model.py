@@ -1,0 +1,130 @@
+"""The match the device is keeping, and every change to it, saved as it happens.
+
+Screens change the match only through here, so each change is saved before
+the UI says it is, and a failed save leaves the match as it was. Protection:
+the big changes (a new match, clearing data, new rules mid-game) keep what
+they replaced in `undo_box` until the next hand is recorded.
+"""
+from gincore.match import Match, MatchError
+from gincore import result as R
+from gincore import rules as _rules
+
+
+class Model:
+    def __init__(self, persist):
+        self.persist = persist
+        self.match = None
+        self.undo_box = None   # (what, old match) for the last protected change
+        self.problems = []     # plain words from loading
+
+    def load(self):
+        """Resume the saved match (after any reset); False when there is none."""
+        m, self.problems = self.persist.load()
+        self.match = m
+        return m is not None
+
+    def ensure(self, names=("A", "B")):
+        if self.match is None:
+            self.match = Match(names[0], names[1], _rules.preset("finnish"), 0)
+            self.persist.start(self.match)
+
+    def rules_for(self, index):
+        """The rules hand `index` is scored under (None: the next hand)."""
+        m = self.match
+        if index is None:
+            return m.next_rules()
+        f = getattr(m, "_rules_at", None)  # until match.py offers it publicly
+        return f(index) if f is not None else m.next_rules()
+
+    # --- hands -------------------------------------------------------------
+    def add_hand(self, rec):
+        m = self.match
+        m.add(rec)
+        try:
+            self.persist.hand_added(m)
+        except Exception:
+            m.undo()
+            raise
+        self.undo_box = None
+
+    def replace_hand(self, index, rec):
+        m = self.match
+        old = m.hands[index]
+        m.replace(index, rec)
+        try:
+            self.persist.rewrite(m)
+        except Exception:
+            m.replace(index, old)
+            raise
+
+    def delete_hand(self, index):
+        m = self.match
+        old = m.delete(index)
+        try:
+            self.persist.rewrite(m)
+        except Exception:
+            m.insert(index, old)
+            raise
+
+    def undo_hand(self):
+        m = self.match
+        old = m.undo()
+        try:
+            self.persist.rewrite(m)
+        except Exception:
+            m.hands.append(old)
+            m._fresh = False
+            raise
+        return old
+
+    # --- protected changes ---------------------------------------------------
+    def new_match(self, names, rules, dealer):
+        old = self.match
+        m = Match(names[0], names[1], rules, dealer)
+        self.persist.start(m, old)
+        self.match = m
+        self.undo_box = (0, old) if old is not None and old.hands else None
+
+    def set_rules(self, rules):
+        """New rules. Mid-game (rules locked) this restarts the current game's
+        hands under the new rules only through a new match; here we allow it
+        when the match allows it."""
+        m = self.match
+        old_changes = list(m.rule_changes)
+        m.set_rules(rules)
+        try:
+            self.persist.rewrite(m)
+        except Exception:
+            m.rule_changes = old_changes
+            raise
+
+    def can_undo_change(self):
+        return self.undo_box is not None
+
+    def undo_change(self):
+        what, old = self.undo_box
+        self.persist.start(old)
+        self.persist.rewrite(old)
+        self.match = old
+        self.undo_box = None
+
+    def error_lines(self, e):
+        """A failed change in words, split for the screen (about 21 characters a line)."""
+        msg = str(e.args[0]) if e.args else str(e)
+        return split_words(msg, 21, 4)
+
+
+def split_words(msg, width, rows):
+    out = []
+    line = ""
+    for w in msg.split(" "):
+        if line and len(line) + 1 + len(w) > width:
+            out.append(line)
+            line = w
+            if len(out) == rows:
+                break
+        else:
+            line = line + " " + w if line else w
+    if line and len(out) < rows:
+        out.append(line)
+    return out

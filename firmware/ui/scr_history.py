@@ -1,0 +1,142 @@
+"""Hand history: every hand with its winner and points; OK on a hand offers
+edit or delete. Rows are formatted for the visible window only, so a long
+evening costs a few bytes per hand (one bytearray), not a string each."""
+from micropython import const
+
+from gincore import result as R
+from gincore import sheet as _sheet
+
+from ui import keys
+from ui import text as tx
+from ui.app import Screen
+from ui.gfx import W, H, SMALL
+from ui.scr_common import ChoiceScreen, MessageScreen
+from ui import widgets
+
+_OUTCOME_LABEL = (tx.KNOCK, tx.GIN, tx.BIG_GIN, tx.UNDERCUT_N, tx.VOID)
+
+
+class HistoryScreen(Screen):
+    def __init__(self, app):
+        super().__init__(app)
+        self.n = 0
+        self.info = bytearray(0)  # per hand: winner+1, outcome, points (2 bytes)
+        self.cursor = -1
+        self.list = widgets.ListView(app.g, app.g.line + 2)
+        self.rows = []
+        self.title = ""
+        self.empty = ""
+
+    def prepare(self):
+        app = self.app
+        m = app.match
+        n = len(m.hands)
+        if n != self.n or len(self.info) != 4 * n:
+            self.info = bytearray(4 * n)
+        self.n = n
+        info = self.info
+
+        def note(sheet, i, rec, res, w, dealer):
+            info[4 * i] = 0 if w is None else w + 1
+            info[4 * i + 1] = res.outcome
+            info[4 * i + 2] = res.points & 0xFF
+            info[4 * i + 3] = res.points >> 8
+
+        _sheet.replay(m, _sheet.Sheet(), None, note)
+        if self.cursor < 0 or self.cursor >= n:
+            self.cursor = n - 1  # start at the latest hand
+        t = app.t
+        self.title = t(tx.HISTORY)
+        self.empty = t(tx.NO_HANDS)
+        self._window()
+
+    def _window(self):
+        """Format only the rows that fit on the screen around the cursor."""
+        lv = self.list
+        n = self.n
+        first = lv.first
+        if self.cursor < first:
+            first = self.cursor
+        elif self.cursor >= first + lv.rows:
+            first = self.cursor - lv.rows + 1
+        if first < 0:
+            first = 0
+        last = first + lv.rows
+        if last > n:
+            last = n
+        t = self.app.t
+        names = self.app.match.names
+        rows = []
+        vals = []
+        for i in range(first, last):
+            w = self.info[4 * i]
+            o = self.info[4 * i + 1]
+            pts = self.info[4 * i + 2] | (self.info[4 * i + 3] << 8)
+            if w == 0:
+                rows.append("%d %s" % (i + 1, t(tx.VOID)))
+                vals.append("")
+            else:
+                rows.append("%d %s %s" % (i + 1, names[w - 1], t(_OUTCOME_LABEL[o])))
+                vals.append("+%d" % pts)
+        lv.first = 0
+        lv.cursor = self.cursor - first
+        lv.set(rows, vals)
+        self.offset = first
+
+    def key(self, k, kind):
+        app = self.app
+        if kind == keys.PRESS and k == keys.BACK:
+            app.pop()
+            return
+        if not self.n:
+            if kind == keys.PRESS and k == keys.OK:
+                app.pop()
+            return
+        d = -widgets.step(k, kind)
+        if d:
+            c = self.cursor + d
+            if c < 0:
+                c = self.n - 1 if kind == keys.PRESS else 0
+            elif c >= self.n:
+                c = 0 if kind == keys.PRESS else self.n - 1
+            self.cursor = c
+            self.list.first = self.offset
+            self._window()
+            self.dirty = True
+        elif kind == keys.PRESS and k == keys.OK:
+            i = self.cursor
+            t = app.t
+            app.push(ChoiceScreen(app, t(tx.HAND_N) % (i + 1), (t(tx.EDIT), t(tx.DELETE)), 0,
+                                  lambda a: self.act(i, a)))
+
+    def act(self, i, a):
+        app = self.app
+        t = app.t
+        if a == 0:
+            app.pop()
+            from ui.scr_record import start_record
+            start_record(app, i)
+        else:
+            app.push(ChoiceScreen(app, t(tx.DELETE_Q) % (i + 1), (t(tx.NO), t(tx.YES)), 0,
+                                  lambda yes: self.delete(i, yes)))
+
+    def delete(self, i, yes):
+        app = self.app
+        t = app.t
+        app.pop_to(HistoryScreen)
+        if not yes:
+            return
+        try:
+            app.model.delete_hand(i)
+        except Exception as e:
+            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e)))
+            return
+        self.prepare()
+        app.say(t(tx.DELETED))
+
+    def draw(self, g):
+        widgets.title(g, self.title)
+        if not self.n:
+            g.text(self.empty, 0, 2 * g.line, SMALL, 1)
+            return
+        self.list.draw(g)

@@ -1,0 +1,82 @@
+"""The main menu, opened from the table with Down (or Back)."""
+from micropython import const
+
+from ui import keys
+from ui import text as tx
+from ui.app import Screen
+from ui.scr_common import ChoiceScreen, HoldScreen, MessageScreen
+from ui import widgets
+
+# Menu actions; the rows shown depend on the state (undo only with hands...).
+_RECORD = const(0)
+_HISTORY = const(1)
+_UNDO = const(2)
+_UNDO_CHANGE = const(3)
+_NEW_MATCH = const(4)
+_STATS = const(5)
+_SETTINGS = const(6)
+_LABELS = (tx.RECORD, tx.HISTORY, tx.UNDO, tx.UNDO_CHANGE, tx.NEW_MATCH, tx.STATS, tx.SETTINGS)
+
+
+class MenuScreen(ChoiceScreen):
+    def __init__(self, app):
+        super().__init__(app, "", (), 0, self.picked)
+        self.actions = []
+
+    def prepare(self):
+        app = self.app
+        t = app.t
+        acts = [_RECORD, _HISTORY]
+        if app.match.hands:
+            acts.append(_UNDO)
+        if app.model.can_undo_change():
+            acts.append(_UNDO_CHANGE)
+        acts.append(_NEW_MATCH)
+        acts.append(_STATS)
+        acts.append(_SETTINGS)
+        self.actions = acts
+        self.title = t(tx.MENU)
+        self.labels = [t(_LABELS[a]) for a in acts]
+        super().prepare()
+
+    def picked(self, i):
+        app = self.app
+        a = self.actions[i]
+        t = app.t
+        if a == _RECORD:
+            app.pop()
+            from ui.scr_record import start_record
+            start_record(app)
+        elif a == _HISTORY:
+            from ui.scr_history import HistoryScreen
+            app.replace(HistoryScreen(app))
+        elif a == _UNDO:
+            try:
+                app.model.undo_hand()
+            except Exception as e:
+                app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e)))
+                return
+            app.home()
+            app.say(t(tx.UNDONE))
+        elif a == _UNDO_CHANGE:
+            app.model.undo_change()
+            app.home()
+            app.say(t(tx.UNDONE))
+        elif a == _NEW_MATCH:
+            if app.match.hands:
+                app.push(HoldScreen(app, t(tx.NEW_MATCH), (t(tx.NEW_MATCH_Q), t(tx.OLD_KEPT)),
+                                    self.new_match))
+            else:
+                self.new_match()
+        elif a == _STATS:
+            from ui.scr_stats import StatsScreen
+            app.replace(StatsScreen(app))
+        elif a == _SETTINGS:
+            from ui.scr_settings import SettingsScreen
+            app.replace(SettingsScreen(app))
+
+    def new_match(self):
+        from ui.scr_setup import SetupFlow
+        app = self.app
+        app.home()
+        SetupFlow(app).start()

@@ -1,0 +1,81 @@
+"""Game over: the winner, each bonus line of the rule set, the final totals;
+then next game or a new match. Under Hollywood, Down pages through the games
+that this hand ended."""
+from ui import keys
+from ui import text as tx
+from ui.app import Screen
+from ui.gfx import W, H, SMALL
+from ui.scr_common import ChoiceScreen
+from ui import widgets
+
+# sheet.GameScore.lines() labels -> string ids
+_LINE_IDS = {"hands": tx.HAND_SHORT, "boxes": tx.B_BOXES, "game": tx.B_GAME,
+             "shutout": tx.B_SHUTOUT, "shutout x2": tx.B_DOUBLE, "total": tx.FINAL}
+
+
+class GameOverScreen(Screen):
+    def __init__(self, app):
+        super().__init__(app)
+        self.page = 0
+        self.games = []
+        self.title = ""
+        self.rows = []   # (label, a, ax, b, bx)
+
+    def prepare(self):
+        app = self.app
+        g = app.g
+        t = app.t
+        s = app.match.sheet()
+        last = s.hands - 1
+        self.games = [s.games[i] for i in range(s.n_games) if s.games[i].over and s.games[i].ended_at == last]
+        if not self.games:
+            self.games = [s.games[i] for i in range(s.n_games) if s.games[i].over]
+        if self.page >= len(self.games):
+            self.page = 0
+        gm = self.games[self.page]
+        title = t(tx.WINS) % app.match.names[gm.winner]
+        if s.n_games > 1:
+            title = ("%d: " % (gm.part + 1)) + title
+        self.title = title
+        rows = []
+        for label, a, b in gm.lines():
+            sa = "%d" % a
+            sb = "%d" % b
+            rows.append((t(_LINE_IDS[label]), sa, 92 - g.width(sa, SMALL), sb, W - 1 - g.width(sb, SMALL)))
+        self.rows = rows
+
+    def key(self, k, kind):
+        if kind != keys.PRESS:
+            return
+        app = self.app
+        if k == keys.DOWN and len(self.games) > 1:
+            self.page = (self.page + 1) % len(self.games)
+            self.prepare()
+            self.dirty = True
+        elif k == keys.OK:
+            s = app.match.sheet()
+            if not s.round_over:
+                app.pop()  # Hollywood: the other games go on
+                return
+            t = app.t
+            app.push(ChoiceScreen(app, t(tx.GAME_OVER), (t(tx.NEXT_GAME), t(tx.NEW_MATCH)), 0, self.next))
+        elif k == keys.BACK:
+            app.pop()
+
+    def next(self, i):
+        app = self.app
+        if i == 0:
+            app.home()
+        else:
+            from ui.scr_setup import SetupFlow
+            app.home()
+            SetupFlow(app).start()
+
+    def draw(self, g):
+        widgets.title(g, self.title)
+        y = g.line + 2
+        for label, a, ax, b, bx in self.rows:
+            g.text(label, 0, y, SMALL, 1)
+            g.text(a, ax, y, SMALL, 1)
+            g.text(b, bx, y, SMALL, 1)
+            y += g.line

@@ -1,0 +1,265 @@
+"""Recording a hand by numbers: who went out -> how -> upcard (when the rules
+turn one) -> knocker's deadwood -> defender's deadwood -> the result in words
+-> OK saves.
+
+The draft lives in a RecordFlow; each step is a screen on the stack, so Back
+walks back through the steps with the answers kept. Nothing reaches the match
+or the flash before the final OK, and the "Saved" screen appears only after
+the store has returned.
+"""
+from micropython import const
+
+from gincore import result as R
+from gincore.knock_limit import limit_for
+from gincore.match import HandRecord
+
+from ui import keys
+from ui import text as tx
+from ui.app import Screen
+from ui.gfx import W, H, SMALL, BIG
+from ui.scr_common import ChoiceScreen, NumberScreen, MessageScreen
+from ui import widgets
+
+_MAX_ENTRY = const(99)  # one above the most 10 cards can hold: entering it explains why not
+RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_HEARTS = const(2)
+_SPADES = const(3)
+
+
+def start_record(app, index=None):
+    """Open the record flow for the next hand, or to edit hand `index`."""
+    RecordFlow(app, index).start()
+
+
+class RecordFlow:
+    def __init__(self, app, index=None):
+        self.app = app
+        self.index = index  # None: a new hand; else the hand being edited
+        m = app.match
+        s = m.sheet()
+        self.rules = app.model.rules_for(index)
+        self.out = s.first_player()  # the non-dealer goes out most often
+        self.how = R.KNOCK
+        self.rank = 9
+        self.spade = False
+        self.kd = -1
+        self.dd = -1
+        if index is not None:
+            h = m.hands[index]
+            self.out = 2 if h.how == R.VOID else h.out
+            self.how = R.KNOCK if h.how == R.VOID else h.how
+            if h.upcard is not None:
+                self.rank = h.upcard % 13
+                self.spade = h.upcard // 13 == _SPADES
+            self.kd = h.knocker
+            self.dd = h.defender
+        self.base = len(app.stack)  # the flow's screens sit above this depth
+
+    def push(self, screen):
+        self.app.push(screen)
+
+    # --- steps -----------------------------------------------------------
+    def start(self):
+        app = self.app
+        t = app.t
+        labels = (app.match.names[0], app.match.names[1], t(tx.VOID))
+        self.push(ChoiceScreen(self.app, t(tx.WHO_OUT), labels, self.out, self.picked_who))
+
+    def picked_who(self, i):
+        if i == 2:
+            self.how = R.VOID
+            self.show_result()
+            return
+        self.out = i
+        if self.how == R.VOID:
+            self.how = R.KNOCK
+        t = self.app.t
+        labels = [t(tx.KNOCK), t(tx.GIN)]
+        if self.rules.big_gin:
+            labels.append(t(tx.BIG_GIN))
+        cur = self.how if self.how < len(labels) else 0
+        self.push(ChoiceScreen(self.app, self.app.match.names[i], labels, cur, self.picked_how))
+
+    def picked_how(self, i):
+        self.how = i  # KNOCK, GIN, BIG_GIN are 0, 1, 2 in this order
+        if self.rules.limit_mode != 0:
+            t = self.app.t
+            self.push(ChoiceScreen(self.app, t(tx.UPCARD), RANK_LABELS, self.rank, self.picked_rank))
+        else:
+            self.after_limit()
+
+    def picked_rank(self, i):
+        self.rank = i
+        if self.rules.spade_doubles:
+            t = self.app.t
+            self.push(ChoiceScreen(self.app, t(tx.SPADE_Q), (t(tx.NO), t(tx.YES)),
+                                  1 if self.spade else 0, self.picked_spade))
+        else:
+            self.spade = False
+            self.after_limit()
+
+    def picked_spade(self, i):
+        self.spade = i == 1
+        self.after_limit()
+
+    def upcard(self):
+        if self.rules.limit_mode == 0:
+            return None
+        return self.rank + 13 * (_SPADES if self.spade else _HEARTS)
+
+    def limit(self):
+        return limit_for(self.rules, self.upcard())
+
+    def after_limit(self):
+        if self.how != R.KNOCK:
+            self.kd = 0
+            self.ask_defender()
+            return
+        app = self.app
+        t = app.t
+        lim = self.limit()
+        start = self.kd if self.kd >= 0 else lim  # most knocks are near the limit
+        title = t(tx.DEADWOOD_OF) % app.match.names[self.out]
+        self.push(NumberScreen(app, title, t(tx.LIMIT_N) % lim, 0, _MAX_ENTRY, start, self.picked_kd))
+
+    def picked_kd(self, v):
+        lim = self.limit()
+        t = self.app.t
+        if v > R.MAX_DEADWOOD:
+            self.impossible(t(tx.ERR_DW), t(tx.ERR_DW2) % v)
+            return
+        if v > lim:
+            self.impossible(t(tx.ERR_LIMIT), t(tx.ERR_LIMIT2) % (v, lim))
+            return
+        self.kd = v
+        self.ask_defender()
+
+    def ask_defender(self):
+        app = self.app
+        t = app.t
+        start = self.dd if self.dd >= 0 else self.kd  # the defender usually holds more
+        title = t(tx.DEADWOOD_OF) % app.match.names[1 - self.out]
+        self.push(NumberScreen(app, title, t(tx.AFTER_LAYOFF), 0, _MAX_ENTRY, start, self.picked_dd, self.preview))
+
+    def preview(self, dd):
+        """The live result line under the defender's number."""
+        if dd > R.MAX_DEADWOOD:
+            return ""
+        try:
+            res = R.score(self.rules, self.how, self.kd, dd, self.limit(), self.spade)
+        except R.HandError:
+            return ""
+        return self.result_words(res)[0] + " " + self.result_words(res)[1]
+
+    def picked_dd(self, v):
+        t = self.app.t
+        if v > R.MAX_DEADWOOD:
+            self.impossible(t(tx.ERR_DW), t(tx.ERR_DW2) % v)
+            return
+        self.dd = v
+        self.show_result()
+
+    def impossible(self, line1, line2):
+        t = self.app.t
+        self.push(MessageScreen(self.app, t(tx.ERR_TITLE), (line1, line2, "", t(tx.BACK_FIX))))
+
+    # --- result and saving -----------------------------------------------
+    def record(self):
+        if self.how == R.VOID:
+            return HandRecord(None, R.VOID)
+        return HandRecord(self.out, self.how, self.kd, self.dd, None, self.upcard(),
+                          self.spade)
+
+    def result_words(self, res):
+        """('Ann undercut!', '+27') for a hand result."""
+        t = self.app.t
+        names = self.app.match.names
+        if res.outcome == R.VOID:
+            return t(tx.RES_VOID), ""
+        if res.winner == R.KNOCKER:
+            who = names[self.out]
+        else:
+            who = names[1 - self.out]
+        o = res.outcome
+        if o == R.UNDERCUT:
+            w = t(tx.RES_UNDERCUT)
+        elif o == R.GIN:
+            w = t(tx.RES_GIN)
+        elif o == R.BIG_GIN:
+            w = t(tx.RES_BIG_GIN)
+        else:
+            w = t(tx.RES_WINS)
+        return w % who, "+%d" % res.points
+
+    def show_result(self):
+        rec = self.record()
+        rules = self.rules
+        try:
+            res = rec.score(rules)
+        except R.HandError:
+            # Every entry is checked on the way in; this is the last guard.
+            t = self.app.t
+            self.impossible(t(tx.ERR_TITLE), "")
+            return
+        words, pts = self.result_words(res)
+        self.push(ResultScreen(self, rec, words, pts, res.doubled))
+
+    def finish(self):
+        """Leave the flow: back to the screen it started from."""
+        self.app.truncate(self.base)
+
+
+class ResultScreen(Screen):
+    """The hand in words and points; OK saves, Back goes back to fix it."""
+
+    def __init__(self, flow, rec, words, points, doubled):
+        super().__init__(flow.app)
+        self.flow = flow
+        self.rec = rec
+        self.words = words
+        self.points = points
+        self.doubled = doubled
+        self.wx = 0
+        self.px = 0
+        self.hint = ""
+        self.note = ""
+
+    def prepare(self):
+        g = self.app.g
+        t = self.app.t
+        self.wx = widgets.centre(g, self.words, SMALL)
+        self.px = widgets.centre(g, self.points, BIG)
+        self.hint = t(tx.OK_SAVE) + "  " + t(tx.BACK_FIX)
+        self.note = t(tx.DOUBLED) if self.doubled else ""
+
+    def key(self, k, kind):
+        if kind != keys.PRESS:
+            return
+        if k == keys.BACK:
+            self.app.pop()
+        elif k == keys.OK:
+            self.save()
+
+    def save(self):
+        app = self.app
+        flow = self.flow
+        try:
+            if flow.index is None:
+                app.model.add_hand(self.rec)
+            else:
+                app.model.replace_hand(flow.index, self.rec)
+        except Exception as e:  # storage full or failing: say so, keep the draft
+            t = app.t
+            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e)))
+            return
+        flow.finish()
+        app.after_save()
+
+    def draw(self, g):
+        g.text(self.words, self.wx, 2, SMALL, 1)
+        g.text(self.points, self.px, g.line + 6, BIG, 1)
+        y = H - g.line + 1
+        if self.note:
+            g.text(self.note, 0, y - g.line, SMALL, 1)
+        g.hline(0, y - 2, W, 1)
+        g.text(self.hint, 0, y, SMALL, 1)

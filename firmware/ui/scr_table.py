@@ -1,0 +1,140 @@
+"""The table screen: what everybody at the table looks at between hands.
+
+Both names, both totals in big digits, hands won, the target and who deals
+next; under Hollywood the three games on one line; the battery and the move
+timer when there are any. Every string is made in prepare(), when the score
+changes, so the idle redraw allocates nothing.
+"""
+from ui import keys
+from ui.app import Screen
+from ui.gfx import W, H, SMALL, BIG
+from ui import text as tx
+
+
+def _right(g, s, font):
+    return W - g.width(s, font)
+
+
+class TableScreen(Screen):
+    def __init__(self, app):
+        super().__init__(app)
+        self.names = ["", ""]
+        self.nx = [0, 0]
+        self.tot = ["", ""]
+        self.tx = [0, 0]
+        self.won = ["", ""]
+        self.wx = [0, 0]
+        self.games = ""   # Hollywood: the three games on one line
+        self.target = ""
+        self.deals = ""
+        self.dx = 0
+        self.clock = ""   # move timer, "" when off
+        self.cx = 0
+        self.batt = -1    # battery level 0..4, -1: the board cannot tell
+        self.low = False
+
+    def prepare(self):
+        app = self.app
+        g = app.g
+        m = app.match
+        s = m.sheet()
+        t = app.t
+        # The game in big digits: the first unfinished one (the last, when all are over).
+        gi = 0
+        for i in range(s.n_games):
+            gi = i
+            if not s.games[i].over:
+                break
+        game = s.games[gi]
+        for p in (0, 1):
+            self.names[p] = m.names[p]
+            self.tot[p] = "%d" % game.total(p)
+            self.won[p] = t(tx.WON_N) % game.boxes[p]
+        self.nx[1] = _right(g, self.names[1], SMALL)
+        self.tx[1] = _right(g, self.tot[1], BIG)
+        self.wx[1] = _right(g, self.won[1], SMALL)
+        if s.n_games > 1:
+            parts = []
+            for i in range(s.n_games):
+                c = s.games[i]
+                parts.append("%d:%d-%d" % (i + 1, c.total(0), c.total(1)))
+            self.games = " ".join(parts)
+        else:
+            self.games = ""
+        self.target = t(tx.TO_TARGET) % s.rules.target
+        self.deals = "%s %s" % (m.names[s.next_dealer], t(tx.DEALS))
+        self.dx = _right(g, self.deals, SMALL)
+        self.prepare_status()
+
+    def prepare_status(self):
+        """Battery and timer only: cheap, called when they change."""
+        app = self.app
+        g = app.g
+        timer = app.timer
+        if timer is not None and timer.running():
+            self.clock = timer.text
+            self.cx = (W - g.width(self.clock, SMALL)) // 2
+        else:
+            self.clock = ""
+        b = app.battery()
+        self.batt = b
+        self.low = b == 0
+
+    def key(self, k, kind):
+        if kind != keys.PRESS:
+            return
+        app = self.app
+        if k == keys.OK:
+            from ui.scr_record import start_record
+            start_record(app)
+        elif k == keys.UP:
+            from ui.scr_history import HistoryScreen
+            app.push(HistoryScreen(app))
+        elif k == keys.DOWN or k == keys.BACK:
+            from ui.scr_menu import MenuScreen
+            app.push(MenuScreen(app))
+
+    def tick(self, now):
+        timer = self.app.timer
+        b = self.app.battery()
+        if b != self.batt or (timer is not None and timer.running() and timer.text != self.clock):
+            self.prepare_status()
+            self.dirty = True
+
+    def draw(self, g):
+        line = g.line
+        g.text(self.names[0], 0, 0, SMALL, 1)
+        g.text(self.names[1], self.nx[1], 0, SMALL, 1)
+        if self.batt >= 0:
+            _battery(g, self.batt)
+        y = line + 1
+        g.text(self.tot[0], 0, y, BIG, 1)
+        g.text(self.tot[1], self.tx[1], y, BIG, 1)
+        y += g.height(BIG) + 1
+        if self.games:
+            g.text(self.games, 0, y, SMALL, 1)
+            y += line
+        g.text(self.won[0], 0, y, SMALL, 1)
+        g.text(self.won[1], self.wx[1], y, SMALL, 1)
+        y = H - line + 1
+        g.hline(0, y - 2, W, 1)
+        g.text(self.target, 0, y, SMALL, 1)
+        g.text(self.deals, self.dx, y, SMALL, 1)
+        if self.clock:
+            # The move timer sits between the big totals, inverted when it runs out.
+            cy = line + 4
+            if self.app.timer.alarm:
+                g.fill_rect(self.cx - 2, cy - 1, W - 2 * self.cx + 4, line + 1, 1)
+                g.text(self.clock, self.cx, cy, SMALL, 0)
+            else:
+                g.text(self.clock, self.cx, cy, SMALL, 1)
+
+
+def _battery(g, level):
+    """A 13x7 battery outline at the top centre with 0-4 bars; a low battery
+    blinks nothing, it shows an empty outline and the menu warns in words."""
+    x = (W - 14) // 2
+    g.rect(x, 0, 12, 7, 1)
+    g.fill_rect(x + 12, 2, 2, 3, 1)
+    if level > 0:
+        g.fill_rect(x + 2, 2, level * 2, 3, 1)

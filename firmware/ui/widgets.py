@@ -1,0 +1,134 @@
+"""Reusable screen pieces: a title bar, a scrolling list, a number field.
+
+Each widget keeps prepared strings and x positions; draw() only blits them.
+"""
+from ui import keys
+from ui.gfx import W, H, SMALL
+
+
+def title(g, s, right=None):
+    """Title row with a rule under it; returns the y where content starts."""
+    g.text(s, 0, 0, SMALL, 1)
+    if right is not None:
+        g.text(right, W - g.width(right, SMALL), 0, SMALL, 1)
+    y = g.line
+    g.hline(0, y, W, 1)
+    return y + 2
+
+
+def centre(g, s, font):
+    """x that centres s on the screen (call in prepare, not in draw)."""
+    x = (W - g.width(s, font)) // 2
+    return x if x > 0 else 0
+
+
+def step(k, kind):
+    """+1 / -1 for Up / Down presses and auto-repeats, else 0."""
+    if kind == keys.PRESS or kind == keys.REPEAT or kind == keys.LONG:
+        if k == keys.UP:
+            return 1
+        if k == keys.DOWN:
+            return -1
+    return 0
+
+
+class ListView:
+    """A list of rows (label, optional value on the right), one highlighted.
+
+    Up moves up the list (towards index 0), Down moves down; a press wraps
+    round at the ends, an auto-repeat stops there.
+    """
+
+    def __init__(self, g, top):
+        self.g = g
+        self.top_y = top
+        self.rows = (H - top) // g.line
+        self.labels = ()
+        self.values = None
+        self.vx = None
+        self.cursor = 0
+        self.first = 0
+
+    def set(self, labels, values=None, cursor=None):
+        self.labels = labels
+        self.values = values
+        if values is not None:
+            g = self.g
+            self.vx = [W - 1 - g.width(v, SMALL) for v in values]
+        else:
+            self.vx = None
+        if cursor is not None:
+            self.cursor = cursor
+        n = len(labels)
+        if self.cursor >= n:
+            self.cursor = n - 1 if n else 0
+        self._scroll()
+
+    def _scroll(self):
+        if self.cursor < self.first:
+            self.first = self.cursor
+        elif self.cursor >= self.first + self.rows:
+            self.first = self.cursor - self.rows + 1
+
+    def key(self, k, kind):
+        """Move the cursor; True when the key was a move."""
+        d = -step(k, kind)  # Up goes to the previous row
+        if not d:
+            return False
+        n = len(self.labels)
+        if not n:
+            return True
+        c = self.cursor + d
+        if c < 0:
+            c = n - 1 if kind == keys.PRESS else 0
+        elif c >= n:
+            c = 0 if kind == keys.PRESS else n - 1
+        self.cursor = c
+        self._scroll()
+        return True
+
+    def draw(self, g):
+        y = self.top_y
+        n = len(self.labels)
+        last = self.first + self.rows
+        if last > n:
+            last = n
+        for i in range(self.first, last):
+            c = 1
+            if i == self.cursor:
+                g.fill_rect(0, y - 1, W, g.line, 1)
+                c = 0
+            g.text(self.labels[i], 1, y, SMALL, c)
+            if self.values is not None:
+                g.text(self.values[i], self.vx[i], y, SMALL, c)
+            y += g.line
+
+
+class NumberField:
+    """An int between lo and hi changed by Up/Down (held: auto-repeat).
+
+    A press wraps round at the ends (Down from 0 goes to the top), a held
+    key stops there, so holding never runs past what the player wanted.
+    """
+
+    def __init__(self, lo, hi, value):
+        self.lo = lo
+        self.hi = hi
+        self.value = value
+        self.text = "%d" % value
+
+    def set(self, v):
+        self.value = v
+        self.text = "%d" % v
+
+    def key(self, k, kind):
+        d = step(k, kind)
+        if not d:
+            return False
+        v = self.value + d
+        if v < self.lo:
+            v = self.hi if kind == keys.PRESS else self.lo
+        elif v > self.hi:
+            v = self.lo if kind == keys.PRESS else self.hi
+        self.set(v)
+        return True
