@@ -130,3 +130,14 @@ def test_bad_input_names_the_line_and_the_problem():
     assert "unknown rule set" in e
     e = bad(["--rules", "finnish", "--dealer", "C"], "")
     assert "dealer" in e
+
+
+def test_readme_example_is_what_gin_game_prints():
+    with open(os.path.join(conftest.ROOT, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    section = readme[readme.index("## Scoring"):]
+    p = gin_game(["--rules", "finnish", "--dealer", "B"], FINNISH)
+    block = "".join("    " + line + "\n" for line in p.stdout.splitlines())
+    assert block in section
+    inputs = "".join("    " + json.dumps(h) + "\n" for h in FINNISH)
+    assert inputs in section
