@@ -26,17 +26,26 @@ class MatchError(ValueError):
     """Something the match cannot do (undo with no hands, rules locked...), in plain words."""
 
 
-# Scoring from full cards: the rules core (hand evaluation) registers a function
-#   fn(rules, how, knocker_cards, defender_cards, limit) -> (knocker_deadwood, defender_deadwood)
-# giving the knocker's deadwood and the defender's deadwood after lay-offs. The
-# numbers are worked out once when the hand is recorded and kept in the record,
-# so replaying the sheet after every hand never re-runs the meld search.
+# Scoring from full cards: a function
+#   fn(rules, knocker_cards, defender_cards, limit, upcard) -> (how, knocker_deadwood, defender_deadwood)
+# gives how the knocker went out (KNOCK, GIN or BIG_GIN, from the cards), the
+# knocker's deadwood and the defender's deadwood after lay-offs. The default
+# is the rules core's hand.evaluate, imported only when a hand has cards. The
+# numbers are worked out once when the hand is recorded and kept in the
+# record, so replaying the sheet after every hand never re-runs the meld search.
 _card_evaluator = None
 
 
 def set_card_evaluator(fn):
+    """Replace the cards-to-numbers function (tests; None restores the default)."""
     global _card_evaluator
     _card_evaluator = fn
+
+
+def _evaluate_with_rules_core(rules, knocker_cards, defender_cards, limit, upcard):
+    from gincore import hand as _hand
+    rep = _hand.evaluate(rules, knocker_cards, defender_cards, limit, upcard)
+    return rep.how, rep.result.knocker_deadwood, rep.result.defender_deadwood
 
 
 class HandRecord:
@@ -87,10 +96,15 @@ class HandRecord:
         """Work out the deadwood numbers from the cards (once, when the hand is recorded)."""
         if self.cards is None or self.how == _result.VOID:
             return
-        if _card_evaluator is None:
-            raise _result.HandError("scoring from cards is not available here; enter the deadwood counts")
-        kd, dd = _card_evaluator(rules, self.how, self.cards[0], self.cards[1], self.limit_under(rules))
-        self.knocker, self.defender = kd, dd
+        fn = _card_evaluator or _evaluate_with_rules_core
+        how, kd, dd = fn(rules, self.cards[0], self.cards[1], self.limit, self.upcard)
+        # The cards decide, except that a gin claimed with deadwood is refused
+        # (a knock that turns out to have no deadwood simply scores as a gin).
+        if self.how == _result.GIN and kd:
+            raise _result.HandError("not a gin: the knocker's cards leave %d deadwood" % kd)
+        if self.how == _result.BIG_GIN and how != _result.BIG_GIN:
+            raise _result.HandError("not a Big Gin: give the knocker's 11 cards, all melded")
+        self.how, self.knocker, self.defender = how, kd, dd
 
     def score(self, rules):
         """The hand's result under these rules (result.score: the one scoring path)."""
@@ -245,6 +259,11 @@ class Match:
     def _check_index(self, index):
         if index < 0 or index >= len(self.hands):
             raise MatchError("there is no hand %d" % (index + 1))
+
+    def rules_at(self, index):
+        """The rules hand number index (0-based) is scored under - or, for
+        index == len(hands), the rules the next hand would be scored under."""
+        return self._rules_at(index)
 
     def _rules_at(self, index):
         s = _sheet.replay(self, _sheet.Sheet(), index)

@@ -110,19 +110,31 @@ def test_cards_path_uses_the_registered_evaluator():
     from gincore import match as match_mod
     calls = []
 
-    def fake(rules_, how, kc, dc, limit):
-        calls.append((how, len(kc), len(dc), limit))
-        return 0, 17
+    def fake(rules_, kc, dc, limit, upcard):
+        calls.append((len(kc), len(dc), limit, upcard))
+        return GIN, 0, 17
 
     m = Match("Ann", "Bob", rules.preset("finnish"))
-    old = match_mod._card_evaluator
     try:
-        match_mod.set_card_evaluator(None)
-        raises(HandError, m.add, HandRecord(A, GIN, cards=(tuple(range(10)), tuple(range(10, 20)))))
         match_mod.set_card_evaluator(fake)
-        m.add(HandRecord(A, GIN, cards=(tuple(range(10)), tuple(range(10, 20)))))
+        m.add(HandRecord(A, KNOCK, cards=(tuple(range(10)), tuple(range(10, 20)))))
     finally:
-        match_mod.set_card_evaluator(old)
-    assert calls == [(GIN, 10, 10, None)]
-    assert m.hands[0].defender == 17
+        match_mod.set_card_evaluator(None)
+    assert calls == [(10, 10, None, None)]
+    assert (m.hands[0].how, m.hands[0].defender) == (GIN, 17)
     assert m.sheet().games[0].score == [37, 0]  # 20 + 17
+
+
+def test_cards_path_with_the_rules_core():
+    from gincore import cards
+    # RULES.md example 4: knocker 4-5-6H, 8 8 8, 9-10-JS, KD deadwood 10;
+    # defender 10 10 10, 6-9C, QS 5S 7S: QS goes onto 9-10-JS, 5 + 7 = 12 left.
+    kc = tuple(cards.parse(t) for t in "4H 5H 6H 8D 8H 8S 9S TS JS KD".split())
+    dc = tuple(cards.parse(t) for t in "TC TD TH 6C 7C 8C 9C QS 5S 7S".split())
+    m = Match("Ann", "Bob", rules.preset("finnish"))
+    m.add(HandRecord(B, KNOCK, cards=(kc, dc)))
+    h = m.hands[0]
+    assert (h.how, h.knocker, h.defender) == (KNOCK, 10, 12)
+    assert m.sheet().games[0].score == [0, 2]   # 12 - 10 to B, the knocker
+    e = raises(HandError, m.add, HandRecord(A, GIN, cards=(kc, dc)))
+    assert "not a gin" in str(e) and len(m.hands) == 1
