@@ -77,6 +77,25 @@ class App:
         self.model.ensure()
         self.stack = []
         self.push(TableScreen(self))
+        self.settings_changed()
+
+    def version(self):
+        b = self.board
+        return getattr(b, "version", "?") if b is not None else "?"
+
+    def settings_changed(self):
+        """Apply the device settings: contrast now, the move timer on or off."""
+        cfg = self.cfg
+        b = self.board
+        if b is not None and hasattr(b, "set_contrast"):
+            b.set_contrast(cfg.contrast)
+        if cfg.timer_s:
+            if self.timer is None or self.timer.seconds != cfg.timer_s:
+                from ui.movetimer import MoveTimer
+                self.timer = MoveTimer(cfg.timer_s, self.clock())
+        else:
+            self.timer = None
+        self.stack[0].dirty = True
 
     def after_save(self):
         """A hand is on flash: say so, and show the game over screen if it ended one."""

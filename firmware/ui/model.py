@@ -103,10 +103,16 @@ class Model:
 
     def undo_change(self):
         what, old = self.undo_box
-        self.persist.start(old)
-        self.persist.rewrite(old)
+        self.persist.unarchive(old)
         self.match = old
         self.undo_box = None
+
+    def stats(self):
+        """Everyone's statistics: the finished matches plus the one on the table."""
+        st = self.persist.stats()
+        if self.match is not None and self.match.hands:
+            st.add_match(self.match)
+        return st
 
     def error_lines(self, e):
         """A failed change in words, split for the screen (about 21 characters a line)."""

@@ -5,15 +5,14 @@ hand_added(match): append the last hand (returns only when it is on flash);
 rewrite(match): undo / edit / delete / rules: a fresh snapshot;
 load() -> (match or None, problems).
 
-The bytes come from encode()/decode() below, a stand-in until the scoring
-engine's codec (gincore.codec) lands; then they point there.
+Snapshots are the scoring engine's codec (gincore.codec); a journal record
+is one hand as a short JSON list (the codec has no per-hand form yet).
 """
 import json
 
-from gincore.match import Match, HandRecord
-from gincore.rules import Rules
-
-_VERSION = 1
+from gincore import codec as _codec
+from gincore import stats as _stats
+from gincore.match import HandRecord
 
 
 def hand_to_list(h):
@@ -29,22 +28,11 @@ def hand_from_list(a):
 
 
 def encode(m):
-    d = {"v": _VERSION, "names": list(m.names), "dealer": m.first_dealer,
-         "rules": [[k, r.name, list(r.values())] for k, r in m.rule_changes],
-         "hands": [hand_to_list(h) for h in m.hands]}
-    return json.dumps(d).encode()
+    return _codec.encode_match(m)
 
 
 def decode(data):
-    d = json.loads(data)
-    if d.get("v", 0) > _VERSION:
-        raise ValueError("saved by a newer firmware")
-    rc = d["rules"]
-    m = Match(d["names"][0], d["names"][1], Rules(rc[0][1], rc[0][2]), d["dealer"])
-    m.rule_changes = [(k, Rules(n, v)) for k, n, v in rc]
-    m.hands = [hand_from_list(a) for a in d["hands"]]
-    m._fresh = False
-    return m
+    return _codec.decode_match(data)
 
 
 class MemPersist:
@@ -54,9 +42,25 @@ class MemPersist:
     def __init__(self):
         self.saved = None
         self.writes = 0
+        self.archive = []
+        self.stats_bytes = None
 
     def start(self, match, old=None):
+        if old is not None and old.hands:
+            st = self.stats()
+            st.add_match(old)
+            self.archive.append(encode(old))
+            self.stats_bytes = _codec.encode_stats(st)
         self.rewrite(match)
+
+    def unarchive(self, old):
+        """Undo start(): the old match is current again, its archive copy gone."""
+        if self.archive:
+            self.archive.pop()
+            st = self.stats()
+            st.remove_match(old)
+            self.stats_bytes = _codec.encode_stats(st)
+        self.rewrite(old)
 
     def hand_added(self, match):
         self.rewrite(match)
@@ -64,6 +68,11 @@ class MemPersist:
     def rewrite(self, match):
         self.saved = encode(match)
         self.writes += 1
+
+    def stats(self):
+        if self.stats_bytes is None:
+            return _stats.Stats()
+        return _codec.decode_stats(self.stats_bytes)
 
     def load(self):
         if self.saved is None:
@@ -76,16 +85,33 @@ class StorePersist:
 
     def __init__(self, store):
         self.store = store
+        self.last_archived = None
 
     def start(self, match, old=None):
-        if old is not None and old.hands and self.store.match_no is not None:
-            self.store.archive_match(encode(old))
-        self.store.new_match(encode(match))
-        for h in match.hands:
-            self.store.append(json.dumps(hand_to_list(h)).encode())
+        st = self.store
+        if old is not None and old.hands and st.match_no is not None:
+            stats = self.stats()
+            stats.add_match(old)
+            self.last_archived = st.match_no
+            st.archive_match(encode(old), _codec.encode_stats(stats))
+        st.new_match(encode(match))
+        if match.hands:
+            self.rewrite(match)
+
+    def unarchive(self, old):
+        st = self.store
+        if self.last_archived is not None:
+            st.delete_archived(self.last_archived)
+            stats = self.stats()
+            stats.remove_match(old)
+            st.save_stats(_codec.encode_stats(stats))
+            self.last_archived = None
+        st.new_match(encode(old))
+        self.rewrite(old)
 
     def hand_added(self, match):
         self.store.append(json.dumps(hand_to_list(match.hands[-1])).encode())
+        self.last_archived = None
         if self.store.needs_compact():
             self.store.compact(encode(match))
 
@@ -93,6 +119,17 @@ class StorePersist:
         # A snapshot of every hand replaces snapshot + journal in one step.
         self.store.hands = len(match.hands)
         self.store.compact(encode(match))
+
+    def stats(self):
+        data = self.store.load_stats()
+        if isinstance(data, tuple):
+            data = data[0]
+        if not data:
+            return _stats.Stats()
+        try:
+            return _codec.decode_stats(data)
+        except Exception:
+            return _stats.Stats()
 
     def load(self):
         snap, records, problems = self.store.load()

@@ -39,11 +39,11 @@ class NumberScreen(Screen):
     """Set a number: title, a caption, the value in big digits, and an
     optional live preview line (preview(value) -> str) under it."""
 
-    def __init__(self, app, title, caption, lo, hi, value, on_done, preview=None):
+    def __init__(self, app, title, caption, lo, hi, value, on_done, preview=None, step=1):
         super().__init__(app)
         self.title = title
         self.caption = caption
-        self.field = widgets.NumberField(lo, hi, value)
+        self.field = widgets.NumberField(lo, hi, value, step)
         self.on_done = on_done
         self.preview = preview
         self.line = ""

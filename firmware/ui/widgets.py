@@ -111,9 +111,10 @@ class NumberField:
     key stops there, so holding never runs past what the player wanted.
     """
 
-    def __init__(self, lo, hi, value):
+    def __init__(self, lo, hi, value, step=1):
         self.lo = lo
         self.hi = hi
+        self.step = step
         self.value = value
         self.text = "%d" % value
 
@@ -125,7 +126,7 @@ class NumberField:
         d = step(k, kind)
         if not d:
             return False
-        v = self.value + d
+        v = self.value + d * self.step
         if v < self.lo:
             v = self.hi if kind == keys.PRESS else self.lo
         elif v > self.hi:

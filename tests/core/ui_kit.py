@@ -161,6 +161,19 @@ class Rig:
         else:
             self.hold(k, n - 2)  # PRESS and LONG move one each, then one per repeat
 
+    def set_index(self, scr, want):
+        """Move a NameEntry (any screen with .i over n choices) to want."""
+        n = len(scr.letters()) + 1
+        d = (want - scr.i) % n
+        k = keys.UP
+        if d > n // 2:
+            d = n - d
+            k = keys.DOWN
+        if d <= 3:
+            self.press(k, d)
+        else:
+            self.hold(k, d - 2)
+
     def pick(self, index):
         """Move a list cursor to index with the fewest presses, then OK."""
         top = self.app.top()

@@ -1,0 +1,226 @@
+"""Settings: rules (preset and every amount), language, contrast, dimming and
+sleep times, the move timer, a button test and the firmware version."""
+from micropython import const
+
+from gincore import rules as _rules
+
+from ui import keys
+from ui import text as tx
+from ui.app import Screen
+from ui.gfx import W, H, SMALL
+from ui.scr_common import ChoiceScreen, NumberScreen, MessageScreen
+from ui.scr_setup import PRESET_IDS
+from ui import widgets
+
+# One label per rules.FIELDS entry, same order.
+FIELD_IDS = (tx.F_LIMIT_MODE, tx.F_KNOCK_LIMIT, tx.F_ACE_GIN, tx.F_SPADE, tx.F_SPADE_BOX,
+             tx.F_GIN, tx.F_BIG_GIN, tx.F_BIG_GIN_BONUS, tx.F_LAYOFF_GIN, tx.F_TIE,
+             tx.F_UNDER_DW, tx.F_UNDERCUT, tx.F_UNDER_ZERO, tx.F_KNOCK_BONUS, tx.F_TARGET,
+             tx.F_GAME_BONUS, tx.F_BOX, tx.F_BOX_END, tx.F_SHUTOUT, tx.F_SHUTOUT_BONUS,
+             tx.F_WINNER_DEALS, tx.F_HOLLYWOOD)
+# Amounts: (field, highest, step); every other field is a switch.
+_AMOUNTS = {"knock_limit": (10, 1), "gin_bonus": (100, 1), "big_gin_bonus": (100, 1),
+            "undercut_bonus": (100, 1), "knock_bonus": (100, 1), "target": (1000, 10),
+            "game_bonus": (500, 10), "box_bonus": (100, 5), "shutout_bonus": (500, 10)}
+_SHUTOUT_IDS = (tx.SH_NONE, tx.SH_FLAT, tx.SH_DOUBLE)
+
+DIM_CHOICES = (15, 30, 60, 120, 300)            # seconds
+SLEEP_CHOICES = (60, 300, 600, 1800, 3600)      # seconds
+TIMER_CHOICES = (0, 15, 30, 45, 60)             # seconds per move; 0 is off
+
+_RULES = const(0)
+_AMOUNTS_ROW = const(1)
+_LANGUAGE = const(2)
+_CONTRAST = const(3)
+_DIM = const(4)
+_SLEEP = const(5)
+_TIMER = const(6)
+_BUTTONS = const(7)
+_VERSION = const(8)
+
+
+def _time_text(t, s):
+    if s == 0:
+        return t(tx.OFF_SHORT)
+    if s < 60:
+        return t(tx.SECONDS) % s
+    return t(tx.MINUTES) % (s // 60)
+
+
+class SettingsScreen(ChoiceScreen):
+    def __init__(self, app):
+        super().__init__(app, "", (), 0, self.picked)
+
+    def prepare(self):
+        app = self.app
+        t = app.t
+        cfg = app.cfg
+        r = app.match.next_rules()
+        self.title = t(tx.SETTINGS)
+        self.labels = (t(tx.RULES), t(tx.RULE_SETTINGS), t(tx.LANGUAGE), t(tx.CONTRAST),
+                       t(tx.DIM_AFTER), t(tx.SLEEP_AFTER), t(tx.MOVE_TIMER), t(tx.BUTTON_TEST),
+                       t(tx.VERSION))
+        pi = _rules.PRESET_NAMES.index(r.name) if r.name in _rules.PRESET_NAMES else 0
+        self.values = (t(PRESET_IDS[pi]), "", tx.LANG_NAMES[tx.LANGS.index(app.lang)],
+                       "%d" % cfg.contrast, _time_text(t, cfg.dim_s), _time_text(t, cfg.sleep_s),
+                       _time_text(t, cfg.timer_s), "", app.version())
+        super().prepare()
+
+    def picked(self, i):
+        app = self.app
+        t = app.t
+        cfg = app.cfg
+        if i == _RULES or i == _AMOUNTS_ROW:
+            if app.match.rules_locked():
+                app.push(MessageScreen(app, t(tx.RULES), (t(tx.RULES_LOCKED), t(tx.UNTIL_GAME_END))))
+            elif i == _RULES:
+                labels = [t(x) for x in PRESET_IDS]
+                app.push(ChoiceScreen(app, t(tx.RULES), labels, 0, self.set_preset))
+            else:
+                app.push(RuleAmounts(app))
+        elif i == _LANGUAGE:
+            app.push(ChoiceScreen(app, t(tx.LANGUAGE), tx.LANG_NAMES, tx.LANGS.index(app.lang),
+                                  self.set_language))
+        elif i == _CONTRAST:
+            app.push(NumberScreen(app, t(tx.CONTRAST), "", 0, 4, cfg.contrast, self.set_contrast))
+        elif i == _DIM:
+            self._times(t(tx.DIM_AFTER), DIM_CHOICES, cfg.dim_s, "dim_s")
+        elif i == _SLEEP:
+            self._times(t(tx.SLEEP_AFTER), SLEEP_CHOICES, cfg.sleep_s, "sleep_s")
+        elif i == _TIMER:
+            self._times(t(tx.MOVE_TIMER), TIMER_CHOICES, cfg.timer_s, "timer_s")
+        elif i == _BUTTONS:
+            app.push(ButtonTest(app))
+
+    def _times(self, title, choices, now, field):
+        app = self.app
+        labels = [_time_text(app.t, c) for c in choices]
+        cur = choices.index(now) if now in choices else 0
+
+        def chosen(j):
+            setattr(app.cfg, field, choices[j])
+            app.cfg.save()
+            app.settings_changed()
+            app.pop()
+        app.push(ChoiceScreen(app, title, labels, cur, chosen))
+
+    def set_preset(self, j):
+        app = self.app
+        r = _rules.preset(_rules.PRESET_NAMES[j])
+        try:
+            app.model.set_rules(r)
+        except Exception as e:
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e)))
+            return
+        app.cfg.preset = r.name
+        app.cfg.save()
+        app.pop()
+
+    def set_language(self, j):
+        app = self.app
+        app.cfg.lang = tx.LANGS[j]
+        app.cfg.save()
+        app.set_language(app.cfg.lang)
+        app.pop()
+
+    def set_contrast(self, v):
+        app = self.app
+        app.cfg.contrast = v
+        app.cfg.save()
+        app.settings_changed()
+        app.pop()
+
+
+class RuleAmounts(ChoiceScreen):
+    """Every setting of the rules of the next game, with its value."""
+
+    def __init__(self, app):
+        super().__init__(app, "", (), 0, self.picked)
+
+    def prepare(self):
+        app = self.app
+        t = app.t
+        r = app.match.next_rules()
+        self.title = t(tx.RULE_SETTINGS)
+        self.labels = [t(i) for i in FIELD_IDS]
+        vals = []
+        for f in _rules.FIELDS:
+            v = getattr(r, f)
+            if f == "shutout_mode":
+                vals.append(t(_SHUTOUT_IDS[v]))
+            elif f in _AMOUNTS:
+                vals.append("%d" % v)
+            else:
+                vals.append(t(tx.ON) if v else t(tx.OFF))
+        self.values = vals
+        super().prepare()
+
+    def picked(self, i):
+        app = self.app
+        t = app.t
+        f = _rules.FIELDS[i]
+        r = app.match.next_rules()
+        v = getattr(r, f)
+        if f == "shutout_mode":
+            app.push(ChoiceScreen(app, t(FIELD_IDS[i]), [t(x) for x in _SHUTOUT_IDS], v,
+                                  lambda j: self.change(f, j, True)))
+        elif f in _AMOUNTS:
+            hi, step = _AMOUNTS[f]
+            lo = 10 if f == "target" else 0
+            app.push(NumberScreen(app, t(FIELD_IDS[i]), "", lo, hi, v,
+                                  lambda n: self.change(f, n, True), None, step))
+        else:
+            self.change(f, 0 if v else 1, False)
+
+    def change(self, f, v, pop):
+        app = self.app
+        r = app.match.next_rules().copy()
+        r.set(f, v)
+        try:
+            app.model.set_rules(r)
+        except Exception as e:
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e)))
+            return
+        if pop:
+            app.pop()
+        else:
+            self.prepare()
+            self.dirty = True
+
+
+class ButtonTest(Screen):
+    """Shows the last key and how it came (press, long, repeat, release).
+    Back leaves only after a long Back (or long OK on three buttons), so
+    Back itself can be tested too."""
+
+    wants_long_ok = True
+    KINDS = ("press", "long", "repeat", "release")
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.last = ""
+        self.title = ""
+        self.counts = [0, 0, 0, 0]
+        self.line = ""
+
+    def prepare(self):
+        self.title = self.app.t(tx.BUTTON_TEST)
+        c = self.counts
+        self.line = "U%d D%d OK%d B%d" % (c[0], c[1], c[2], c[3])
+
+    def key(self, k, kind):
+        if kind == keys.LONG and (k == keys.BACK or (self.app.three_buttons and k == keys.OK)):
+            self.app.pop()
+            return
+        from ui.keys import NAMES
+        self.last = NAMES[k] + " " + self.KINDS[kind]
+        if kind == keys.PRESS:
+            self.counts[k] += 1
+        self.prepare()
+        self.dirty = True
+
+    def draw(self, g):
+        y = widgets.title(g, self.title)
+        g.text(self.app.t(tx.PRESS_KEYS), 0, y, SMALL, 1)
+        g.text(self.last, 0, y + g.line + 2, SMALL, 1)
+        g.text(self.line, 0, H - g.line, SMALL, 1)

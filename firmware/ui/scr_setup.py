@@ -1,0 +1,180 @@
+"""New match: player 1 and 2 (from the saved names or typed letter by
+letter), rule preset, target, Hollywood, first dealer -> start.
+
+Like the record flow, the answers live in a SetupFlow and each question is a
+screen on the stack; the match is made (and saved) only at the end.
+"""
+from gincore import rules as _rules
+
+from ui import keys
+from ui import text as tx
+from ui.app import Screen
+from ui.gfx import W, H, SMALL, BIG
+from ui.scr_common import ChoiceScreen, MessageScreen
+from ui import widgets
+
+PRESET_IDS = (tx.P_FINNISH, tx.P_ITALIAN, tx.P_BRAZILIAN, tx.P_OKLAHOMA, tx.P_MODERN)
+TARGETS = (50, 100, 150, 200, 250, 300, 500)
+# Letters for names: what the project font draws, the usual ones first.
+# A name starts with a capital; the letters after it are small ones.
+ALPHABET = ("ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+            "\u00c4\u00d6\u00c5\u00c0\u00c8\u00c9\u00cc\u00d2\u00d9\u00c1\u00c2\u00c3\u00c7\u00d5\u00da"
+            "0123456789-")
+LOWER = ("abcdefghijklmnopqrstuvwxyz"
+         "\u00e4\u00f6\u00e5\u00e0\u00e8\u00e9\u00ec\u00f2\u00f9\u00e1\u00e2\u00e3\u00e7\u00f5\u00fa"
+         "0123456789-")
+
+
+class SetupFlow:
+    def __init__(self, app):
+        self.app = app
+        self.base = len(app.stack)
+        self.names = ["", ""]
+        self.preset = app.cfg.preset if app.cfg.preset in _rules.PRESET_NAMES else "finnish"
+        self.target = _rules.preset(self.preset).target
+        self.hollywood = 0
+        self.dealer = 0
+
+    def start(self):
+        self.ask_name(0)
+
+    def ask_name(self, p):
+        app = self.app
+        t = app.t
+        saved = [n for n in app.cfg.names if n != self.names[1 - p] or p == 0]
+        labels = saved + [t(tx.NEW_NAME)]
+        app.push(ChoiceScreen(app, t(tx.PLAYER_N) % (p + 1), labels, 0,
+                              lambda i: self.picked_name(p, labels, i)))
+
+    def picked_name(self, p, labels, i):
+        if i == len(labels) - 1:
+            self.app.push(NameEntry(self.app, self.app.t(tx.PLAYER_N) % (p + 1),
+                                    lambda name: self.got_name(p, name)))
+        else:
+            self.got_name(p, labels[i])
+
+    def got_name(self, p, name):
+        self.names[p] = name
+        if p == 0:
+            self.ask_name(1)
+        else:
+            self.ask_rules()
+
+    def ask_rules(self):
+        app = self.app
+        t = app.t
+        labels = [t(i) for i in PRESET_IDS]
+        app.push(ChoiceScreen(app, t(tx.RULES), labels, _rules.PRESET_NAMES.index(self.preset),
+                              self.picked_rules))
+
+    def picked_rules(self, i):
+        self.preset = _rules.PRESET_NAMES[i]
+        self.target = _rules.preset(self.preset).target
+        app = self.app
+        t = app.t
+        labels = ["%d" % v for v in TARGETS]
+        cur = TARGETS.index(self.target) if self.target in TARGETS else 1
+        app.push(ChoiceScreen(app, t(tx.TARGET), labels, cur, self.picked_target))
+
+    def picked_target(self, i):
+        self.target = TARGETS[i]
+        app = self.app
+        t = app.t
+        app.push(ChoiceScreen(app, t(tx.HOLLYWOOD), (t(tx.OFF), t(tx.ON)), self.hollywood,
+                              self.picked_hollywood))
+
+    def picked_hollywood(self, i):
+        self.hollywood = i
+        app = self.app
+        t = app.t
+        app.push(ChoiceScreen(app, t(tx.FIRST_DEALER), (self.names[0], self.names[1]), self.dealer,
+                              self.picked_dealer))
+
+    def picked_dealer(self, i):
+        self.dealer = i
+        app = self.app
+        r = _rules.preset(self.preset)
+        r.set("target", self.target)
+        r.set("hollywood", self.hollywood)
+        try:
+            app.model.new_match(self.names, r, self.dealer)
+        except Exception as e:
+            t = app.t
+            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e)))
+            return
+        app.cfg.remember(self.names[0])
+        app.cfg.remember(self.names[1])
+        app.cfg.preset = self.preset
+        app.cfg.save()
+        app.home()
+        app.say(app.t(tx.SAVED))
+
+
+class NameEntry(Screen):
+    """Type a name: Up/Down pick the letter (hold to run through them), OK
+    takes it and moves on, Back rubs the last letter out (or leaves when the
+    name is empty). The first choice below A is "done"."""
+
+    MAX = 10
+
+    def __init__(self, app, title, on_done):
+        super().__init__(app)
+        self.title = title
+        self.on_done = on_done
+        self.name = ""
+        self.i = 1  # index into (done,) + ALPHABET; 1 is A
+        self.cur = "A"
+        self.done_label = ""
+        self.cx = 0
+
+    def prepare(self):
+        t = self.app.t
+        self.done_label = t(tx.NAME_DONE)
+        self.cur = self.done_label if self.i == 0 else self.letters()[self.i - 1]
+        self.cx = self.app.g.width(self.name, SMALL)
+
+    def letters(self):
+        return LOWER if self.name else ALPHABET
+
+    def key(self, k, kind):
+        d = widgets.step(k, kind)
+        n = len(ALPHABET) + 1
+        if d:
+            i = self.i + d
+            if i < 0 or i >= n:
+                if kind != keys.PRESS:
+                    return
+                i %= n
+            self.i = i
+            self.prepare()
+            self.dirty = True
+            return
+        if kind != keys.PRESS:
+            return
+        if k == keys.OK:
+            if self.i == 0:
+                if self.name:
+                    self.on_done(self.name)
+                return
+            self.name += self.letters()[self.i - 1]
+            if len(self.name) >= self.MAX:
+                self.i = 0
+            self.prepare()
+            self.dirty = True
+        elif k == keys.BACK:
+            if not self.name:
+                self.app.pop()
+                return
+            self.name = self.name[:-1]
+            self.prepare()
+            self.dirty = True
+
+    def draw(self, g):
+        y = widgets.title(g, self.title)
+        y += 4
+        g.text(self.name, 0, y, SMALL, 1)
+        x = self.cx + 1
+        w = g.width(self.cur, SMALL) + 2
+        g.fill_rect(x, y - 1, w, g.line, 1)
+        g.text(self.cur, x + 1, y, SMALL, 0)
+        g.hline(0, y + g.line + 1, W, 1)

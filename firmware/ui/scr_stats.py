@@ -1,0 +1,44 @@
+"""Statistics per player across matches: pick a player, read the counters."""
+from ui import keys
+from ui import text as tx
+from ui.app import Screen
+from ui.gfx import SMALL
+from ui.scr_common import ChoiceScreen, MessageScreen
+from ui import widgets
+
+
+class StatsScreen(ChoiceScreen):
+    def __init__(self, app):
+        super().__init__(app, "", (), 0, self.picked)
+        self.stats = None
+
+    def prepare(self):
+        app = self.app
+        self.stats = app.model.stats()
+        self.title = app.t(tx.STATS)
+        self.labels = self.stats.names()
+        super().prepare()
+
+    def key(self, k, kind):
+        if not self.labels and kind == keys.PRESS and k == keys.OK:
+            self.app.pop()
+            return
+        super().key(k, kind)
+
+    def picked(self, i):
+        app = self.app
+        t = app.t
+        p = self.stats.players[i]
+        lines = (t(tx.ST_GAMES) % (p.games_won, p.games),
+                 t(tx.ST_HANDS) % p.hands_won,
+                 "%s  %s" % (t(tx.ST_KNOCKS) % p.knocks, t(tx.ST_GINS) % p.gins),
+                 "%s  %s" % (t(tx.ST_UNDER_GIVEN) % p.undercuts_given, t(tx.ST_UNDER_GOT) % p.undercuts_suffered),
+                 t(tx.ST_AVERAGE).replace("%d", p.average_text()))
+        app.push(MessageScreen(app, p.name, lines))
+
+    def draw(self, g):
+        if not self.labels:
+            widgets.title(g, self.title)
+            g.text(self.app.t(tx.NO_STATS), 0, 2 * g.line, SMALL, 1)
+            return
+        super().draw(g)

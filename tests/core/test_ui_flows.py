@@ -1,0 +1,244 @@
+"""Set-up, history, game over, undo, settings and statistics, driven by keys."""
+from gincore import result as R
+from ui import keys
+from ui_kit import Rig, knock_by_numbers
+
+
+def type_name(rig, name):
+    """On a NameEntry: letters by Up/Down (holding when far), OK each; then done."""
+    from ui.scr_setup import ALPHABET, LOWER
+    for ch in name:
+        scr = rig.app.top()
+        letters = scr.letters()
+        want = letters.index(ch) + 1
+        n = len(letters) + 1
+        d = (want - scr.i) % n
+        if d <= n // 2:
+            rig.set_index(scr, want)
+        else:
+            rig.set_index(scr, want)
+        rig.press(keys.OK)
+    scr = rig.app.top()
+    rig.set_index(scr, 0)
+    rig.press(keys.OK)
+
+
+def new_match(rig, a, b, preset=0, target=None, hollywood=0, dealer=0):
+    rig.press(keys.DOWN)                      # menu
+    labels = rig.app.top().labels
+    rig.pick(labels.index("New match"))
+    if rig.screen() == "HoldScreen":
+        rig.hold_ms(keys.OK, 2100)
+    for name in (a, b):
+        labels = rig.app.top().labels
+        if name in labels:
+            rig.pick(labels.index(name))
+        else:
+            rig.pick(len(labels) - 1)
+            type_name(rig, name)
+    rig.pick(preset)
+    if target is not None:
+        rig.pick(rig.app.top().labels.index("%d" % target))
+    else:
+        rig.press(keys.OK)
+    rig.pick(hollywood)
+    rig.pick(dealer)
+
+
+def test_new_match_with_typed_names():
+    rig = Rig()
+    new_match(rig, "Ann", "Bob", preset=1, target=150)
+    m = rig.app.match
+    assert m.names == ("Ann", "Bob")
+    assert m.next_rules().name == "italian"
+    assert m.next_rules().target == 150
+    assert rig.screen() == "TableScreen"
+    t = rig.texts()
+    assert "Ann" in t and "Bob" in t and "to 150" in t
+    # The names are remembered for next time.
+    assert rig.app.cfg.names[:2] == ["Bob", "Ann"]
+
+
+def test_new_match_needs_a_hold_and_can_be_undone():
+    rig = Rig()
+    new_match(rig, "Ann", "Bob")
+    knock_by_numbers(rig, 1, 5, 30)
+    old = rig.app.match
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("New match"))
+    assert rig.screen() == "HoldScreen"
+    rig.press(keys.OK)                         # a tap is not enough
+    assert rig.screen() == "HoldScreen"
+    rig.hold_ms(keys.OK, 1000)                 # nor a short hold
+    assert rig.screen() == "HoldScreen"
+    rig.hold_ms(keys.OK, 2100)
+    assert rig.screen() == "ChoiceScreen"      # player 1
+    rig.pick(rig.app.top().labels.index("Bob"))
+    rig.pick(rig.app.top().labels.index("Ann"))
+    rig.press(keys.OK)
+    rig.press(keys.OK)
+    rig.press(keys.OK)
+    rig.press(keys.OK)
+    assert rig.app.match.names == ("Bob", "Ann") and not rig.app.match.hands
+    # Undo the change: the old match is back, with its hand.
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Undo change"))
+    assert rig.app.match.names == ("Ann", "Bob")
+    assert len(rig.app.match.hands) == 1
+    assert rig.persist.archive == []
+
+
+def test_undo_last_hand_from_the_menu():
+    rig = Rig()
+    knock_by_numbers(rig, 0, 5, 30)
+    knock_by_numbers(rig, 1, 3, 20)
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Undo last hand"))
+    m = rig.app.match
+    assert len(m.hands) == 1 and m.hands[0].knocker == 5
+    assert "Undone" in rig.texts()
+    assert rig.app.model.persist.load()[0].hands[0].knocker == 5
+
+
+def test_history_edit_and_delete():
+    rig = Rig()
+    knock_by_numbers(rig, 0, 5, 30)   # A +25
+    knock_by_numbers(rig, 1, 3, 20)   # B +17
+    rig.press(keys.UP)                # history, cursor on the last hand
+    assert rig.screen() == "HistoryScreen"
+    t = rig.texts()
+    assert "+25" in t and "+17" in t
+    rig.press(keys.UP)                # hand 1
+    rig.press(keys.OK)
+    rig.pick(0)                       # edit: the record flow, answers filled in
+    assert rig.app.top().list.cursor == 0   # A went out
+    rig.press(keys.OK)
+    rig.press(keys.OK)                # knock
+    assert rig.app.top().field.value == 5
+    rig.press(keys.DOWN)              # 4
+    rig.press(keys.OK)
+    assert rig.app.top().field.value == 30
+    rig.press(keys.OK)
+    rig.press(keys.OK)                # save
+    m = rig.app.match
+    assert m.hands[0].knocker == 4 and len(m.hands) == 2
+    assert m.sheet().games[0].score == [26, 17]
+    # Delete hand 2.
+    rig.press(keys.UP)
+    rig.press(keys.OK)
+    rig.pick(1)
+    rig.pick(1)                       # yes
+    assert len(m.hands) == 1
+    assert rig.screen() == "HistoryScreen"
+
+
+def test_game_over_shows_bonus_lines_then_next_game():
+    rig = Rig()
+    # Finnish: 100 to win; A wins 4 knocks of 30.
+    for _ in range(4):
+        knock_by_numbers(rig, 0, 0 + 1, 31)
+    assert rig.screen() == "GameOverScreen"
+    t = rig.texts()
+    s = rig.app.match.sheet()
+    g = s.games[0]
+    assert g.over and g.winner == 0
+    assert "A wins" in t[0]
+    assert "Game" in t and "100" in t           # game bonus
+    assert "Shutout" in t                      # B won no hand
+    assert "Final" in t and ("%d" % g.final[0]) in t
+    rig.press(keys.OK)
+    rig.pick(0)                                # next game
+    assert rig.screen() == "TableScreen"
+    knock_by_numbers(rig, 1, 2, 10)
+    s = rig.app.match.sheet()
+    assert s.round == 1 and s.games[0].score == [0, 8]
+
+
+def test_hollywood_table_shows_three_games():
+    rig = Rig()
+    new_match(rig, "Ann", "Bob", preset=4, hollywood=1)
+    knock_by_numbers(rig, 0, 2, 12)
+    knock_by_numbers(rig, 0, 2, 22)
+    t = " ".join(rig.texts())
+    assert "1:30-0" in t and "2:20-0" in t and "3:0-0" in t, t
+
+
+def test_settings_language_switches_every_string():
+    rig = Rig()
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Settings"))
+    rig.pick(2)                                  # language
+    rig.pick(1)                                  # Suomi
+    assert rig.app.lang == "fi"
+    assert "Asetukset" in rig.texts()
+    assert rig.app.cfg.lang == "fi"
+
+
+def test_rules_locked_mid_game_and_changeable_between_games():
+    rig = Rig()
+    knock_by_numbers(rig, 0, 5, 30)
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Settings"))
+    rig.pick(1)                                  # rule amounts
+    assert rig.screen() == "MessageScreen"
+    assert "Rules are locked" in rig.texts()
+
+
+def test_rule_amount_before_first_hand():
+    rig = Rig()
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Settings"))
+    rig.pick(1)
+    assert rig.screen() == "RuleAmounts"
+    rig.pick(5)                                  # gin bonus
+    rig.set_number(30)
+    rig.press(keys.OK)
+    assert rig.app.match.next_rules().gin_bonus == 30
+
+
+def test_move_timer_counts_down_and_alarms():
+    rig = Rig()
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Settings"))
+    rig.pick(6)
+    rig.pick(2)                                  # 30 s
+    rig.press(keys.BACK)
+    assert rig.screen() == "TableScreen"
+    assert "30" in rig.texts() or "29" in rig.texts()
+    for _ in range(31):
+        rig.step(1000)
+    assert "0" in rig.texts()
+    assert rig.app.timer.alarm
+    rig.press(keys.UP)                           # any key resets it
+    assert not rig.app.timer.alarm
+
+
+def test_statistics_after_a_match():
+    rig = Rig()
+    new_match(rig, "Ann", "Bob")
+    knock_by_numbers(rig, 0, 5, 30)
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Statistics"))
+    assert "Ann" in rig.texts() and "Bob" in rig.texts()
+    rig.pick(0)
+    assert "Hands won 1" in rig.texts()
+
+
+def test_button_test_counts_presses():
+    rig = Rig()
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Settings"))
+    rig.pick(7)
+    rig.press(keys.UP)
+    rig.press(keys.BACK)
+    assert rig.screen() == "ButtonTest"
+    assert "U1 D0 OK0 B1" in rig.texts()
+    rig.hold_ms(keys.BACK, 600)
+    assert rig.screen() == "SettingsScreen"
+
+
+def test_low_battery_shows():
+    rig = Rig()
+    rig.board.level = 3
+    rig.step(10)
+    assert rig.app.top().batt == 3
