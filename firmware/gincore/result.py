@@ -86,21 +86,42 @@ def score(rules, how, knocker_deadwood=0, defender_deadwood=0, limit=None, spade
         raise HandError("knock with %d deadwood is above the knock limit of %d" % (kd, limit))
     if how == KNOCK and kd == 0:
         how = GIN  # a knock with nothing left over is a gin
-    as_gin = False
-    if how == GIN:
-        outcome, winner, points = GIN, KNOCKER, rules.gin_bonus + dd
-    elif how == BIG_GIN:
-        outcome, winner, points = BIG_GIN, KNOCKER, rules.big_gin_bonus + dd
-    elif dd < kd or (dd == kd and rules.undercut_on_tie):
-        # kd > 0 here, so the Brazilian "only when the knocker had deadwood" holds.
-        outcome, winner = UNDERCUT, DEFENDER
-        if dd == 0 and rules.undercut_zero_is_gin:
-            points, as_gin = rules.gin_bonus + kd, True
-        else:
-            points = rules.undercut_bonus + kd - dd
-    else:
-        outcome, winner, points = KNOCK, KNOCKER, dd - kd + rules.knock_bonus
+    packed = _decide(rules, how, kd, dd)
+    outcome = packed >> 1 & 7
+    winner = DEFENDER if outcome == UNDERCUT else KNOCKER
+    points = packed >> 4
     doubled = bool(spade and rules.spade_doubles)
     if doubled:
         points *= 2
-    return HandResult(outcome, winner, points, kd, dd, limit, doubled, as_gin)
+    return HandResult(outcome, winner, points, kd, dd, limit, doubled, bool(packed & 1))
+
+
+def _decide(rules, how, kd, dd):
+    """Outcome, points and the rebatida-as-gin flag of a checked hand, packed
+    into one small int (points << 4 | outcome << 1 | as_gin) so that the card
+    path can compare many arrangements without allocating: the one place
+    where the scoring rules live."""
+    if how == GIN:
+        return (rules.gin_bonus + dd) << 4 | GIN << 1
+    if how == BIG_GIN:
+        return (rules.big_gin_bonus + dd) << 4 | BIG_GIN << 1
+    if dd < kd or (dd == kd and rules.undercut_on_tie):
+        # kd > 0 here, so the Brazilian "only when the knocker had deadwood" holds.
+        if dd == 0 and rules.undercut_zero_is_gin:
+            return (rules.gin_bonus + kd) << 4 | UNDERCUT << 1 | 1
+        return (rules.undercut_bonus + kd - dd) << 4 | UNDERCUT << 1
+    return (dd - kd + rules.knock_bonus) << 4 | KNOCK << 1
+
+
+def knocker_gain(rules, how, kd, dd):
+    """Points of a hand seen from the knocker: + won, - lost to an undercut.
+
+    For hands already checked (kd within the limit); a knock with kd 0 is
+    scored as a gin, as score() does. Allocates nothing.
+    """
+    if how == KNOCK and kd == 0:
+        how = GIN
+    packed = _decide(rules, how, kd, dd)
+    if (packed >> 1 & 7) == UNDERCUT:
+        return -(packed >> 4)
+    return packed >> 4
