@@ -191,12 +191,17 @@ class Match:
         """Record the next hand. Raises HandError (plain words) for a hand that
         cannot have happened under the rules of the game it enters; the match
         is then unchanged. Returns the recomputed sheet."""
-        rules = self.next_rules()
+        rules = self.next_rules()  # also brings the sheet up to date
         record.fill_from_cards(rules)
         record.score(rules)  # raises before anything changes
         self.hands.append(record)
-        self._fresh = False
-        return self.sheet()
+        try:
+            _sheet.step(self, self._sheet, len(self.hands) - 1)
+        except Exception:
+            self.hands.pop()
+            self._fresh = False
+            raise
+        return self._sheet
 
     def undo(self):
         """Take back the last hand; returns it (so the UI can offer it for editing)."""
@@ -267,7 +272,6 @@ class Match:
 
     def _rules_at(self, index):
         s = _sheet.replay(self, _sheet.Sheet(), index)
-        self._fresh = False
         return self.rules_for_round(s.round + 1 if s.round_over else s.round)
 
     def _recheck(self, revert):

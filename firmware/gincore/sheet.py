@@ -174,57 +174,62 @@ def replay(match, sheet, stop=None, on_hand=None, on_game=None):
     on_game(sheet, game) when a game ends. A hand that cannot be scored under
     the rules of its game raises result.HandError naming the hand.
     """
-    hands = match.hands
-    n = len(hands) if stop is None else stop
+    n = len(match.hands) if stop is None else stop
     sheet.start(match.rules_for_round(0), match.first_dealer)
     sheet._open_round(sheet.rules)
     for i in range(n):
-        h = hands[i]
-        if sheet.round_over:
-            sheet.round += 1
-            sheet._open_round(match.rules_for_round(sheet.round))
-        rules = sheet.rules
-        try:
-            res = h.score(rules)
-        except _result.HandError as e:
-            raise _result.HandError("hand %d: %s" % (i + 1, e))
-        w = h.winner_of(res)
-        dealer = sheet.next_dealer
-        sheet.hands += 1
-        sheet.round_hands += 1
-        sheet.ended = 0
-        sheet.last_winner = w
-        sheet.last_outcome = res.outcome
-        sheet.last_points = res.points
-        if w is not None:
-            box = rules.box_bonus
-            if res.doubled and rules.spade_doubles_boxes:
-                box += box
-            sheet.round_wins[w] += 1
-            # Hollywood: the k-th win of the round reaches games 1..k.
-            reach = sheet.round_wins[w] if rules.hollywood else 1
-            for g in range(sheet.n_games):
-                if g >= reach:
-                    break
-                game = sheet.games[g]
-                if game.over:
-                    continue
-                game.enter(w, res.points, box, i)
-                if game.over:
-                    sheet.ended += 1
-                    sheet.games_done += 1
-                    sheet.games_won[w] += 1
-                    sheet.net[0] += game.final[0]
-                    sheet.net[1] += game.final[1]
-                    if on_game is not None:
-                        on_game(sheet, game)
-            sheet.round_over = True
-            for g in range(sheet.n_games):
-                if not sheet.games[g].over:
-                    sheet.round_over = False
-            # The winner deals next (Finnish rules), or the deal alternates.
-            sheet.next_dealer = w if rules.winner_deals else 1 - dealer
-        # After a void hand the same dealer deals again (next_dealer unchanged).
-        if on_hand is not None:
-            on_hand(sheet, i, h, res, w, dealer)
+        step(match, sheet, i, on_hand, on_game)
     return sheet
+
+
+def step(match, sheet, i, on_hand=None, on_game=None):
+    """Add hand i to a sheet that holds hands 0..i-1 (what replay does per hand;
+    Match.add uses it alone, so recording a hand costs one hand, not a replay)."""
+    h = match.hands[i]
+    if sheet.round_over:
+        sheet.round += 1
+        sheet._open_round(match.rules_for_round(sheet.round))
+    rules = sheet.rules
+    try:
+        res = h.score(rules)
+    except _result.HandError as e:
+        raise _result.HandError("hand %d: %s" % (i + 1, e))
+    w = h.winner_of(res)
+    dealer = sheet.next_dealer
+    sheet.hands += 1
+    sheet.round_hands += 1
+    sheet.ended = 0
+    sheet.last_winner = w
+    sheet.last_outcome = res.outcome
+    sheet.last_points = res.points
+    if w is not None:
+        box = rules.box_bonus
+        if res.doubled and rules.spade_doubles_boxes:
+            box += box
+        sheet.round_wins[w] += 1
+        # Hollywood: the k-th win of the round reaches games 1..k.
+        reach = sheet.round_wins[w] if rules.hollywood else 1
+        for g in range(sheet.n_games):
+            if g >= reach:
+                break
+            game = sheet.games[g]
+            if game.over:
+                continue
+            game.enter(w, res.points, box, i)
+            if game.over:
+                sheet.ended += 1
+                sheet.games_done += 1
+                sheet.games_won[w] += 1
+                sheet.net[0] += game.final[0]
+                sheet.net[1] += game.final[1]
+                if on_game is not None:
+                    on_game(sheet, game)
+        sheet.round_over = True
+        for g in range(sheet.n_games):
+            if not sheet.games[g].over:
+                sheet.round_over = False
+        # The winner deals next (Finnish rules), or the deal alternates.
+        sheet.next_dealer = w if rules.winner_deals else 1 - dealer
+    # After a void hand the same dealer deals again (next_dealer unchanged).
+    if on_hand is not None:
+        on_hand(sheet, i, h, res, w, dealer)
