@@ -138,7 +138,8 @@ class _Reader:
         shift = 0
         while True:
             b = self.byte()
-            if shift > 28:
+            # Stay below 2**30: MicroPython's small ints on the Pico.
+            if shift > 28 or (shift == 28 and (b & 0x7F) > 3):
                 raise CodecError("saved %s has a number too large" % self.what)
             n |= (b & 0x7F) << shift
             if not b & 0x80:

@@ -108,3 +108,14 @@ def test_stats_round_trip_and_bytes():
     assert t.find("Bob").values() == p.values()
     assert t.find("Al").games == -1
     assert encode_stats(t) == data
+
+
+def test_numbers_stay_small_ints():
+    s = Stats()
+    s.player("Al").points_won = (1 << 29) - 1
+    t = decode_stats(encode_stats(s))
+    assert t.find("Al").points_won == (1 << 29) - 1
+    # A varint of 2**30 or more is refused rather than read as a big integer.
+    data = b"GS\x01\x01\x01\x02Al" + b"\x80\x80\x80\x80\x04"
+    e = raises(CodecError, decode_stats, data)
+    assert "too large" in str(e)
