@@ -94,7 +94,10 @@ def test_record_round_trip_and_crc():
         bad = bytearray(r)
         bad[i] ^= 0x40
         assert F.next_record(bytes(bad), 0)[0] != F.OK, i
-    assert raises(ValueError, F.record, 0, bytes(F.MAX_PAYLOAD + 1))
+    class TooBig:
+        def __len__(self):
+            return F.MAX_PAYLOAD + 1
+    assert raises(ValueError, F.record, 0, TooBig())
 
 
 # ---- normal use ---------------------------------------------------------------
@@ -410,3 +413,21 @@ def test_stats_come_from_the_archive_when_stats_dat_lags():
     s3.new_match(b"m3")
     s3.archive_match(b"done 3")  # no new statistics with this one
     assert reload(s3)[0].load_stats() == b"reset"
+
+
+def test_a_save_allocates_little_heap():
+    import gc
+    if not hasattr(gc, "mem_alloc"):
+        return  # CPython: nothing to measure
+    s = fresh()
+    s.new_match(b"x" * 60)
+    play(s, 3)
+    gc.collect()
+    gc.disable()
+    try:
+        a = gc.mem_alloc()
+        s.append(b"h" * 25)
+        used = gc.mem_alloc() - a
+    finally:
+        gc.enable()
+    assert used < 2048, used
