@@ -15,7 +15,9 @@ _UNDO_CHANGE = const(3)
 _NEW_MATCH = const(4)
 _STATS = const(5)
 _SETTINGS = const(6)
-_LABELS = (tx.RECORD, tx.HISTORY, tx.UNDO, tx.UNDO_CHANGE, tx.NEW_MATCH, tx.STATS, tx.SETTINGS)
+_CARDS = const(7)
+_LABELS = (tx.RECORD, tx.HISTORY, tx.UNDO, tx.UNDO_CHANGE, tx.NEW_MATCH, tx.STATS, tx.SETTINGS,
+           tx.RECORD_CARDS)
 
 
 class MenuScreen(ChoiceScreen):
@@ -26,7 +28,7 @@ class MenuScreen(ChoiceScreen):
     def prepare(self):
         app = self.app
         t = app.t
-        acts = [_RECORD, _HISTORY]
+        acts = [_RECORD, _CARDS, _HISTORY]
         if app.match.hands:
             acts.append(_UNDO)
         if app.model.can_undo_change():
@@ -47,6 +49,10 @@ class MenuScreen(ChoiceScreen):
             app.pop()
             from ui.scr_record import start_record
             start_record(app)
+        elif a == _CARDS:
+            app.pop()
+            from ui.scr_cards import start_cards
+            start_cards(app)
         elif a == _HISTORY:
             from ui.scr_history import HistoryScreen
             app.replace(HistoryScreen(app))

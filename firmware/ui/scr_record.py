@@ -204,6 +204,21 @@ class RecordFlow:
         words, pts = self.result_words(res)
         self.push(ResultScreen(self, rec, words, pts, res.doubled))
 
+    def save(self, rec):
+        """The confirm: into the match and onto flash, then "Saved"."""
+        app = self.app
+        try:
+            if self.index is None:
+                app.model.add_hand(rec)
+            else:
+                app.model.replace_hand(self.index, rec)
+        except Exception as e:  # storage full or failing: say so, keep the draft
+            t = app.t
+            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e)))
+            return
+        self.finish()
+        app.after_save()
+
     def finish(self):
         """Leave the flow: back to the screen it started from."""
         self.app.truncate(self.base)
@@ -238,22 +253,7 @@ class ResultScreen(Screen):
         if k == keys.BACK:
             self.app.pop()
         elif k == keys.OK:
-            self.save()
-
-    def save(self):
-        app = self.app
-        flow = self.flow
-        try:
-            if flow.index is None:
-                app.model.add_hand(self.rec)
-            else:
-                app.model.replace_hand(flow.index, self.rec)
-        except Exception as e:  # storage full or failing: say so, keep the draft
-            t = app.t
-            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e)))
-            return
-        flow.finish()
-        app.after_save()
+            self.flow.save(self.rec)
 
     def draw(self, g):
         g.text(self.words, self.wx, 2, SMALL, 1)

@@ -1,0 +1,329 @@
+"""Recording a hand by cards: who went out -> (upcard) -> how -> the knocker's
+cards -> the defender's cards -> the device's arrangement, lay-offs and
+result -> OK saves.
+
+The card picker: all 52 cards in one ring, clubs A..K, diamonds, hearts,
+spades. Down steps to the next card, Up to the previous one, holding runs
+(auto-repeat); OK takes the card under the cursor (or gives it back when it
+is already taken) and moves on to the next free card, so a hand entered in
+suit order needs only short moves. Back gives back the last card. The
+picker stops by itself at 10 cards (11 for a Big Gin claim).
+"""
+from micropython import const
+
+from gincore import result as R
+from gincore.match import HandRecord
+
+from ui import keys
+from ui import text as tx
+from ui import cardgfx
+from ui.app import Screen
+from ui.gfx import W, H, SMALL
+from ui.scr_common import ChoiceScreen, MessageScreen
+from ui.scr_record import RecordFlow, RANK_LABELS
+from ui import widgets
+
+_FREE = const(0)
+_MINE = const(1)
+_OTHER = const(2)
+
+
+def start_cards(app):
+    CardFlow(app).start()
+
+
+class CardFlow(RecordFlow):
+    """The record flow with cards instead of deadwood counts."""
+
+    def __init__(self, app):
+        super().__init__(app, None)
+        self.kcards = []
+        self.dcards = []
+
+    def start(self):
+        app = self.app
+        t = app.t
+        labels = (app.match.names[0], app.match.names[1])
+        self.push(ChoiceScreen(app, t(tx.WHO_OUT), labels, self.out, self.picked_who))
+
+    def picked_who(self, i):
+        self.out = i
+        t = self.app.t
+        if self.rules.big_gin:
+            labels = (t(tx.KNOCK) + "/" + t(tx.GIN), t(tx.BIG_GIN))
+            self.push(ChoiceScreen(self.app, self.app.match.names[i], labels, 0, self.picked_kind))
+        else:
+            self.picked_kind(0)
+
+    def picked_kind(self, i):
+        self.how = R.BIG_GIN if i == 1 else R.KNOCK
+        if self.rules.limit_mode != 0:
+            t = self.app.t
+            self.push(ChoiceScreen(self.app, t(tx.UPCARD), RANK_LABELS, self.rank, self.picked_rank))
+        else:
+            self.after_limit()
+
+    def after_limit(self):
+        app = self.app
+        n = 11 if self.how == R.BIG_GIN else 10
+        self.push(CardPicker(app, app.match.names[self.out], n, self.kcards, (), self.got_knocker))
+
+    def got_knocker(self, cards):
+        app = self.app
+        self.push(CardPicker(app, app.match.names[1 - self.out], 10, self.dcards, self.kcards,
+                             self.got_defender))
+
+    def got_defender(self, cards):
+        from gincore import hand as _hand
+        app = self.app
+        t = app.t
+        try:
+            rep = _hand.evaluate(self.rules, self.kcards, self.dcards, None, self.upcard(), self.spade)
+        except R.HandError as e:
+            self.cards_impossible()
+            return
+        res = rep.result
+        self.how = rep.how
+        self.kd = res.knocker_deadwood
+        self.dd = res.defender_deadwood
+        words, pts = self.result_words(res)
+        rec = HandRecord(self.out, rep.how, self.kd, self.dd, None, self.upcard(), self.spade,
+                         (tuple(self.kcards), tuple(self.dcards)))
+        self.push(CardReport(self, rec, rep, words + " " + pts))
+
+    def cards_impossible(self):
+        """The knocker's cards do not allow the knock: say why, with the numbers."""
+        from gincore import deadwood as _dw
+        t = self.app.t
+        if self.how == R.BIG_GIN:
+            self.impossible(t(tx.ERR_TITLE), t(tx.BIG_GIN) + " ?")
+            return
+        v = _dw.min_deadwood(self.kcards)
+        self.impossible(t(tx.ERR_LIMIT), t(tx.ERR_LIMIT2) % (v, self.limit()))
+
+
+class CardPicker(Screen):
+    def __init__(self, app, name, count, chosen, other, on_done):
+        super().__init__(app)
+        self.name = name
+        self.count = count
+        self.chosen = chosen      # the flow's list, kept when going back
+        self.on_done = on_done
+        self.state = bytearray(52)
+        for c in other:
+            self.state[c] = _OTHER
+        for c in chosen:
+            self.state[c] = _MINE
+        self.cursor = 0
+        self.title = ""
+        self.rows = ((), ())
+        self.xs = ((), ())
+        self.strip = [0, 0, 0, 0, 0]
+        self.sx = [0, 0, 0, 0, 0]
+        self.hint = ""
+        self._next_free(0)
+
+    def _next_free(self, start):
+        for i in range(52):
+            c = (start + i) % 52
+            if self.state[c] == _FREE:
+                self.cursor = c
+                return
+
+    def prepare(self):
+        app = self.app
+        g = app.g
+        t = app.t
+        self.title = "%s %d/%d" % (self.name, len(self.chosen), self.count)
+        half = (len(self.chosen) + 1) // 2 if len(self.chosen) > 6 else len(self.chosen)
+        a = sorted(self.chosen)
+        r0 = a[:half] if len(a) > 6 else a
+        r1 = a[half:] if len(a) > 6 else []
+        x0, _ = cardgfx.layout(g, r0, 0, 3)
+        x1, _ = cardgfx.layout(g, r1, 0, 3)
+        self.rows = (r0, r1)
+        self.xs = (x0, x1)
+        # The strip: two cards either side of the cursor.
+        x = 0
+        for i in range(5):
+            c = (self.cursor + i - 2) % 52
+            self.strip[i] = c
+        total = 0
+        for i in range(5):
+            total += cardgfx.width(g, self.strip[i]) + 6
+        x = (W - total) // 2 + 3
+        for i in range(5):
+            self.sx[i] = x
+            x += cardgfx.width(g, self.strip[i]) + 6
+
+    def key(self, k, kind):
+        app = self.app
+        d = widgets.step(k, kind)
+        if d:
+            self.cursor = (self.cursor - d) % 52  # Down (-1) goes to the next card
+            self.prepare()
+            self.dirty = True
+            return
+        if kind != keys.PRESS:
+            return
+        if k == keys.OK:
+            c = self.cursor
+            st = self.state[c]
+            t = app.t
+            if st == _OTHER:
+                app.push(MessageScreen(app, t(tx.ERR_TITLE), (t(tx.ERR_DUP),)))
+                return
+            if st == _MINE:
+                self.state[c] = _FREE
+                self.chosen.remove(c)
+            else:
+                self.state[c] = _MINE
+                self.chosen.append(c)
+                if len(self.chosen) == self.count:
+                    self.prepare()
+                    self.on_done(self.chosen)
+                    return
+                self._next_free(c + 1)
+            self.prepare()
+            self.dirty = True
+        elif k == keys.BACK:
+            if not self.chosen:
+                app.pop()
+                return
+            c = self.chosen.pop()
+            self.state[c] = _FREE
+            self.cursor = c
+            self.prepare()
+            self.dirty = True
+
+    def enter(self):
+        # Coming back from the next step: the last card goes back so it can be changed.
+        if len(self.chosen) == self.count:
+            c = self.chosen.pop()
+            self.state[c] = _FREE
+            self.cursor = c
+        super().enter()
+
+    def draw(self, g):
+        y = widgets.title(g, self.title)
+        for r in range(2):
+            cards = self.rows[r]
+            xs = self.xs[r]
+            for i in range(len(cards)):
+                cardgfx.draw(g, cards[i], xs[i], y, 1)
+            y += g.line
+        y = H - g.line - 1
+        g.hline(0, y - 3, W, 1)
+        for i in range(5):
+            c = self.strip[i]
+            st = self.state[c]
+            x = self.sx[i]
+            if i == 2:
+                g.fill_rect(x - 2, y - 1, cardgfx.width(g, c) + 3, g.line + 1, 1)
+                cardgfx.draw(g, c, x, y, 0)
+                if st != _FREE:
+                    g.hline(x - 1, y + 3, cardgfx.width(g, c), 1 if st == _OTHER else 0)
+            else:
+                cardgfx.draw(g, c, x, y, 1)
+                if st != _FREE:
+                    g.hline(x - 1, y + 3, cardgfx.width(g, c), 1)
+
+
+class CardReport(Screen):
+    """The device's arrangement: each player's melds and deadwood, the
+    lay-offs, and the result. Up/Down scroll; OK saves; Back goes back."""
+
+    def __init__(self, flow, rec, rep, words):
+        super().__init__(flow.app)
+        self.flow = flow
+        self.rec = rec
+        self.rep = rep
+        self.words = words
+        self.rows = []     # (text, cards, card x positions)
+        self.first = 0
+        self.nrows = 0
+
+    def prepare(self):
+        app = self.app
+        g = app.g
+        t = app.t
+        rep = self.rep
+        names = app.match.names
+        out = self.flow.out
+        rows = []
+
+        def text(s):
+            rows.append((s, (), ()))
+
+        def cards(label, cs):
+            # Pack cards into rows as wide as the screen, after a label.
+            lx = g.width(label, SMALL) + 3 if label else 0
+            line = []
+            x = lx
+            for c in cs:
+                w = cardgfx.width(g, c) + 3
+                if x + w > W and line:
+                    xs, _ = cardgfx.layout(g, line, lx, 3)
+                    rows.append((label, line, xs))
+                    label = ""
+                    line = []
+                    x = lx
+                line.append(c)
+                x += w
+            if line:
+                xs, _ = cardgfx.layout(g, line, lx, 3)
+                rows.append((label, line, xs))
+
+        from gincore.melds import meld_cards
+        k = rep.knocker
+        text(t(tx.DEADWOOD_OF) % names[out] + " %d" % k.deadwood)
+        melded = []
+        for m in k.melds:
+            melded.extend(meld_cards(m))
+        cards(t(tx.MELDS), melded)
+        cards("+", k.deadwood_cards)
+        d = rep.defender
+        text(t(tx.DEADWOOD_OF) % names[1 - out] + " %d" % d.deadwood)
+        melded = []
+        for m in d.melds:
+            melded.extend(meld_cards(m))
+        cards(t(tx.MELDS), melded)
+        cards(t(tx.LAYOFFS), [c for c, m in d.layoffs])
+        cards("+", d.deadwood_cards)
+        text(t(tx.OK_SAVE) + "  " + t(tx.BACK_FIX))
+        self.rows = rows
+        self.nrows = (H - g.line - 2) // g.line
+
+    def key(self, k, kind):
+        d = -widgets.step(k, kind)
+        if d:
+            f = self.first + d
+            top = len(self.rows) - self.nrows
+            if f > top:
+                f = top
+            if f < 0:
+                f = 0
+            if f != self.first:
+                self.first = f
+                self.dirty = True
+            return
+        if kind != keys.PRESS:
+            return
+        if k == keys.BACK:
+            self.app.pop()
+        elif k == keys.OK:
+            self.flow.save(self.rec)
+
+    def draw(self, g):
+        widgets.title(g, self.words)
+        y = g.line + 2
+        last = self.first + self.nrows
+        if last > len(self.rows):
+            last = len(self.rows)
+        for i in range(self.first, last):
+            label, cs, xs = self.rows[i]
+            if label:
+                g.text(label, 0, y, SMALL, 1)
+            for j in range(len(cs)):
+                cardgfx.draw(g, cs[j], xs[j], y, 1)
+            y += g.line

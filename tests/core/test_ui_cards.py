@@ -1,0 +1,122 @@
+"""Recording a hand by cards: the picker's press counts, the device's
+arrangement and lay-offs, and impossible hands."""
+from gincore import cards as C
+from gincore import result as R
+from ui import keys
+from ui_kit import Rig
+
+
+def open_cards(rig):
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Record by cards"))
+
+
+def enter_cards(rig, cards):
+    """Pick the cards in suit order with the fewest presses: taps when near,
+    one hold when far (a hold is one press, however long)."""
+    for c in sorted(cards):
+        p = rig.app.top()
+        fwd = (c - p.cursor) % 52
+        back = (p.cursor - c) % 52
+        k, d = (keys.DOWN, fwd) if fwd <= back else (keys.UP, back)
+        if d <= 3:
+            rig.press(k, d)
+        elif d:
+            rig.hold(k, d - 2)
+        assert rig.app.top().cursor == c
+        rig.press(keys.OK)
+
+
+def test_worked_example_4_by_cards():
+    # RULES.md example 4 (limit 10): knocker 4-5-6H, 8 8 8, 9-10-JS, KD;
+    # defender 10 10 10, 6-9C, QS 5S 7S: QS lays off, 12 left; knocker +2.
+    rig = Rig()
+    open_cards(rig)
+    rig.pick(0)                                    # A went out
+    k = C.parse_many("4H 5H 6H 8D 8H 8S 9S TS JS KD".split())
+    d = C.parse_many("TC TD TH 6C 7C 8C 9C QS 5S 7S".split())
+    enter_cards(rig, k)
+    assert rig.screen() == "CardPicker"            # now the defender
+    enter_cards(rig, d)
+    assert rig.screen() == "CardReport"
+    t = rig.texts()
+    assert "A wins! +2" in t, t
+    rig.press(keys.OK)
+    m = rig.app.match
+    h = m.hands[0]
+    assert (h.knocker, h.defender) == (10, 12)
+    assert h.cards is not None
+    assert m.sheet().games[0].score == [2, 0]
+
+
+def _deal(seed, n):
+    """n cards from a shuffled deck (own LCG: MicroPython has no random.shuffle)."""
+    deck = list(range(52))
+    x = seed
+    for i in range(51, 0, -1):
+        x = (x * 1103515245 + 12345) & 0x3FFFFFFF
+        j = x % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck[:n]
+
+
+def test_any_ten_card_hand_in_at_most_50_presses():
+    worst = 0
+    # The worst case: every card three steps after the one before (three
+    # taps each, as a hold would overshoot), and a spread-out hand.
+    hands = [list(range(0, 40, 4)), list(range(0, 52, 5))[:10],
+             [0, 12, 13, 25, 26, 38, 39, 51, 6, 45]]
+    for seed in range(30):
+        hands.append(_deal(seed + 1, 10))
+    for hand in hands:
+        rig = Rig()
+        open_cards(rig)
+        rig.pick(0)
+        before = rig.presses
+        enter_cards(rig, hand)
+        used = rig.presses - before
+        worst = max(worst, used)
+        assert rig.screen() == "CardPicker"
+    assert worst <= 50, worst
+    assert worst == 37, worst  # the first card is under the cursor; nine of three taps + OK
+
+
+def test_knock_above_the_limit_by_cards():
+    rig = Rig()
+    open_cards(rig)
+    rig.pick(0)
+    k = C.parse_many("AC 3D 5H 7S 9C JD KH QS 2C 4D".split())   # nothing melds
+    d = C.parse_many("2H 3H 4H 5C 6C 7C 8D 9D TD JC".split())
+    enter_cards(rig, k)
+    enter_cards(rig, d)
+    assert rig.screen() == "MessageScreen"
+    assert "Knock above limit" in rig.texts()
+    rig.press(keys.BACK)
+    assert rig.screen() == "CardPicker"
+    assert not rig.app.match.hands
+
+
+def test_a_card_of_the_other_hand_is_refused():
+    rig = Rig()
+    open_cards(rig)
+    rig.pick(0)
+    enter_cards(rig, C.parse_many("AC 2C 3C 4D 5D 6D 7H 8H 9H KS".split()))
+    p = rig.app.top()
+    rig.press(keys.UP, (p.cursor - 0) % 52)   # back to the ace of clubs
+    rig.press(keys.OK)
+    assert rig.screen() == "MessageScreen"
+    assert "Card used twice" in rig.texts()
+    rig.press(keys.OK)
+    assert len(rig.app.top().chosen) == 0
+
+
+def test_back_gives_back_the_last_card():
+    rig = Rig()
+    open_cards(rig)
+    rig.pick(0)
+    rig.press(keys.OK)
+    rig.press(keys.OK)
+    p = rig.app.top()
+    assert p.chosen == [0, 1]
+    rig.press(keys.BACK)
+    assert p.chosen == [0] and p.cursor == 1
