@@ -15,7 +15,8 @@ and Big Gin is an arrangement of all 11 with no deadwood.
 from micropython import const
 
 from gincore import melds as _m
-from gincore.cards import CardError, VALUES
+from gincore.cards import CardError, VALUES, text
+from gincore.result import MAX_DEADWOOD
 
 _SUIT = const(0x1FFF)
 _NONE = const(999)
@@ -280,11 +281,11 @@ def _check(cards, counts):
         bit = 1 << (c % 13 + (14 if s & 1 else 0))
         if s < 2:
             if a & bit:
-                raise CardError("duplicate card %d" % c)
+                raise CardError("duplicate card %s" % text(c))
             a |= bit
         else:
             if b & bit:
-                raise CardError("duplicate card %d" % c)
+                raise CardError("duplicate card %s" % text(c))
             b |= bit
     _P[0] = a
     _P[1] = b
@@ -333,3 +334,9 @@ def arrange(cards):
 def best_of_hand(a, b):
     """Fewest deadwood of a 10-card hand given as suit-pair masks (for other core modules)."""
     return _search10(a, b)
+
+
+def possible(n):
+    """True when some 10 cards have exactly n deadwood: every count 0..98
+    (tests/core/test_deadwood_limits.py proves both ends and each value)."""
+    return isinstance(n, int) and 0 <= n <= MAX_DEADWOOD

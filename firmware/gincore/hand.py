@@ -244,9 +244,10 @@ def _layoff_meld(card, off_a, off_b, kmelds):
     dist = 99
     for code in kmelds:
         if code >= _m.SET_FLAG:
-            if (code >> 4 & 15) == r and not (code >> s) & 1 and dist > 0:
+            # A set takes the card only when no run does (a run may carry more).
+            if (code >> 4 & 15) == r and not (code >> s) & 1 and dist > 50:
                 best = code
-                dist = 0
+                dist = 50
             continue
         if code >> 8 != s:
             continue
