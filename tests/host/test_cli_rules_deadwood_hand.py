@@ -1,0 +1,84 @@
+"""gin deadwood and gin hand from the command line: output, JSON fields, bad input."""
+import json
+import os
+import subprocess
+import sys
+
+import conftest
+
+
+def gin(*args, stdin=None):
+    env = dict(os.environ, PYTHONPATH=conftest.ROOT)
+    p = subprocess.run([sys.executable, "-m", "host_tools"] + list(args), input=stdin,
+                       capture_output=True, text=True, cwd=conftest.ROOT, env=env, timeout=60)
+    return p.returncode, p.stdout, p.stderr
+
+
+def refused(*args, stdin=None):
+    rc, out, err = gin(*args, stdin=stdin)
+    assert rc == 2 and out == "", (rc, out, err)
+    assert err.count("\n") == 1 and err.startswith("gin: "), err
+    return err
+
+
+def test_deadwood_text_and_json():
+    rc, out, err = gin("deadwood", "4C", "4D", "4H", "7S", "8S", "9S", "AC", "AS", "6C", "2D")
+    assert rc == 0 and "4C-4D-4H" in out and "= 10" in out
+    rc, out, err = gin("deadwood", "--json", "5C 6C 7C 9D 9H 9S AC 2D 4H QH", "A\u2666")
+    d = json.loads(out)
+    assert d["deadwood"] == 8 and d["discard"] == "QH" and d["big_gin"] is False
+    assert sorted(map(sorted, d["melds"])) == [["5C", "6C", "7C"], ["9D", "9H", "9S"]]
+    assert sorted(d["deadwood_cards"]) == ["2D", "4H", "AC", "AD"]
+    rc, out, err = gin("deadwood", "--json", "5C 6C 7C 8C 9C 9H 9S 8D 9D 10D JD")
+    d = json.loads(out)
+    assert d["big_gin"] is True and d["discard"] is None and d["deadwood"] == 0
+
+
+def test_deadwood_lines_from_stdin():
+    rc, out, err = gin("deadwood", "--json", "-", stdin="AC 2C 3C 4C 5C 6C 7C 8C 9C TC\n\n9C 9D TH TS JC JD QH QS KC KD\n")
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert rc == 0 and [x["deadwood"] for x in lines] == [0, 98]
+    err = refused("deadwood", "--json", "-", stdin="AC 2C 3C 4C 5C 6C 7C 8C 9C TC\nKS QS\n")
+    assert "line 2" in err and "2 given" in err
+
+
+def test_deadwood_bad_input():
+    assert "'7X'" in refused("deadwood", "7X", "AC")
+    assert "duplicate" in refused("deadwood", "AC 2C 3C 4C 5C 6C 7C 8C 9C AC")
+    assert "9 given" in refused("deadwood", "AC 2C 3C 4C 5C 6C 7C 8C 9C")
+
+
+def test_hand_json_fields():
+    rc, out, err = gin("hand", "--json", "--rules", "brazilian", "--limit", "10",
+                       "--knocker", "4H 5H 6H 3C 3D 3S TD JD QD QC",
+                       "--defender", "9C 9H 9S 7D 8D 9D 3H 7H KD 5S")
+    assert rc == 0, err
+    d = json.loads(out)
+    assert (d["outcome"], d["winner"], d["points"]) == ("undercut", "defender", 30)
+    assert d["knocker"]["deadwood"] == 10 and d["knocker"]["deadwood_cards"] == ["QC"]
+    assert d["defender"]["deadwood"] == 5 and d["defender"]["deadwood_cards"] == ["5S"]
+    lay = {x["card"]: x["meld"] for x in d["defender"]["layoffs"]}
+    assert lay == {"3H": ["4H", "5H", "6H"], "7H": ["4H", "5H", "6H"], "KD": ["TD", "JD", "QD"]}
+    assert sorted(map(sorted, d["defender"]["melds"])) == [["7D", "8D", "9D"], ["9C", "9H", "9S"]]
+
+
+def test_hand_text_and_upcard():
+    rc, out, err = gin("hand", "--rules", "italian", "--knocker", "4C 4D 4H 7S 8S 9S AC AS 6C 2D",
+                       "--defender", "6S KH QD 8H 7C 5C 2H 2S AH AD")
+    assert rc == 0 and "lays off 6S onto 7S-8S-9S" in out and "knocker scores 36" in out
+    rc, out, err = gin("hand", "--json", "--rules", "oklahoma", "--upcard", "9S",
+                       "--knocker", "4H 5H 6H 9C 9D 9H KC KD KS 2C", "--defender", "AC 3C 7D 8D JH TC JC 2S 3S QS")
+    d = json.loads(out)
+    assert d["limit"] == 9 and d["doubled"] is True and d["points"] % 2 == 0
+
+
+def test_hand_bad_input():
+    k = "4H 5H 6H 9C 9D 9S KC KD KS 2C"
+    err = refused("hand", "--knocker", "4H 5H 6H 9C 9D 9S KC KD QS 2C", "--defender", "AC 3C 7D 8D JH TC JC 2S 3S KS")
+    assert "32" in err and "limit of 10" in err
+    assert "4H" in refused("hand", "--knocker", k, "--defender", "AC 3C 7D 8D JH TC JC 2S 3S 4H")
+    assert "9 given" in refused("hand", "--knocker", k, "--defender", "AC 3C 7D 8D JH TC JC 2S 3S")
+    assert "upcard" in refused("hand", "--rules", "oklahoma", "--knocker", k, "--defender", "AC 3C 7D 8D JH TC JC 2S 3S QS")
+    assert "canasta" in refused("hand", "--rules", "canasta", "--knocker", k, "--defender", "AC 3C 7D 8D JH TC JC 2S 3S QS")
+    assert "--defender" in refused("hand", "--knocker", k)
+    assert "'ZZ'" in refused("hand", "--knocker", k, "--defender", "AC 3C 7D 8D JH TC JC 2S 3S ZZ")
