@@ -35,7 +35,7 @@ T = (
     "Back corrigir",  # BACK_FIX
     "Salvo",  # SAVED
     "Não salvo!",  # NOT_SAVED
-    "Batida acima do limite",  # ERR_LIMIT
+    "Limite excedido",  # ERR_LIMIT
     "%d é mais que %d",  # ERR_LIMIT2
     "Nenhuma mão de 10",  # ERR_DW
     "tem %d pontos",  # ERR_DW2

@@ -86,7 +86,8 @@ class CardFlow(RecordFlow):
         self.how = rep.how
         self.kd = res.knocker_deadwood
         self.dd = res.defender_deadwood
-        words, pts = self.result_words(res)
+        pts = "+%d" % res.points
+        words, pts = self.result_words(res, W - app.g.width(" " + pts, SMALL))
         rec = HandRecord(self.out, rep.how, self.kd, self.dd, None, self.upcard(), self.spade,
                          (tuple(self.kcards), tuple(self.dcards)))
         self.push(CardReport(self, rec, rep, words + " " + pts))
@@ -290,7 +291,7 @@ class CardReport(Screen):
         cards(t(tx.MELDS), melded)
         cards(t(tx.LAYOFFS), [c for c, m in d.layoffs])
         cards("+", d.deadwood_cards)
-        text(t(tx.OK_SAVE) + "  " + t(tx.BACK_FIX))
+        text(t(tx.OK_SAVE))
         self.rows = rows
         self.nrows = (H - g.line - 2) // g.line
 

@@ -65,6 +65,7 @@ class HistoryScreen(Screen):
         if last > n:
             last = n
         t = self.app.t
+        g = self.app.g
         names = self.app.match.names
         rows = []
         vals = []
@@ -76,8 +77,11 @@ class HistoryScreen(Screen):
                 rows.append("%d %s" % (i + 1, t(tx.VOID)))
                 vals.append("")
             else:
-                rows.append("%d %s %s" % (i + 1, names[w - 1], t(_OUTCOME_LABEL[o])))
-                vals.append("+%d" % pts)
+                v = "+%d" % pts
+                # "12 Ann Knock": the name gives way when the row is full.
+                tmpl = ("%d " % (i + 1)) + "%s " + t(_OUTCOME_LABEL[o]).replace("%", "%%")
+                rows.append(widgets.fill_name(g, tmpl, names[w - 1], W - 6 - g.width(v, SMALL)))
+                vals.append(v)
         lv.first = 0
         lv.cursor = self.cursor - first
         lv.set(rows, vals)

@@ -149,7 +149,9 @@ class RecordFlow:
             res = R.score(self.rules, self.how, self.kd, dd, self.limit(), self.spade)
         except R.HandError:
             return ""
-        return self.result_words(res)[0] + " " + self.result_words(res)[1]
+        pts = "+%d" % res.points
+        w, p = self.result_words(res, W - self.app.g.width(" " + pts, SMALL))
+        return w + " " + p
 
     def picked_dd(self, v):
         t = self.app.t
@@ -170,8 +172,8 @@ class RecordFlow:
         return HandRecord(self.out, self.how, self.kd, self.dd, None, self.upcard(),
                           self.spade)
 
-    def result_words(self, res):
-        """('Ann undercut!', '+27') for a hand result."""
+    def result_words(self, res, maxw=W):
+        """('Ann undercut!', '+27') for a hand result; the words fit in maxw px."""
         t = self.app.t
         names = self.app.match.names
         if res.outcome == R.VOID:
@@ -189,7 +191,7 @@ class RecordFlow:
             w = t(tx.RES_BIG_GIN)
         else:
             w = t(tx.RES_WINS)
-        return w % who, "+%d" % res.points
+        return widgets.fill_name(self.app.g, w, who, maxw), "+%d" % res.points
 
     def show_result(self):
         rec = self.record()
@@ -244,7 +246,7 @@ class ResultScreen(Screen):
         t = self.app.t
         self.wx = widgets.centre(g, self.words, SMALL)
         self.px = widgets.centre(g, self.points, BIG)
-        self.hint = t(tx.OK_SAVE) + "  " + t(tx.BACK_FIX)
+        self.hint = t(tx.OK_SAVE)
         self.note = t(tx.DOUBLED) if self.doubled else ""
 
     def key(self, k, kind):

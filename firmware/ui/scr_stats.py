@@ -31,10 +31,13 @@ class StatsScreen(ChoiceScreen):
         p = self.stats.players[i]
         lines = (t(tx.ST_GAMES) % (p.games_won, p.games),
                  t(tx.ST_HANDS) % p.hands_won,
-                 "%s  %s" % (t(tx.ST_KNOCKS) % p.knocks, t(tx.ST_GINS) % p.gins),
-                 "%s  %s" % (t(tx.ST_UNDER_GIVEN) % p.undercuts_given, t(tx.ST_UNDER_GOT) % p.undercuts_suffered),
+                 t(tx.ST_KNOCKS) % p.knocks,
+                 t(tx.ST_GINS) % p.gins,
+                 t(tx.ST_BIG_GINS) % p.big_gins,
+                 t(tx.ST_UNDER_GIVEN) % p.undercuts_given,
+                 t(tx.ST_UNDER_GOT) % p.undercuts_suffered,
                  t(tx.ST_AVERAGE).replace("%d", p.average_text()))
-        app.push(MessageScreen(app, p.name, lines))
+        app.push(ReadList(app, p.name, lines))
 
     def draw(self, g):
         if not self.labels:
@@ -42,3 +45,10 @@ class StatsScreen(ChoiceScreen):
             g.text(self.app.t(tx.NO_STATS), 0, 2 * g.line, SMALL, 1)
             return
         super().draw(g)
+
+
+class ReadList(ChoiceScreen):
+    """Lines to read, scrolled with Up/Down; OK or Back goes back."""
+
+    def __init__(self, app, title, lines):
+        super().__init__(app, title, lines, 0, lambda i: app.pop())

@@ -1,7 +1,7 @@
 """The table screen: what everybody at the table looks at between hands.
 
-Both names, both totals in big digits, hands won, the target and who deals
-next; under Hollywood the three games on one line; the battery and the move
+Both names (a small card mark beside the one who deals next), both totals
+in big digits, hands won, the target; under Hollywood the three games on one line; the battery and the move
 timer when there are any. Every string is made in prepare(), when the score
 changes, so the idle redraw allocates nothing.
 """
@@ -9,6 +9,10 @@ from ui import keys
 from ui.app import Screen
 from ui.gfx import W, H, SMALL, BIG
 from ui import text as tx
+
+
+_HALF = 63      # each name gets half the top row
+_MARK_W = 6     # the dealer's mark and its gap
 
 
 def _right(g, s, font):
@@ -26,7 +30,6 @@ class TableScreen(Screen):
         self.wx = [0, 0]
         self.games = ""   # Hollywood: the three games on one line
         self.target = ""
-        self.deals = ""
         self.dx = 0
         self.clock = ""   # move timer, "" when off
         self.cx = 0
@@ -50,7 +53,6 @@ class TableScreen(Screen):
             self.names[p] = m.names[p]
             self.tot[p] = "%d" % game.total(p)
             self.won[p] = t(tx.WON_N) % game.boxes[p]
-        self.nx[1] = _right(g, self.names[1], SMALL)
         self.tx[1] = _right(g, self.tot[1], BIG)
         self.wx[1] = _right(g, self.won[1], SMALL)
         if s.n_games > 1:
@@ -62,8 +64,16 @@ class TableScreen(Screen):
         else:
             self.games = ""
         self.target = t(tx.TO_TARGET) % s.rules.target
-        self.deals = "%s %s" % (m.names[s.next_dealer], t(tx.DEALS))
-        self.dx = _right(g, self.deals, SMALL)
+        # Names longer than half the screen are cut (the saved name stays whole).
+        for p in (0, 1):
+            n = self.names[p]
+            while n and g.width(n, SMALL) > _HALF - _MARK_W:
+                n = n[:-1]
+            self.names[p] = n
+        self.nx[1] = _right(g, self.names[1], SMALL)
+        # The dealer's mark: a small card beside the name of who deals next.
+        d = s.next_dealer
+        self.dx = g.width(self.names[0], SMALL) + 2 if d == 0 else self.nx[1] - _MARK_W
         self.prepare_status()
 
     def prepare_status(self):
@@ -105,6 +115,7 @@ class TableScreen(Screen):
         line = g.line
         g.text(self.names[0], 0, 0, SMALL, 1)
         g.text(self.names[1], self.nx[1], 0, SMALL, 1)
+        g.fill_rect(self.dx, 0, 4, line - 2, 1)  # the dealer's mark
         if self.batt >= 0:
             _battery(g, self.batt)
         y = line + 1
@@ -119,7 +130,6 @@ class TableScreen(Screen):
         y = H - line + 1
         g.hline(0, y - 2, W, 1)
         g.text(self.target, 0, y, SMALL, 1)
-        g.text(self.deals, self.dx, y, SMALL, 1)
         if self.clock:
             # The move timer sits between the big totals, inverted when it runs out.
             cy = line + 4
@@ -131,10 +141,11 @@ class TableScreen(Screen):
 
 
 def _battery(g, level):
-    """A 13x7 battery outline at the top centre with 0-4 bars; a low battery
-    blinks nothing, it shows an empty outline and the menu warns in words."""
-    x = (W - 14) // 2
-    g.rect(x, 0, 12, 7, 1)
-    g.fill_rect(x + 12, 2, 2, 3, 1)
+    """A 14x7 battery at the bottom right with 0-4 bars (empty: low; the
+    app also says so in words once)."""
+    x = W - 14
+    y = H - 7
+    g.rect(x, y, 12, 7, 1)
+    g.fill_rect(x + 12, y + 2, 2, 3, 1)
     if level > 0:
-        g.fill_rect(x + 2, 2, level * 2, 3, 1)
+        g.fill_rect(x + 2, y + 2, level * 2, 3, 1)

@@ -22,6 +22,15 @@ def centre(g, s, font):
     return x if x > 0 else 0
 
 
+def fill_name(g, template, name, maxw):
+    """template % name, with the name cut short until it fits in maxw pixels."""
+    s = template % name
+    while g.width(s, SMALL) > maxw and len(name) > 1:
+        name = name[:-1]
+        s = template % name
+    return s
+
+
 def step(k, kind):
     """+1 / -1 for Up / Down presses and auto-repeats, else 0."""
     if kind == keys.PRESS or kind == keys.REPEAT or kind == keys.LONG:

@@ -202,3 +202,172 @@ def knock_by_numbers(rig, out, kd, dd):
     rig.set_number(dd)
     rig.press(keys.OK)             # -> result
     rig.press(keys.OK)             # save
+
+
+LONG_A = "Annabella"
+LONG_B = "Maximilian"
+
+
+def tour(lang="en", on_screen=None):
+    """Drive the app through every screen; call on_screen(name, rig) on each.
+
+    Long names and three-digit totals, so the tightest layouts are seen.
+    Used by the text-fit test (every language) and the screenshot test.
+    """
+    from gincore import rules as _rules
+    seen = []
+
+    def snap(name):
+        rig.frame()
+        seen.append(name)
+        if on_screen is not None:
+            on_screen(name, rig)
+
+    rig = Rig(lang)
+    app = rig.app
+    app.cfg.names = [LONG_B, LONG_A]
+    b = app.model
+    b.new_match((LONG_A, LONG_B), _rules.preset("finnish"), 1)
+    app.home()
+    rig.board.level = 3
+    rig.step(10)
+    snap("table_empty")
+    knock_by_numbers(rig, 0, 9, 98)
+    snap("table_saved")
+    rig.step(2000)
+    knock_by_numbers(rig, 1, 1, 8)
+    snap("table")
+    # Record steps.
+    rig.press(keys.OK)
+    snap("record_who")
+    rig.pick(0)
+    snap("record_how")
+    rig.pick(0)
+    snap("record_knocker")
+    rig.press(keys.UP)
+    rig.press(keys.OK)
+    snap("error_limit")
+    rig.press(keys.BACK)
+    rig.set_number(8)
+    rig.press(keys.OK)
+    rig.set_number(88)
+    snap("record_defender")
+    rig.press(keys.OK)
+    snap("record_result")
+    rig.press(keys.BACK)
+    rig.set_number(99)
+    rig.press(keys.OK)
+    snap("error_deadwood")
+    app.home()
+    # Menu, history, hand actions.
+    rig.press(keys.DOWN)
+    snap("menu")
+    app.home()
+    rig.press(keys.UP)
+    snap("history")
+    rig.press(keys.OK)
+    snap("history_hand")
+    rig.pick(1)
+    snap("history_delete")
+    app.home()
+    # Cards.
+    from ui.scr_cards import start_cards
+    start_cards(app)
+    rig.pick(0)
+    for _ in range(7):
+        rig.press(keys.OK)
+    snap("cards_picker")
+    rig.press(keys.OK)
+    rig.press(keys.OK)
+    rig.press(keys.OK)
+    for _ in range(10):
+        rig.press(keys.OK)
+    snap("cards_report")
+    rig.press(keys.DOWN, 3)
+    snap("cards_report_scrolled")
+    app.home()
+    # Settings and its screens.
+    from ui.scr_settings import SettingsScreen
+    app.push(SettingsScreen(app))
+    snap("settings")
+    rig.press(keys.UP)
+    snap("settings_version")
+    app.home()
+    app.push(SettingsScreen(app))
+    rig.pick(1)
+    snap("rules_locked")
+    rig.press(keys.OK)
+    rig.pick(2)
+    snap("language")
+    rig.press(keys.BACK)
+    rig.pick(3)
+    snap("contrast")
+    rig.press(keys.BACK)
+    rig.pick(7)
+    rig.press(keys.OK)
+    snap("button_test")
+    rig.hold_ms(keys.BACK, 600)
+    # Move timer on, then the table with it, then its alarm.
+    rig.pick(6)
+    rig.pick(2)
+    app.home()
+    snap("table_timer")
+    for _ in range(31):
+        rig.step(1000)
+    snap("table_timer_alarm")
+    app.cfg.timer_s = 0
+    app.settings_changed()
+    # Statistics.
+    from ui.scr_stats import StatsScreen
+    app.push(StatsScreen(app))
+    snap("stats")
+    rig.press(keys.OK)
+    snap("stats_player")
+    app.home()
+    # Game over: A wins the game with big hands.
+    knock_by_numbers(rig, 0, 0, 98)
+    snap("game_over")
+    rig.press(keys.OK)
+    snap("game_over_next")
+    app.home()
+    # New match set-up, protected.
+    from ui.scr_menu import MenuScreen
+    app.push(MenuScreen(app))
+    rig.pick(app.top().actions.index(4))
+    snap("hold_confirm")
+    rig.hold_ms(keys.OK, 2100)
+    snap("setup_player")
+    rig.pick(len(app.top().labels) - 1)
+    rig.press(keys.OK)
+    rig.press(keys.OK)
+    rig.press(keys.DOWN)
+    snap("setup_name")
+    rig.press(keys.UP)
+    rig.press(keys.UP)
+    rig.press(keys.OK)
+    rig.set_index(app.top(), 0)
+    rig.press(keys.OK)
+    rig.pick(0)
+    snap("setup_rules")
+    rig.press(keys.OK)
+    snap("setup_target")
+    rig.press(keys.OK)
+    snap("setup_hollywood")
+    rig.pick(1)
+    snap("setup_dealer")
+    rig.press(keys.OK)
+    knock_by_numbers(rig, 0, 9, 98)
+    knock_by_numbers(rig, 1, 9, 98)
+    knock_by_numbers(rig, 0, 9, 98)
+    snap("table_hollywood")
+    # Brazilian rules: the upcard step.
+    b.new_match((LONG_A, LONG_B), _rules.preset("oklahoma"), 0)
+    app.home()
+    rig.press(keys.OK)
+    rig.pick(0)
+    rig.pick(0)
+    snap("record_upcard")
+    rig.pick(12)
+    snap("record_spade")
+    app.home()
+    return seen
