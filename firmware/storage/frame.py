@@ -16,7 +16,7 @@ KIND_JOURNAL = const(0x4A)   # "J": hands confirmed since the snapshot
 KIND_ARCHIVE = const(0x41)   # "A": one finished match
 KIND_STATS = const(0x54)     # "T": the statistics blob
 
-HEADER_SIZE = const(12)  # magic 2, kind 1, version 1, base u32, crc32 of the first 8
+HEADER_SIZE = const(16)  # magic 2, kind 1, version 1, match u32, gen u32, crc32 of the first 12
 RECORD_OVERHEAD = const(10)  # length u16, seq u32, ..., crc32 u32
 MAX_PAYLOAD = const(65535)
 
@@ -32,8 +32,10 @@ def _crc(data, start, end):
     return crc32(memoryview(data)[start:end])
 
 
-def header(kind, base):
-    head = struct.pack("<2sBBI", MAGIC, kind, VERSION, base)
+def header(kind, match, gen=0):
+    # match: the match number (statistics: the last match they include);
+    # gen: which snapshot of that match a journal extends.
+    head = struct.pack("<2sBBII", MAGIC, kind, VERSION, match, gen)
     return head + struct.pack("<I", crc32(head))
 
 
@@ -47,20 +49,21 @@ def record(seq, payload):
 
 
 def parse_header(data, kind):
-    """Check the header at the start of data; return (status, base)."""
+    """Check the header at the start of data; return (status, match, gen)."""
     if len(data) < HEADER_SIZE:
         # A short file whose bytes still match a header start: a torn first
         # write rather than garbage.
-        return (TRUNCATED if MAGIC[:len(data)] == bytes(data[:2]) else DAMAGED), 0
+        return (TRUNCATED if MAGIC[:len(data)] == bytes(data[:2]) else DAMAGED), 0, 0
     if bytes(data[0:2]) != MAGIC or data[2] != kind:
-        return DAMAGED, 0
+        return DAMAGED, 0, 0
     if data[3] > VERSION:
-        return NEWER, 0
+        return NEWER, 0, 0
     if data[3] != VERSION:
-        return DAMAGED, 0
-    if struct.unpack_from("<I", data, 8)[0] != _crc(data, 0, 8):
-        return DAMAGED, 0
-    return OK, struct.unpack_from("<I", data, 4)[0]
+        return DAMAGED, 0, 0
+    if struct.unpack_from("<I", data, 12)[0] != _crc(data, 0, 12):
+        return DAMAGED, 0, 0
+    match, gen = struct.unpack_from("<II", data, 4)
+    return OK, match, gen
 
 
 def next_record(data, pos):
@@ -77,14 +80,28 @@ def next_record(data, pos):
     return OK, seq, pos + 6, end, end + 4
 
 
+def read_records(data, kind, most):
+    """A header and 1..most records: (status, match, gen, [(seq, payload), ...])."""
+    status, match, gen = parse_header(data, kind)
+    found = []
+    pos = HEADER_SIZE
+    while status == OK and pos < len(data):
+        if len(found) == most:
+            status = DAMAGED
+            break
+        status, seq, a, b, pos = next_record(data, pos)
+        if status == OK:
+            found.append((seq, bytes(data[a:b])))
+    if status == OK and not found:
+        status = TRUNCATED
+    if status != OK:
+        return status, 0, 0, []
+    return OK, match, gen, found
+
+
 def read_single(data, kind):
-    """A file holding a header and exactly one record: (status, base, seq, payload)."""
-    status, base = parse_header(data, kind)
+    """A file holding a header and exactly one record: (status, match, gen, seq, payload)."""
+    status, match, gen, found = read_records(data, kind, 1)
     if status != OK:
-        return status, 0, 0, None
-    status, seq, a, b, end = next_record(data, HEADER_SIZE)
-    if status != OK:
-        return status, 0, 0, None
-    if end != len(data):
-        return DAMAGED, 0, 0, None
-    return OK, base, seq, bytes(data[a:b])
+        return status, 0, 0, 0, None
+    return OK, match, gen, found[0][0], found[0][1]

@@ -59,7 +59,8 @@ class Store:
         self.match_no = None    # number of the current match; None = no match open
         self.hands = 0          # hands in the current match (snapshot + journal)
         self.stats_upto = 0     # last match number the saved statistics include
-        self._snap_seq = 0      # hands folded into the snapshot
+        self._gen = 0           # generation of the snapshot; a journal names the one it extends
+        self._snap_stats = None  # statistics kept in the snapshot by reopen_last()
         self._journal = 0       # bytes known good in the journal; 0 = no journal
         self._journal_dirty = False  # a failed append may have left a torn tail
         self._arch = []         # archived match numbers, ascending
@@ -174,7 +175,8 @@ class Store:
         self.problems = []
         self.match_no = None
         self.hands = 0
-        self._snap_seq = 0
+        self._gen = 0
+        self._snap_stats = None
         self._journal = 0
         self._journal_dirty = False
         self._arch = []
@@ -202,41 +204,53 @@ class Store:
         return snapshot, records, self.problems
 
     def last_match_no(self):
-        n = self._arch[-1] if self._arch else 0
-        if self.stats_upto > n:
-            n = self.stats_upto
+        """The highest match number in use (open, archived or in the statistics)."""
+        n = self._stats_floor()
         if self.match_no is not None and self.match_no > n:
             n = self.match_no
         return n
 
+    def _stats_floor(self):
+        n = self._arch[-1] if self._arch else 0
+        return self.stats_upto if self.stats_upto > n else n
+
     def _load_match(self, names):
         have_journal = JOURNAL in names
-        snapshot = None
-        if SNAPSHOT in names:
-            status, base, seq, payload = F.read_single(self._read(SNAPSHOT), F.KIND_SNAPSHOT)
-            if status != F.OK:
-                self._set_aside(SNAPSHOT)
-                if have_journal:
-                    self._set_aside(JOURNAL)
-                if status == F.NEWER:
-                    self._problem("The saved match was made by newer firmware. It was set aside; update the firmware or export it.")
-                else:
-                    self._problem("The saved match was damaged. It was set aside for export; start a new match.")
-                return None, []
-            if base in self._arch:
+        if SNAPSHOT not in names:
+            if have_journal:
+                self._orphan_journal()
+            return None, []
+        status, match, gen, parts = F.read_records(self._read(SNAPSHOT), F.KIND_SNAPSHOT, 2)
+        if status != F.OK:
+            self._set_aside(SNAPSHOT)
+            if have_journal:
+                self._set_aside(JOURNAL)
+            if status == F.NEWER:
+                self._problem("The saved match was made by newer firmware. It was set aside; update the firmware or export it.")
+            else:
+                self._problem("The saved match was damaged. It was set aside for export; start a new match.")
+            return None, []
+        if match in self._arch:
+            agen = self._archive_gen(match)
+            if agen is not None and agen >= gen:
                 # Archived already: the power went before the tidy-up.
                 self._quiet_remove(SNAPSHOT)
                 if have_journal:
                     self._quiet_remove(JOURNAL)
                 return None, []
-            self.match_no = base
-            self._snap_seq = seq
-            self.hands = seq
-            snapshot = payload
+            if agen is not None:
+                # Reopened (reopen_last): the archive copy is the old one.
+                self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(match))
+                self._arch.remove(match)
+        self.match_no = match
+        self._gen = gen
+        self.hands = parts[0][0]
+        snapshot = parts[0][1]
+        self._snap_stats = parts[1][1] if len(parts) > 1 else None
         if not have_journal:
             return snapshot, []
         data = self._read(JOURNAL)
-        status, base = F.parse_header(data, F.KIND_JOURNAL)
+        status, jmatch, jgen = F.parse_header(data, F.KIND_JOURNAL)
         if status != F.OK:
             self._set_aside(JOURNAL)
             if status == F.NEWER:
@@ -244,40 +258,54 @@ class Store:
             else:
                 self._problem("The saved hands were damaged and set aside for export. The match resumes from its last checkpoint.")
             return snapshot, []
-        if self.match_no is None or base != self.match_no:
-            if base in self._arch or (self.match_no is not None and base < self.match_no):
-                # Left over from a finished or replaced match: a power cut hit
-                # between the two steps of archive_match() or new_match().
-                self._quiet_remove(JOURNAL)
-            else:
-                self._set_aside(JOURNAL)
-                self._problem("Saved hands without their match were found and set aside for export.")
+        if jmatch != match or jgen != gen:
+            # A journal is only written after its snapshot, so one that names
+            # another snapshot was replaced by this one: a power cut came
+            # between a new snapshot and the journal's removal.
+            self._quiet_remove(JOURNAL)
             return snapshot, []
         records = []
         pos = F.HEADER_SIZE
-        expect = self._snap_seq
         while pos < len(data):
             status, seq, a, b, nxt = F.next_record(data, pos)
             if status != F.OK:
                 break
-            if seq < self._snap_seq:
-                # Already in the snapshot: a power cut hit a compaction
-                # after the new snapshot but before the journal was dropped.
-                pos = nxt
-                continue
-            if seq != expect:
+            if seq != self.hands:
                 status = F.DAMAGED
                 break
             records.append(bytes(data[a:b]))
-            expect += 1
+            self.hands += 1
             pos = nxt
-        self.hands = expect
         self._journal = pos
         if pos < len(data):
-            self._repair_journal(data, pos, status, len(records))
+            self._repair_journal(data, pos, status)
         return snapshot, records
 
-    def _repair_journal(self, data, good, status, recovered):
+    def _orphan_journal(self):
+        # Hands with no snapshot: left behind by archive_match() (their match
+        # is archived), or their snapshot is gone.
+        data = self._read(JOURNAL)
+        status, jmatch, jgen = F.parse_header(data, F.KIND_JOURNAL)
+        if status == F.OK and jmatch <= self._stats_floor():
+            self._quiet_remove(JOURNAL)
+        else:
+            self._set_aside(JOURNAL)
+            self._problem("Saved hands without their match were found and set aside for export.")
+
+    def _archive_gen(self, no):
+        # The snapshot generation a finished match was archived at, or None
+        # (the file is then set aside and a problem noted).
+        try:
+            data = self._read(ARCHIVE_DIR + "/" + _arch_name(no))
+        except OSError:
+            return None
+        status, match, gen = F.parse_header(data, F.KIND_ARCHIVE)
+        if status == F.OK and match == no:
+            return gen
+        self._read_archive(no)  # sets it aside with the right words
+        return None
+
+    def _repair_journal(self, data, good, status):
         # Keep a copy of the whole file for export, then replace the journal
         # with its good part, so the next hand is appended after good data.
         try:
@@ -295,23 +323,31 @@ class Store:
 
     # ---- the current match -------------------------------------------------
 
-    def new_match(self, snapshot):
-        """Start the next match from its opening state; durable on return."""
-        no = self.last_match_no() + 1
-        data = F.header(F.KIND_SNAPSHOT, no) + F.record(0, snapshot)
-        self._check_room(len(data), "the new match")
+    def _snapshot(self, snapshot, hands, match, gen, what):
+        # Write a snapshot; its rename is the commit. Any journal now names an
+        # older snapshot, so it no longer counts; it is removed to tidy up.
+        data = F.header(F.KIND_SNAPSHOT, match, gen) + F.record(hands, snapshot)
+        if self._snap_stats is not None:
+            data += F.record(0, self._snap_stats)
+        self._check_room(len(data), what)
         try:
             self._write_new(SNAPSHOT, data)
         except OSError as e:
-            raise self._failed(e, "the new match")
-        self.match_no = no
-        self.hands = 0
-        self._snap_seq = 0
-        if self._journal or self._journal_dirty:
-            # The old journal names the old match, so it is ignored even if this fails.
-            self._quiet_remove(JOURNAL)
+            raise self._failed(e, what)
+        self.match_no = match
+        self._gen = gen
+        self.hands = hands
         self._journal = 0
         self._journal_dirty = False
+        self._quiet_remove(JOURNAL)
+
+    def new_match(self, snapshot):
+        """Start the next match from its opening state; durable on return.
+
+        An open match that was not archived is dropped.
+        """
+        self._snap_stats = None
+        self._snapshot(snapshot, 0, self.last_match_no() + 1, 0, "the new match")
 
     def append(self, record):
         """Save one confirmed hand. Returns only when it is on flash.
@@ -330,7 +366,8 @@ class Store:
                 self._write_new(JOURNAL, self._read(JOURNAL)[:self._journal])
             self._journal_dirty = False
             if self._journal == 0:
-                data = F.header(F.KIND_JOURNAL, self.match_no) + rec
+                # A fresh journal for this snapshot; replaces any older one.
+                data = F.header(F.KIND_JOURNAL, self.match_no, self._gen) + rec
                 self._write_new(JOURNAL, data)
                 self._journal = len(data)
             else:
@@ -352,21 +389,15 @@ class Store:
         return self._journal > self.compact_bytes
 
     def compact(self, snapshot):
-        """Replace snapshot + journal by one snapshot of the state after every hand."""
+        """Fold the journal into a snapshot of the state after every saved hand."""
+        self.rewrite(snapshot, self.hands)
+
+    def rewrite(self, snapshot, hands):
+        """Replace the whole current match (after an undo, edit or delete):
+        snapshot is the new state and holds `hands` hands. One commit."""
         if self.match_no is None:
             raise StoreError("No match is open.")
-        data = F.header(F.KIND_SNAPSHOT, self.match_no) + F.record(self.hands, snapshot)
-        self._check_room(len(data), "the match")
-        try:
-            self._write_new(SNAPSHOT, data)
-        except OSError as e:
-            raise self._failed(e, "the match")
-        self._snap_seq = self.hands
-        # The journal's hands are all below the snapshot's count now, so a
-        # failure here only leaves them to be skipped.
-        if self._quiet_remove(JOURNAL):
-            self._journal = 0
-            self._journal_dirty = False
+        self._snapshot(snapshot, hands, self.match_no, self._gen + 1, "the match")
 
     # ---- finished matches --------------------------------------------------
 
@@ -386,7 +417,7 @@ class Store:
             raise StoreError("No match is open.")
         dropped = []
         if no not in self._arch:
-            data = F.header(F.KIND_ARCHIVE, no) + F.record(_MATCH, match)
+            data = F.header(F.KIND_ARCHIVE, no, self._gen) + F.record(_MATCH, match)
             if stats is not None:
                 data += F.record(_STATS, stats)
             # Only a full flash deletes old matches before the new one is in.
@@ -401,7 +432,7 @@ class Store:
         # Committed. The rest only tidies up; a power cut here changes nothing.
         self.match_no = None
         self.hands = 0
-        self._snap_seq = 0
+        self._snap_stats = None
         if stats is not None:
             try:
                 self.save_stats(stats, no)
@@ -415,28 +446,48 @@ class Store:
         self._journal_dirty = False
         return dropped
 
+    def reopen_last(self, snapshot, hands, stats=None):
+        """Undo the last archive_match(): the newest finished match is open
+        again (snapshot holds `hands` hands) and the statistics go back to
+        `stats`. One commit; any open match is dropped."""
+        if not self._arch:
+            raise StoreError("No finished match to reopen.")
+        no = self._arch[-1]
+        agen = self._archive_gen(no)
+        if agen is None:
+            raise StoreError("The finished match could not be read.")
+        # The snapshot carries the statistics from before this match, so
+        # they are right even if the power goes before stats.dat is rewritten.
+        self._snap_stats = stats
+        self._snapshot(snapshot, hands, no, agen + 1, "the match")
+        self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(no))
+        self._arch.pop()
+        if stats is not None:
+            try:
+                self.save_stats(stats, no - 1)
+            except StoreError:
+                pass  # the snapshot holds them
+
     def _drop_oldest(self):
         old = self._arch.pop(0)
         self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(old))
         return old
 
     def _read_archive(self, no):
-        # (match bytes, stats bytes or None), or None after setting the file aside.
+        # [match bytes, stats bytes or None], or None after setting the file aside.
         name = ARCHIVE_DIR + "/" + _arch_name(no)
         try:
             data = self._read(name)
         except OSError:
             return None
-        status, base = F.parse_header(data, F.KIND_ARCHIVE)
+        status, match, gen, found = F.read_records(data, F.KIND_ARCHIVE, 2)
         parts = [None, None]
-        pos = F.HEADER_SIZE
-        while status == F.OK and pos < len(data):
-            status, seq, a, b, pos = F.next_record(data, pos)
-            if status == F.OK and seq < 2 and parts[seq] is None:
-                parts[seq] = bytes(data[a:b])
-            elif status == F.OK:
+        for seq, payload in found:
+            if seq < 2 and parts[seq] is None:
+                parts[seq] = payload
+            else:
                 status = F.DAMAGED
-        if status == F.OK and base == no and parts[_MATCH] is not None:
+        if status == F.OK and match == no and parts[_MATCH] is not None:
             return parts
         self._set_aside(name)
         if no in self._arch:
@@ -460,8 +511,8 @@ class Store:
     # ---- statistics --------------------------------------------------------
 
     def save_stats(self, stats, upto=None):
-        """Replace the statistics blob; upto = last match number it includes."""
-        upto = self.last_match_no() if upto is None else upto
+        """Replace the statistics blob; upto = last finished match it includes."""
+        upto = self._stats_floor() if upto is None else upto
         data = F.header(F.KIND_STATS, upto) + F.record(0, stats)
         self._check_room(len(data), "the statistics")
         try:
@@ -474,7 +525,8 @@ class Store:
         """The newest statistics blob, or None when there is none.
 
         stats.dat or, when a power cut came before it was rewritten, the copy
-        in the newest finished match that carries one.
+        in the newest finished match that carries one (or, after
+        reopen_last(), the copy in the reopened match).
         """
         best, upto = None, -1
         try:
@@ -482,9 +534,9 @@ class Store:
         except OSError:
             data = None
         if data is not None:
-            status, base, seq, payload = F.read_single(data, F.KIND_STATS)
+            status, match, gen, seq, payload = F.read_single(data, F.KIND_STATS)
             if status == F.OK:
-                best, upto = payload, base
+                best, upto = payload, match
             else:
                 self._set_aside(STATS)
                 if status == F.NEWER:
@@ -498,6 +550,9 @@ class Store:
             if parts and parts[_STATS] is not None:
                 best, upto = parts[_STATS], no
                 break
+        if self._snap_stats is not None and self.match_no is not None and upto >= self.match_no:
+            # They still count the reopened match: use the copy from before it.
+            best, upto = self._snap_stats, self.match_no - 1
         if best is not None:
             self.stats_upto = upto
         return best

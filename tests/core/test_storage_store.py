@@ -71,9 +71,9 @@ def play(store, n, first=0):
 # ---- framing ------------------------------------------------------------------
 
 def test_header_round_trip_and_damage():
-    h = F.header(F.KIND_JOURNAL, 12345)
+    h = F.header(F.KIND_JOURNAL, 12345, 7)
     assert len(h) == F.HEADER_SIZE
-    assert F.parse_header(h, F.KIND_JOURNAL) == (F.OK, 12345)
+    assert F.parse_header(h, F.KIND_JOURNAL) == (F.OK, 12345, 7)
     assert F.parse_header(h, F.KIND_SNAPSHOT)[0] == F.DAMAGED
     assert F.parse_header(h[:7], F.KIND_JOURNAL)[0] == F.TRUNCATED
     bad = bytearray(h)
@@ -137,7 +137,7 @@ def test_compaction_folds_the_journal():
     assert s2.hands == 6
 
 
-def test_cut_between_snapshot_and_journal_drop_skips_folded_hands():
+def test_cut_between_snapshot_and_journal_drop_ignores_the_old_journal():
     s = fresh()
     s.new_match(b"start")
     play(s, 3)
@@ -147,6 +147,7 @@ def test_cut_between_snapshot_and_journal_drop_skips_folded_hands():
     s2, snap, recs, problems = reload(s)
     assert (snap, recs, problems) == (b"after 3", [], [])
     assert s2.hands == 3
+    assert "match.jnl" not in os.listdir(s.root)
     s2.append(hand(3))
     s3, snap, recs, problems = reload(s2)
     assert (snap, recs, problems) == (b"after 3", [hand(3)], [])
@@ -431,3 +432,57 @@ def test_a_save_allocates_little_heap():
     finally:
         gc.enable()
     assert used < 2048, used
+
+
+def test_rewrite_after_deleting_a_hand_never_brings_it_back():
+    s = fresh()
+    s.new_match(b"m")
+    play(s, 4)
+    journal = raw(s, "match.jnl")
+    s.rewrite(b"m|0|2|3", 3)  # hand 1 deleted: three hands now
+    put(s, "match.jnl", journal)  # cut before the old journal was removed
+    s2, snap, recs, problems = reload(s)
+    assert (snap, recs, problems) == (b"m|0|2|3", [], [])
+    assert s2.hands == 3
+    s2.append(b"new 3")
+    s3, snap, recs, problems = reload(s2)
+    assert (snap, recs, problems) == (b"m|0|2|3", [b"new 3"], [])
+
+
+def test_reopen_last_undoes_the_archive_in_one_step():
+    s = fresh()
+    s.new_match(b"m1")
+    s.archive_match(b"done 1", b"stats 1")
+    s.new_match(b"m2")
+    play(s, 2)
+    s.archive_match(b"done 2", b"stats 2")
+    s.new_match(b"m3")
+    s.reopen_last(b"m2 again", 2, b"stats 1")
+    assert s.match_no == 2 and s.archived() == [1]
+    s.append(hand(2))
+    s2, snap, recs, problems = reload(s)
+    assert (snap, recs, problems) == (b"m2 again", [hand(2)], [])
+    assert s2.archived() == [1] and s2.load_stats() == b"stats 1"
+    s2.archive_match(b"done 2 later", b"stats 2 later")
+    s3 = reload(s2)[0]
+    assert s3.archived() == [1, 2] and s3.read_archived(2) == b"done 2 later"
+    assert s3.load_stats() == b"stats 2 later"
+    assert raises(StoreError, fresh().reopen_last, b"x", 0)
+
+
+def test_reopen_survives_a_cut_before_the_tidy_up():
+    s = fresh()
+    s.new_match(b"m1")
+    s.archive_match(b"done 1", b"stats 1")
+    s.new_match(b"m2")
+    play(s, 3)
+    s.archive_match(b"done 2", b"stats 2")
+    arch = raw(s, "arch/m000002.dat")
+    stats = raw(s, "stats.dat")
+    s.reopen_last(b"m2 again", 3, b"stats 1")
+    put(s, "arch/m000002.dat", arch)  # power went right after the snapshot
+    put(s, "stats.dat", stats)
+    s2, snap, recs, problems = reload(s)
+    assert (snap, recs, problems) == (b"m2 again", [], [])
+    assert s2.match_no == 2 and s2.archived() == [1]
+    assert s2.load_stats() == b"stats 1"

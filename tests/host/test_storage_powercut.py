@@ -15,7 +15,8 @@ from storage import Store
 
 ROOT = "/gin"
 KEEP = [200]  # keep_matches of the scenario running
-TOTALS = {}  # scenario -> {operation kind: cut points}
+OPERATIONS = ("new match", "hand save", "compaction", "rewrite (delete a hand)", "archive + stats",
+              "reopen (undo new match)")
 
 
 def snapshot_of(settings, hands):
@@ -108,10 +109,27 @@ def play_evening(record_size, hands_per_match, matches, keep_matches, blocks=L.P
                 snap = snapshot_of(settings, hands)
                 check_every_cut(flash, lambda: store.compact(snap), "compaction", counts)
                 assert "match.jnl" not in fs.listdir(ROOT)
+            if h == 4:
+                # The players delete hand 2: the whole match is rewritten.
+                del hands[2]
+                snap = snapshot_of(settings, hands)
+                check_every_cut(flash, lambda: store.rewrite(snap, len(hands)), "rewrite (delete a hand)", counts)
+        old_blob = b"stats:%d" % stats
         stats += 1
         blob = b"stats:%d" % stats
-        check_every_cut(flash, lambda: store.archive_match(snapshot_of(settings, hands), blob),
-                        "archive + stats", counts)
+        final = snapshot_of(settings, hands)
+        check_every_cut(flash, lambda: store.archive_match(final, blob), "archive + stats", counts)
+        if m == 0:
+            # "New match" pressed, then undone: the finished match is reopened.
+            check_every_cut(flash, lambda: store.new_match(b"settings-x"), "new match", counts)
+            check_every_cut(flash, lambda: store.reopen_last(final, len(hands), old_blob),
+                            "reopen (undo new match)", counts)
+            stats -= 1
+            check_every_cut(flash, lambda: store.append(b"m0-extra"), "hand save", counts)
+            hands.append(b"m0-extra")
+            stats += 1
+            check_every_cut(flash, lambda: store.archive_match(snapshot_of(settings, hands), blob),
+                            "archive + stats", counts)
     return counts
 
 
@@ -121,10 +139,9 @@ def play_evening(record_size, hands_per_match, matches, keep_matches, blocks=L.P
 ])
 def test_power_cut_at_every_write(name, record_size, hands, matches, keep):
     counts = play_evening(record_size, hands, matches, keep)
-    TOTALS[name] = counts
-    for kind in ("new match", "hand save", "compaction", "archive + stats", "erase torn", "program torn"):
+    for kind in OPERATIONS + ("erase torn", "program torn"):
         assert counts.get(kind, 0) > 0, kind
-    total = sum(counts[k] for k in ("new match", "hand save", "compaction", "archive + stats"))
+    total = sum(counts[k] for k in OPERATIONS)
     print("\n%s: %d cut points %r" % (name, total, counts))
 
 
