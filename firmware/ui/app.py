@@ -7,6 +7,7 @@ unchanged screen.
 """
 from ui import keys
 from ui import text as tx
+from ui.gfx import W, H, SMALL
 
 HOLD_MS = 2000  # protection: hold a key this long to confirm
 
@@ -211,7 +212,6 @@ class App:
 
 def _toast(g, word):
     """A boxed word in the middle of the screen."""
-    from ui.gfx import W, H, SMALL
     w = g.width(word, SMALL) + 8
     x = (W - w) // 2
     y = (H - g.line) // 2 - 2

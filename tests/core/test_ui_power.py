@@ -1,0 +1,33 @@
+"""Power cuts in the middle of every flow: the device comes back with the
+match exactly as last confirmed, on the table screen."""
+from ui import keys
+from ui.persist import encode
+from ui_kit import Rig, tour
+
+
+def test_power_cut_on_every_screen_keeps_the_match():
+    checked = []
+
+    def cut(name, rig):
+        saved = encode(rig.app.match)
+        # Nothing half-done reaches the flash: what is saved is the match in RAM.
+        assert rig.persist.saved == saved, name
+        again = Rig(persist=rig.persist)
+        assert encode(again.app.match) == saved, name
+        assert again.screen() == "TableScreen", name
+        assert again.texts(), name  # it drew something
+        checked.append(name)
+
+    seen = tour("en", cut)
+    assert checked == seen and len(seen) > 35
+
+
+def test_power_cut_mid_entry_loses_only_the_draft():
+    rig = Rig()
+    rig.press(keys.OK)
+    rig.pick(0)
+    rig.pick(0)
+    rig.set_number(4)
+    again = Rig(persist=rig.persist)
+    assert not again.app.match.hands
+    assert again.screen() == "TableScreen"
