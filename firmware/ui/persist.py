@@ -85,45 +85,33 @@ class StorePersist:
 
     def __init__(self, store):
         self.store = store
-        self.last_archived = None
 
     def start(self, match, old=None):
         st = self.store
         if old is not None and old.hands and st.match_no is not None:
             stats = self.stats()
             stats.add_match(old)
-            self.last_archived = st.match_no
             st.archive_match(encode(old), _codec.encode_stats(stats))
         st.new_match(encode(match))
         if match.hands:
             self.rewrite(match)
 
     def unarchive(self, old):
-        st = self.store
-        if self.last_archived is not None:
-            st.delete_archived(self.last_archived)
-            stats = self.stats()
-            stats.remove_match(old)
-            st.save_stats(_codec.encode_stats(stats))
-            self.last_archived = None
-        st.new_match(encode(old))
-        self.rewrite(old)
+        """Undo start(): the old match is open again, the statistics as before it."""
+        stats = self.stats()
+        stats.remove_match(old)
+        self.store.reopen_last(encode(old), len(old.hands), _codec.encode_stats(stats))
 
     def hand_added(self, match):
         self.store.append(json.dumps(hand_to_list(match.hands[-1])).encode())
-        self.last_archived = None
         if self.store.needs_compact():
             self.store.compact(encode(match))
 
     def rewrite(self, match):
-        # A snapshot of every hand replaces snapshot + journal in one step.
-        self.store.hands = len(match.hands)
-        self.store.compact(encode(match))
+        self.store.rewrite(encode(match), len(match.hands))
 
     def stats(self):
         data = self.store.load_stats()
-        if isinstance(data, tuple):
-            data = data[0]
         if not data:
             return _stats.Stats()
         try:

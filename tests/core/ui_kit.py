@@ -208,7 +208,7 @@ LONG_A = "Annabella"
 LONG_B = "Maximilian"
 
 
-def tour(lang="en", on_screen=None):
+def tour(lang="en", on_screen=None, persist=None):
     """Drive the app through every screen; call on_screen(name, rig) on each.
 
     Long names and three-digit totals, so the tightest layouts are seen.
@@ -223,7 +223,7 @@ def tour(lang="en", on_screen=None):
         if on_screen is not None:
             on_screen(name, rig)
 
-    rig = Rig(lang)
+    rig = Rig(lang, persist=persist)
     app = rig.app
     app.cfg.names = [LONG_B, LONG_A]
     b = app.model
