@@ -173,6 +173,7 @@ def sheet_data(m):
             "points": res.points,
             "doubled": res.doubled,
             "totals": totals,
+            "entered": [s.games[k].number for k in range(s.n_games) if s.last_entered & (1 << k)],
             "first_game": s.games[0].number,
         })
 
@@ -212,8 +213,9 @@ def render_text(d):
         if h["winner"] is None:
             what = "void"
         else:
-            what = "%s %s %d%s" % (h["winner"], h["outcome"].replace("_", " "), h["points"],
-                                   " (doubled)" if h["doubled"] else "")
+            what = "%s %s %d%s%s" % (h["winner"], h["outcome"].replace("_", " "), h["points"],
+                                     " (doubled)" if h["doubled"] else "",
+                                     "" if h["entered"] else " (into no open game)")
         cols = []
         for k, t in enumerate(h["totals"]):
             cols.append("game %d: A %d, B %d" % (h["first_game"] + k, t[0], t[1]))

@@ -113,8 +113,9 @@ class Sheet:
     round, under the next rules); round_hands: hands played in it, void ones too.
     games_done, games_won, net: finished games, and the sum of their final totals.
     next_dealer: who deals the next hand (the other player plays first).
-    last_*: the last hand, for the "B undercut, 27" line; ended: how many games
-    the last hand ended.
+    last_*: the last hand, for the "B undercut, 27" line (last_entered: bit k
+    set when it went into games[k]; 0 for a Hollywood win that reached only
+    finished games); ended: how many games the last hand ended.
     """
 
     def __init__(self):
@@ -137,6 +138,7 @@ class Sheet:
         self.last_winner = None
         self.last_outcome = None
         self.last_points = 0
+        self.last_entered = 0  # bit k: the last hand's points went into games[k]
         self.ended = 0
         for p in (0, 1):
             self.games_won[p] = 0
@@ -202,6 +204,7 @@ def step(match, sheet, i, on_hand=None, on_game=None):
     sheet.last_winner = w
     sheet.last_outcome = res.outcome
     sheet.last_points = res.points
+    sheet.last_entered = 0
     if w is not None:
         box = rules.box_bonus
         if res.doubled and rules.spade_doubles_boxes:
@@ -216,6 +219,7 @@ def step(match, sheet, i, on_hand=None, on_game=None):
             if game.over:
                 continue
             game.enter(w, res.points, box, i)
+            sheet.last_entered |= 1 << g
             if game.over:
                 sheet.ended += 1
                 sheet.games_done += 1

@@ -25,11 +25,15 @@ def _hands():
 def test_hollywood_three_games_to_the_end():
     m = Match("Ann", "Bob", rules.preset("finnish").copy(hollywood=1))
     ended = []
+    entered = []
     for i, h in enumerate(_hands()):
         s = m.add(h)
+        entered.append(s.last_entered)
         if s.ended:
             ended.append(i + 1)
     assert ended == [2, 6, 9]
+    # Bits of the games each hand went into (G1 = 1, G2 = 2, G3 = 4), from the comments above.
+    assert entered == [1, 3, 0, 2, 6, 6, 4, 4, 4]
     s = m.sheet()
     assert s.n_games == 3 and s.round_over and s.games_done == 3
     g1, g2, g3 = s.games

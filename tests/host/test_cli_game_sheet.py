@@ -93,6 +93,7 @@ def test_hollywood_three_games_per_round():
                    (3, "A", [125, 70], [305, 90]),
                    (4, None, [0, 30], [0, 30]), (5, None, [0, 0], [0, 0]), (6, None, [0, 0], [0, 0])]
     assert d["hands"][2]["points"] == 60 and d["hands"][2]["totals"] == [[100, 0], [50, 0], [0, 0]]
+    assert [h["entered"] for h in d["hands"]] == [[1], [1, 2], [], [2], [2, 3], [2, 3], [3], [3], [3], [4]]
     assert d["next_dealer"] == "B"
 
 
