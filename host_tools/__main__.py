@@ -13,6 +13,7 @@ COMMANDS = {
     "deadwood": ("cmd_deadwood", "best melds and deadwood of 10 cards, or of 11 with the best discard"),
     "hand": ("cmd_hand", "a whole hand from both players' cards: lay-offs, outcome and points"),
     "deploy": ("cmd_deploy", "put the firmware on a Pico with MicroPython (--dry-run, --scan)"),
+    "export": ("cmd_export", "saved matches as a CSV of every hand and an HTML score sheet with charts"),
     "game": ("cmd_game", "score sheet of a match from hands given as JSON lines"),
     "test": ("cmd_test", "run every test on CPython and MicroPython, and the mpy-cross compile check"),
 }

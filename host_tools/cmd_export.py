@@ -1,0 +1,99 @@
+"""gin export: the saved matches as a CSV of every hand and an HTML score sheet.
+
+    host_tools/gin export [--port PORT | --from DIR] [--out DIR]
+
+Pulls the device's saved data (/gin: the current match, the finished ones,
+the statistics and the set-aside damaged files) with mpremote - from the one
+Pico on USB, or --port (a serial port or a pyserial URL such as
+socket://host:port) - or reads a folder with the same layout (--from: the
+simulator's data folder, or a copy of the device's flash). Writes into --out
+(default ./gin-export/): hands.csv, score-sheet.html and, from a device, a
+byte-for-byte backup of its files in device-files/. Damaged data is reported
+(in the sheet and on standard error), never fatal.
+"""
+import argparse
+import datetime
+import os
+import shutil
+import sys
+import tempfile
+
+from host_tools import export_data, export_html, export_sheet
+from host_tools.errors import GinError
+
+CSV_NAME = "hands.csv"
+HTML_NAME = "score-sheet.html"
+BACKUP_NAME = "device-files"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise GinError("export: %s" % message)
+
+
+def parse(argv):
+    p = _Parser(prog="host_tools/gin export", description=__doc__.split("\n\n")[1],
+                formatter_class=argparse.RawDescriptionHelpFormatter)
+    src = p.add_mutually_exclusive_group()
+    src.add_argument("--port", metavar="PORT", help="serial port or pyserial URL (default: the one Pico on USB)")
+    src.add_argument("--from", dest="src", metavar="DIR", help="read a data folder instead of a device")
+    p.add_argument("--out", metavar="DIR", default="gin-export", help="where to write (default ./gin-export/)")
+    return p.parse_args(argv)
+
+
+def _prepare_out(path):
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise GinError("export: --out %s is a file, not a folder" % path)
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        raise GinError("export: cannot make the folder %s (%s)" % (path, e.strerror or e))
+    if not os.access(path, os.W_OK):
+        raise GinError("export: cannot write into %s" % path)
+
+
+def _write(path, text):
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+    except OSError as e:
+        raise GinError("export: cannot write %s (%s)" % (path, e.strerror or e))
+
+
+def main(argv, out=None, err=None):
+    args = parse(argv)
+    out = out or sys.stdout
+    err = err or sys.stderr
+    if args.src is not None:
+        folder = export_data.store_folder(args.src)  # checked before anything is written
+    _prepare_out(args.out)
+    scratch = tempfile.mkdtemp(prefix="gin-export-")
+    try:
+        copy = os.path.join(scratch, "gin")
+        if args.src is not None:
+            export_data.copy_folder(folder, copy)
+            source = "folder %s" % os.path.abspath(folder)
+        else:
+            files = export_data.pull_device(args.port, copy)
+            source = "the device at %s" % (args.port or "USB")
+            backup = os.path.join(args.out, BACKUP_NAME)
+            shutil.rmtree(backup, ignore_errors=True)
+            shutil.copytree(copy, backup)
+            print("copied %d files from the device into %s" % (len(files), backup), file=out)
+        # The store may set damaged files aside while loading: only in the scratch copy.
+        ex = export_data.read_store(copy)
+        mviews = export_sheet.views(ex)
+        when = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+        csv_path = os.path.join(args.out, CSV_NAME)
+        html_path = os.path.join(args.out, HTML_NAME)
+        _write(csv_path, export_sheet.csv_text(mviews))
+        _write(html_path, export_html.page(ex, mviews, source, when))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    hands = sum(len(mv.d["hands"]) for mv in mviews)
+    games = sum(len(mv.games) for mv in mviews)
+    print("%d matches, %d games, %d hands -> %s, %s"
+          % (len(mviews), games, hands, csv_path, html_path), file=out)
+    for dmg in ex.damage:
+        print("gin: export: damaged: %s" % dmg.line(), file=err)
+    return 0

@@ -1,0 +1,264 @@
+"""Getting the saved data for gin export: off the device, or from a folder.
+
+Both roads end in a private copy of the store's folder (the device's /gin:
+match.snp, match.jnl, stats.dat, arch/, bad/), which is then read with the
+device's own code: storage.Store loads it (setting aside what is damaged,
+as the device would), gincore.codec and ui.persist decode the matches. The
+copy is a scratch folder, so the user's folder and the device stay untouched.
+"""
+import json
+import os
+import shutil
+import sys
+
+from host_tools.errors import GinError
+from host_tools.mpy import ROOT
+
+for _rel in ("host_tools/fakes", "firmware"):
+    _p = os.path.join(ROOT, _rel)
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+from gincore import codec, stats as stats_mod  # noqa: E402
+from storage import Store, frame  # noqa: E402
+from storage import store as store_mod  # noqa: E402
+from ui import persist  # noqa: E402
+
+DEVICE_ROOT = "/gin"  # storage.Store's default root on the Pico
+KNOWN = (store_mod.SNAPSHOT, store_mod.JOURNAL, store_mod.STATS,
+         store_mod.ARCHIVE_DIR, store_mod.BAD_DIR)
+READ_CHUNK = 1024  # bytes per raw-REPL read; the Pico handles this easily
+
+KIND_WORDS = {
+    frame.KIND_SNAPSHOT: "the current match",
+    frame.KIND_JOURNAL: "the hands of the current match",
+    frame.KIND_ARCHIVE: "a finished match",
+    frame.KIND_STATS: "the statistics",
+}
+
+
+# ---- finding the data -------------------------------------------------------
+
+def _looks_like_store(path):
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return False
+    return any(n in names for n in KNOWN)
+
+
+def store_folder(path):
+    """The store folder in path: path itself, or path/gin (a copy of the
+    device's whole flash). GinError when it is neither."""
+    if not os.path.exists(path):
+        raise GinError("export: no folder %s" % path)
+    if not os.path.isdir(path):
+        raise GinError("export: %s is not a folder" % path)
+    try:
+        os.listdir(path)
+    except OSError as e:
+        raise GinError("export: cannot read %s (%s)" % (path, e.strerror or e))
+    for cand in (path, os.path.join(path, "gin")):
+        if _looks_like_store(cand):
+            return cand
+    raise GinError("export: %s holds no saved games (expected %s, or a gin/ folder with them)"
+                   % (path, ", ".join(KNOWN)))
+
+
+def copy_folder(src, dest):
+    """Copy the store folder src into dest (which must not exist)."""
+    try:
+        shutil.copytree(src, dest)
+    except (OSError, shutil.Error) as e:
+        raise GinError("export: cannot read %s (%s)" % (src, getattr(e, "strerror", None) or e))
+    return dest
+
+
+def pull_device(port, dest):
+    """Copy the device's /gin into dest with mpremote; returns the files copied
+    (device paths). GinError for no device or no saved games."""
+    from host_tools.deploy_link import Device, find_port
+    from mpremote.transport import TransportError
+    import serial
+
+    dev = Device(port or find_port())
+    copied = []
+    try:
+        t = dev.t
+        try:
+            if not t.fs_isdir(DEVICE_ROOT):
+                raise GinError("export: the device has no saved games (no %s folder)" % DEVICE_ROOT)
+
+            def walk(remote, local):
+                os.makedirs(local, exist_ok=True)
+                for entry in t.fs_listdir(remote):
+                    name, mode = entry[0], entry[1]
+                    r = remote + "/" + name
+                    if mode & 0x4000:
+                        walk(r, os.path.join(local, name))
+                    else:
+                        data = t.fs_readfile(r, chunk_size=READ_CHUNK)
+                        with open(os.path.join(local, name), "wb") as f:
+                            f.write(bytes(data))
+                        copied.append(r)
+
+            walk(DEVICE_ROOT, dest)
+        except (TransportError, OSError, serial.SerialException) as e:
+            if isinstance(e, OSError) and not isinstance(e, serial.SerialException) and e.errno:
+                raise GinError("export: the device could not read its saved games (%s)" % e)
+            raise GinError("export: lost the device while reading its saved games (%s)"
+                           % (str(e).strip() or type(e).__name__))
+    finally:
+        dev.close()
+    return copied
+
+
+# ---- reading it -------------------------------------------------------------
+
+class Saved:
+    """One match as exported: number, 'finished' or 'current', the Match."""
+
+    def __init__(self, number, status, match):
+        self.number = number
+        self.status = status
+        self.match = match
+
+
+class Damage:
+    """Something that could not be read in full: where, and what happened."""
+
+    def __init__(self, where, text):
+        self.where = where
+        self.text = text
+
+    def line(self):
+        return "%s: %s" % (self.where, self.text) if self.where else self.text
+
+
+class Export:
+    """What a folder held: matches (oldest first), statistics, damage."""
+
+    def __init__(self):
+        self.matches = []
+        self.stats = None          # gincore.stats.Stats
+        self.stats_source = ""     # where the statistics came from, in words
+        self.damage = []           # Damage, in the order found
+
+
+def describe_file(data):
+    """A plain-words guess at what a set-aside file is, from its header."""
+    for kind, words in sorted(KIND_WORDS.items()):
+        status, base, gen = frame.parse_header(data, kind)
+        if status == frame.OK:
+            good = 0
+            pos = frame.HEADER_SIZE
+            while pos < len(data):
+                st, seq, a, b, pos2 = frame.next_record(data, pos)
+                if st != frame.OK:
+                    break
+                good += 1
+                pos = pos2
+            whole = "intact" if pos == len(data) else "damaged after %d intact record%s" % (
+                good, "" if good == 1 else "s")
+            return "%s (match %d), %d bytes, %s" % (words, base, len(data), whole)
+        if status == frame.NEWER:
+            return "%s from newer firmware, %d bytes" % (words, len(data))
+    return "%d bytes, unreadable header" % len(data)
+
+
+def _bad_names(root):
+    try:
+        return set(os.listdir(os.path.join(root, store_mod.BAD_DIR)))
+    except OSError:
+        return set()
+
+
+def read_store(root):
+    """Load the store folder root (a scratch copy: loading may set files
+    aside) with the device's code. Never raises for damaged data."""
+    ex = Export()
+    before = _bad_names(root)
+    st = Store(root=root)
+    snap, records, problems = st.load()
+    current_no = st.match_no
+
+    finished = []
+    for no in st.archived():
+        data = st.read_archived(no)
+        if data is None:
+            continue  # set aside; the store noted the problem
+        try:
+            finished.append(Saved(no, "finished", codec.decode_match(data)))
+        except (codec.CodecError, ValueError) as e:
+            ex.damage.append(Damage("finished match %d" % no, "cannot be read: %s" % e))
+    ex.matches.extend(finished)
+
+    if snap is not None:
+        cur = _current(current_no, snap, records, ex)
+        if cur is not None:
+            ex.matches.append(cur)
+
+    blob = st.load_stats()
+    if blob is not None:
+        try:
+            ex.stats = codec.decode_stats(blob)
+            ex.stats_source = "saved on the device (finished matches up to match %d)" % st.stats_upto
+        except (codec.CodecError, ValueError) as e:
+            ex.damage.append(Damage("statistics", "cannot be read: %s" % e))
+    if ex.stats is None:
+        s = stats_mod.Stats()
+        for m in finished:
+            s.add_match(m.match)
+        ex.stats = s
+        ex.stats_source = "counted from the %d finished match%s in this export" % (
+            len(finished), "" if len(finished) == 1 else "es")
+
+    for p in st.problems + [p for p in problems if p not in st.problems]:
+        ex.damage.append(Damage("", p))
+    for name in st.bad_files():
+        try:
+            with open(os.path.join(root, store_mod.BAD_DIR, name), "rb") as f:
+                data = f.read()
+            what = describe_file(data)
+        except OSError as e:
+            what = "unreadable (%s)" % (e.strerror or e)
+        when = "set aside on the device earlier" if name in before else "damaged, set aside by this export"
+        ex.damage.append(Damage("bad/" + name, "%s: %s" % (when, what)))
+    return ex
+
+
+def _current(no, snap, records, ex):
+    """The open match: the snapshot, then its journal's hands (as the app
+    loads them, ui.persist), keeping every hand up to the first bad one."""
+    try:
+        m = persist.decode(snap)
+    except (codec.CodecError, ValueError) as e:
+        ex.damage.append(Damage("current match %d" % no, "cannot be read: %s" % e))
+        return None
+    for r in records:
+        err = _add_saved_hand(m, r)
+        if err is not None:
+            ex.damage.append(Damage("current match %d" % no,
+                                    "saved hand %d cannot be read (%s); %d hands kept"
+                                    % (len(m.hands) + 1, err, len(m.hands))))
+            break
+    return Saved(no, "current", m)
+
+
+def _add_saved_hand(m, record):
+    """Append one journal record to m as ui.persist.load does (the hand as
+    saved, then the sheet replayed); the error, or None when it fits."""
+    try:
+        h = persist.hand_from_list(json.loads(record))
+    except (ValueError, TypeError, IndexError, KeyError) as e:
+        return e
+    m.hands.append(h)
+    m._fresh = False
+    try:
+        m.sheet()
+        return None
+    except ValueError as e:
+        m.hands.pop()
+        m._fresh = False
+        m.sheet()
+        return e

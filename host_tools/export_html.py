@@ -1,0 +1,238 @@
+"""The self-contained HTML score sheet of gin export.
+
+One file, no scripts, no links to anything outside it: inline CSS and one
+inline SVG chart of the running totals per game. Every number comes from the
+MatchView (the core's replay); this module only draws.
+"""
+import html
+
+from gincore import result, stats as stats_mod
+
+COLOURS = ("#1f5fa8", "#c0392b")  # player A, player B
+CHART_W, CHART_H = 520, 240
+PAD_L, PAD_R, PAD_T, PAD_B = 44, 90, 14, 30
+
+CSS = """
+body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; max-width: 60em; }
+h1 { font-size: 1.5em; } h2 { border-bottom: 2px solid #444; padding-bottom: .2em; margin-top: 2em; }
+h3 { margin-bottom: .3em; }
+table { border-collapse: collapse; margin: .5em 0 1em; }
+th, td { border: 1px solid #bbb; padding: .15em .5em; text-align: right; }
+th { background: #eee; } td.text, th.text { text-align: left; }
+tr.total td { font-weight: bold; border-top: 2px solid #444; }
+.a { color: #1f5fa8; } .b { color: #c0392b; }
+.damaged { background: #fff3f0; border: 2px solid #c0392b; padding: .5em 1em; }
+.note { color: #555; }
+svg { display: block; margin: .5em 0; }
+@media print { h2 { page-break-before: always; } .game { page-break-inside: avoid; } }
+"""
+
+
+def esc(x):
+    return html.escape(str(x), quote=True)
+
+
+def _axis(v):
+    """(top, step) for a y axis that reaches v in at most 6 round steps."""
+    for step in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000):
+        if -(-v // step) <= 6:
+            return max(1, -(-v // step)) * step, step
+    return -(-v // 10000) * 10000, 10000
+
+
+def chart_svg(mv, g):
+    """Score progression of one game: a line per player over the game's hands,
+    the target as a dashed line."""
+    target = g.target
+    pts = g.points
+    top = max([p[1] for p in pts] + [p[2] for p in pts] + [target or 0, 10])
+    top, step = _axis(top)
+    n = len(pts) - 1
+    w = CHART_W - PAD_L - PAD_R
+    h = CHART_H - PAD_T - PAD_B
+
+    def x(i):
+        return PAD_L + (w * i / n if n else 0)
+
+    def y(v):
+        return PAD_T + h - h * v / top
+
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" class="chart" data-match="%d" data-game="%d" '
+           'width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-label="%s">'
+           % (mv.number, g.number, CHART_W, CHART_H, CHART_W, CHART_H,
+              esc("Game %d: running totals of %s and %s" % (g.number, mv.names[0], mv.names[1])))]
+    out.append('<rect x="%d" y="%d" width="%d" height="%d" fill="#fafafa" stroke="#999"/>' % (PAD_L, PAD_T, w, h))
+    for v in range(0, top + 1, step):
+        out.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/>' % (PAD_L, y(v), PAD_L + w, y(v)))
+        out.append('<text x="%d" y="%.1f" font-size="11" text-anchor="end">%d</text>' % (PAD_L - 4, y(v) + 4, v))
+    if target:
+        out.append('<line class="target" x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#444" stroke-dasharray="5,4"/>'
+                   % (PAD_L, y(target), PAD_L + w, y(target)))
+        out.append('<text x="%d" y="%.1f" font-size="11" fill="#444">target %d</text>' % (PAD_L + 4, y(target) - 4, target))
+    # x labels: the match's hand numbers (at most about 12 of them)
+    every = max(1, (n + 11) // 12)
+    for i in range(0, n + 1, every):
+        label = "start" if i == 0 else str(pts[i][0])
+        out.append('<text x="%.1f" y="%d" font-size="11" text-anchor="middle">%s</text>'
+                   % (x(i), PAD_T + h + 14, label))
+    out.append('<text x="%d" y="%d" font-size="11" text-anchor="middle">hand</text>'
+               % (PAD_L + w // 2, CHART_H - 2))
+    for p in (0, 1):
+        coords = " ".join("%.1f,%.1f" % (x(i), y(pt[1 + p])) for i, pt in enumerate(pts))
+        out.append('<polyline class="player-%s" fill="none" stroke="%s" stroke-width="2.5" points="%s"/>'
+                   % ("ab"[p], COLOURS[p], coords))
+        for i, pt in enumerate(pts):
+            out.append('<circle cx="%.1f" cy="%.1f" r="3" fill="%s"><title>%s</title></circle>'
+                       % (x(i), y(pt[1 + p]), COLOURS[p],
+                          esc("%s %d after hand %s" % (mv.names[p], pt[1 + p], pt[0] or "-"))))
+    # End labels: the final totals, pushed apart when the lines end close together.
+    ya, yb = y(pts[-1][1]) + 4, y(pts[-1][2]) + 4
+    if abs(ya - yb) < 13:
+        mid = (ya + yb) / 2
+        lower = 0 if pts[-1][1] <= pts[-1][2] else 1
+        ya, yb = (mid + 6.5, mid - 6.5) if lower == 0 else (mid - 6.5, mid + 6.5)
+    for p, ly in ((0, ya), (1, yb)):
+        out.append('<text x="%d" y="%.1f" font-size="12" fill="%s">%s %d</text>'
+                   % (PAD_L + w + 4, ly, COLOURS[p], esc(mv.names[p][:10]), pts[-1][1 + p]))
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def what_happened(mv, h):
+    rec = mv.records[h["hand"] - 1]
+    if rec.out is None:
+        return "void: nobody went out"
+    who, other = mv.names[rec.out], mv.names[1 - rec.out]
+    if rec.how == result.GIN:
+        how = "gin"
+    elif rec.how == result.BIG_GIN:
+        how = "Big Gin"
+    else:
+        how = "knocks with %d" % rec.knocker
+    text = "%s %s, %s has %d" % (who, how, other, rec.defender)
+    if h["outcome"] == "undercut":
+        text += ": undercut"
+    elif h["outcome"] == "gin" and rec.how == result.KNOCK:
+        text += ": scores as a gin"
+    return text
+
+
+def _cell(v, cls=""):
+    return '<td%s>%s</td>' % (' class="%s"' % cls if cls else "", esc(v))
+
+
+def game_html(mv, g):
+    d = g.d
+    if d["over"]:
+        head = "Game %d: %s wins" % (g.number, mv.name(d["winner"]))
+    else:
+        head = "Game %d: under way" % g.number
+    out = ['<div class="game" id="match-%d-game-%d">' % (mv.number, g.number), "<h3>%s</h3>" % esc(head)]
+    out.append(chart_svg(mv, g))
+    out.append('<table class="hands"><tr><th>hand</th><th class="text">dealer</th><th class="text">what happened</th>'
+               '<th class="text">won by</th><th>points</th><th class="a">%s</th><th class="b">%s</th></tr>'
+               % (esc(mv.names[0]), esc(mv.names[1])))
+    for (hand_no, ta, tb), h in zip(g.points[1:], g.hands):
+        won = mv.name(h["winner"]) or "-"
+        pts = "%d%s" % (h["points"], " (doubled)" if h["doubled"] else "") if h["winner"] else "-"
+        out.append("<tr>" + _cell(hand_no) + _cell(mv.name(h["dealer"]), "text") + _cell(what_happened(mv, h), "text")
+                   + _cell(won, "text") + _cell(pts) + _cell(ta) + _cell(tb) + "</tr>")
+    out.append("</table>")
+    rows = [("from hands", d["score"])]
+    if any(d["box_bonus"]):
+        rows.append(("boxes (%d / %d hands won)" % tuple(d["boxes"]), d["box_bonus"]))
+    if any(d["game_bonus"]):
+        rows.append(("game bonus", d["game_bonus"]))
+    if any(d["shutout"]):
+        rows.append(("shutout", d["shutout"]))
+    out.append('<table class="bonuses"><tr><th class="text"></th><th class="a">%s</th><th class="b">%s</th></tr>'
+               % (esc(mv.names[0]), esc(mv.names[1])))
+    for label, v in rows:
+        out.append("<tr>" + _cell(label, "text") + _cell(v[0]) + _cell(v[1]) + "</tr>")
+    final = "final" if d["over"] else "so far"
+    out.append('<tr class="total">' + _cell(final, "text") + _cell(d["final"][0]) + _cell(d["final"][1]) + "</tr>")
+    out.append("</table></div>")
+    return "\n".join(out)
+
+
+def match_html(mv):
+    d = mv.d
+    status = "finished" if mv.status == "finished" else "in progress"
+    out = ['<section class="match" id="match-%d">' % mv.number,
+           "<h2>Match %d: %s v %s (%s)</h2>" % (mv.number, esc(mv.names[0]), esc(mv.names[1]), status)]
+    won = [0, 0]
+    for g in mv.games:
+        if g.d["over"]:
+            won["AB".index(g.d["winner"])] += 1
+    out.append('<p>%s rules, target %d%s; %s dealt first. %d hands, %d games finished. '
+               'Net of finished games: <span class="a">%s %d</span>, <span class="b">%s %d</span> '
+               '(games won %d : %d).</p>'
+               % (esc(d["rules"]), d["target"], ", Hollywood" if d["hollywood"] else "",
+                  esc(mv.name(d["first_dealer"])), len(d["hands"]), won[0] + won[1],
+                  esc(mv.names[0]), d["net"][0], esc(mv.names[1]), d["net"][1], won[0], won[1]))
+    if not mv.games:
+        out.append('<p class="note">No hands played yet.</p>')
+    for g in mv.games:
+        out.append(game_html(mv, g))
+    out.append("</section>")
+    return "\n".join(out)
+
+
+STAT_COLUMNS = (
+    ("games", "games"), ("games_won", "games won"), ("hands", "hands"), ("hands_won", "hands won"),
+    ("points_won", "points won"), (None, "points per hand won"), ("knocks", "knocks"), ("gins", "gins"),
+    ("big_gins", "Big Gins"), ("undercuts_given", "undercuts given"), ("undercuts_suffered", "undercut"),
+)
+
+
+def stats_html(export):
+    st = export.stats or stats_mod.Stats()
+    out = ['<section id="statistics"><h2>Player statistics</h2>',
+           '<p class="note">%s</p>' % esc(export.stats_source)]
+    if not st.players:
+        out.append('<p class="note">No statistics yet.</p></section>')
+        return "\n".join(out)
+    out.append('<table class="stats"><tr><th class="text">player</th>%s</tr>'
+               % "".join("<th>%s</th>" % esc(label) for _, label in STAT_COLUMNS))
+    for p in st.players:
+        cells = [_cell(p.name, "text")]
+        for field, _ in STAT_COLUMNS:
+            cells.append(_cell(p.average_text() if field is None else getattr(p, field)))
+        out.append("<tr>%s</tr>" % "".join(cells))
+    out.append("</table></section>")
+    return "\n".join(out)
+
+
+def damage_html(export):
+    if not export.damage:
+        return '<p class="note" id="damaged">No damaged files or records were found.</p>'
+    out = ['<section class="damaged" id="damaged"><h2>Damaged data (%d)</h2>' % len(export.damage),
+           "<p>These could not be read in full. Everything else on this sheet is intact; "
+           "set-aside files are kept byte for byte in the device's <code>bad/</code> folder.</p><ul>"]
+    for dmg in export.damage:
+        if dmg.where:
+            out.append("<li><b>%s</b>: %s</li>" % (esc(dmg.where), esc(dmg.text)))
+        else:
+            out.append("<li>%s</li>" % esc(dmg.text))
+    out.append("</ul></section>")
+    return "\n".join(out)
+
+
+def page(export, mviews, source, when):
+    hands = sum(len(mv.d["hands"]) for mv in mviews)
+    body = ["<h1>Gin Rummy score sheet</h1>",
+            '<p class="note">Exported from %s on %s: %d match%s, %d hands.</p>'
+            % (esc(source), esc(when), len(mviews), "" if len(mviews) == 1 else "es", hands),
+            damage_html(export)]
+    if mviews:
+        body.append("<ul>%s</ul>" % "".join(
+            '<li><a href="#match-%d">Match %d: %s v %s</a> (%s)</li>'
+            % (mv.number, mv.number, esc(mv.names[0]), esc(mv.names[1]), esc(mv.status)) for mv in mviews))
+    else:
+        body.append('<p class="note">No matches were found.</p>')
+    for mv in mviews:
+        body.append(match_html(mv))
+    body.append(stats_html(export))
+    return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            "<title>Gin Rummy score sheet</title>\n<style>%s</style>\n</head>\n<body>\n%s\n</body>\n</html>\n"
+            % (CSS, "\n".join(body)))
