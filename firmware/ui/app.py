@@ -60,6 +60,7 @@ class App:
         self.timer = None  # ui.movetimer.MoveTimer when the setting is on
         self.toast = None  # a short word over the table ("Saved"), and until when
         self.toast_until = 0
+        self.low_warned = False  # the low battery is said once per drop
 
     @property
     def match(self):
@@ -183,6 +184,12 @@ class App:
         if self.timer is not None and self.timer.tick(now):
             self.stack[0].dirty = True
             self.top().dirty = True
+        b = self.battery()
+        if b == 0 and not self.low_warned:
+            self.low_warned = True
+            self.say(self.t(tx.BATTERY_LOW), 5000)
+        elif b > 0:
+            self.low_warned = False
         if self.toast is not None and now - self.toast_until >= 0:
             self.toast = None
             self.top().dirty = True

@@ -140,4 +140,11 @@ T = (
     "until the game ends",  # UNTIL_GAME_END
     "Restart game with",  # CHANGE_RULES_Q
     "the new rules?",  # NEW_RULES
+    "Clear statistics",  # CLEAR_STATS
+    "Clear all statistics?",  # CLEAR_STATS_Q
+    "Cleared",  # CLEARED
+    "press",  # K_PRESS
+    "long",  # K_LONG
+    "repeat",  # K_REPEAT
+    "release",  # K_RELEASE
 )

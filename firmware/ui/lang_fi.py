@@ -140,4 +140,11 @@ T = (
     "pelin loppuun asti",  # UNTIL_GAME_END
     "Aloita peli uudelleen",  # CHANGE_RULES_Q
     "uusin säännöin?",  # NEW_RULES
+    "Tyhjennä tilastot",  # CLEAR_STATS
+    "Tyhjennä kaikki?",  # CLEAR_STATS_Q
+    "Tyhjennetty",  # CLEARED
+    "painallus",  # K_PRESS
+    "pitkä",  # K_LONG
+    "toisto",  # K_REPEAT
+    "vapautus",  # K_RELEASE
 )

@@ -140,4 +140,11 @@ T = (
     "fino a fine gioco",  # UNTIL_GAME_END
     "Ricomincia il gioco",  # CHANGE_RULES_Q
     "con le nuove regole?",  # NEW_RULES
+    "Azzera statistiche",  # CLEAR_STATS
+    "Azzerare tutto?",  # CLEAR_STATS_Q
+    "Azzerato",  # CLEARED
+    "premuto",  # K_PRESS
+    "lungo",  # K_LONG
+    "ripete",  # K_REPEAT
+    "rilascio",  # K_RELEASE
 )

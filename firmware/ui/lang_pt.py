@@ -140,4 +140,11 @@ T = (
     "até o fim do jogo",  # UNTIL_GAME_END
     "Recomeçar o jogo",  # CHANGE_RULES_Q
     "com as novas regras?",  # NEW_RULES
+    "Zerar estatísticas",  # CLEAR_STATS
+    "Zerar tudo?",  # CLEAR_STATS_Q
+    "Zerado",  # CLEARED
+    "aperto",  # K_PRESS
+    "longo",  # K_LONG
+    "repete",  # K_REPEAT
+    "solto",  # K_RELEASE
 )

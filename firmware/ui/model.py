@@ -8,6 +8,7 @@ they replaced in `undo_box` until the next hand is recorded.
 from gincore.match import Match, MatchError
 from gincore import result as R
 from gincore import rules as _rules
+from gincore import stats as _stats
 
 
 class Model:
@@ -33,8 +34,7 @@ class Model:
         m = self.match
         if index is None:
             return m.next_rules()
-        f = getattr(m, "_rules_at", None)  # until match.py offers it publicly
-        return f(index) if f is not None else m.next_rules()
+        return m.rules_at(index)
 
     # --- hands -------------------------------------------------------------
     def add_hand(self, rec):
@@ -101,10 +101,19 @@ class Model:
     def can_undo_change(self):
         return self.undo_box is not None
 
+    def clear_stats(self):
+        """Protected: every player's statistics go (undoable until the next hand)."""
+        old = self.persist.stats()
+        self.persist.save_stats(_stats.Stats())
+        self.undo_box = (1, old)
+
     def undo_change(self):
         what, old = self.undo_box
-        self.persist.unarchive(old)
-        self.match = old
+        if what == 0:
+            self.persist.unarchive(old)
+            self.match = old
+        else:
+            self.persist.save_stats(old)
         self.undo_box = None
 
     def stats(self):

@@ -65,6 +65,9 @@ class MemPersist:
     def hand_added(self, match):
         self.rewrite(match)
 
+    def save_stats(self, stats):
+        self.stats_bytes = _codec.encode_stats(stats)
+
     def rewrite(self, match):
         self.saved = encode(match)
         self.writes += 1
@@ -101,6 +104,9 @@ class StorePersist:
         stats = self.stats()
         stats.remove_match(old)
         self.store.reopen_last(encode(old), len(old.hands), _codec.encode_stats(stats))
+
+    def save_stats(self, stats):
+        self.store.save_stats(_codec.encode_stats(stats))
 
     def hand_added(self, match):
         self.store.append(json.dumps(hand_to_list(match.hands[-1])).encode())

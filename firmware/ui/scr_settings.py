@@ -36,7 +36,8 @@ _DIM = const(4)
 _SLEEP = const(5)
 _TIMER = const(6)
 _BUTTONS = const(7)
-_VERSION = const(8)
+_CLEAR = const(8)
+_VERSION = const(9)
 
 
 def _time_text(t, s):
@@ -59,11 +60,11 @@ class SettingsScreen(ChoiceScreen):
         self.title = t(tx.SETTINGS)
         self.labels = (t(tx.RULES), t(tx.RULE_SETTINGS), t(tx.LANGUAGE), t(tx.CONTRAST),
                        t(tx.DIM_AFTER), t(tx.SLEEP_AFTER), t(tx.MOVE_TIMER), t(tx.BUTTON_TEST),
-                       t(tx.VERSION))
+                       t(tx.CLEAR_STATS), t(tx.VERSION))
         pi = _rules.PRESET_NAMES.index(r.name) if r.name in _rules.PRESET_NAMES else 0
         self.values = (t(PRESET_IDS[pi]), "", tx.LANG_NAMES[tx.LANGS.index(app.lang)],
                        "%d" % cfg.contrast, _time_text(t, cfg.dim_s), _time_text(t, cfg.sleep_s),
-                       _time_text(t, cfg.timer_s), "", app.version())
+                       _time_text(t, cfg.timer_s), "", "", app.version())
         super().prepare()
 
     def picked(self, i):
@@ -91,6 +92,20 @@ class SettingsScreen(ChoiceScreen):
             self._times(t(tx.MOVE_TIMER), TIMER_CHOICES, cfg.timer_s, "timer_s")
         elif i == _BUTTONS:
             app.push(ButtonTest(app))
+        elif i == _CLEAR:
+            from ui.scr_common import HoldScreen
+            app.push(HoldScreen(app, t(tx.CLEAR_STATS), (t(tx.CLEAR_STATS_Q), t(tx.CAN_UNDO)),
+                                self.clear_stats))
+
+    def clear_stats(self):
+        app = self.app
+        try:
+            app.model.clear_stats()
+        except Exception as e:
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e)))
+            return
+        app.home()
+        app.say(app.t(tx.CLEARED))
 
     def _times(self, title, choices, now, field):
         app = self.app
@@ -194,7 +209,7 @@ class ButtonTest(Screen):
     Back itself can be tested too."""
 
     wants_long_ok = True
-    KINDS = ("press", "long", "repeat", "release")
+    KINDS = (tx.K_PRESS, tx.K_LONG, tx.K_REPEAT, tx.K_RELEASE)
 
     def __init__(self, app):
         super().__init__(app)
@@ -213,7 +228,7 @@ class ButtonTest(Screen):
             self.app.pop()
             return
         from ui.keys import NAMES
-        self.last = NAMES[k] + " " + self.KINDS[kind]
+        self.last = NAMES[k] + " " + self.app.t(self.KINDS[kind])
         if kind == keys.PRESS:
             self.counts[k] += 1
         self.prepare()

@@ -144,8 +144,15 @@ RULES_LOCKED = const(136)
 UNTIL_GAME_END = const(137)
 CHANGE_RULES_Q = const(138)
 NEW_RULES = const(139)
+CLEAR_STATS = const(140)
+CLEAR_STATS_Q = const(141)
+CLEARED = const(142)
+K_PRESS = const(143)
+K_LONG = const(144)
+K_REPEAT = const(145)
+K_RELEASE = const(146)
 
-COUNT = const(140)
+COUNT = const(147)
 
 # Language codes in menu order, and each name in its own language.
 LANGS = ("en", "fi", "it", "pt")

@@ -242,3 +242,33 @@ def test_low_battery_shows():
     rig.board.level = 3
     rig.step(10)
     assert rig.app.top().batt == 3
+
+
+def test_low_battery_is_said_once():
+    rig = Rig()
+    rig.board.level = 2
+    rig.step(10)
+    rig.board.level = 0
+    rig.step(10)
+    assert "Battery low" in rig.texts()
+    rig.step(6000)
+    assert "Battery low" not in rig.texts()
+    rig.step(10)
+    assert "Battery low" not in rig.texts()
+
+
+def test_clear_statistics_is_protected_and_undoable():
+    rig = Rig()
+    new_match(rig, "Ann", "Bob")
+    knock_by_numbers(rig, 0, 5, 30)
+    new_match(rig, "Cy", "Di")
+    assert rig.app.model.stats().find("Ann").hands_won == 1
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Settings"))
+    rig.pick(8)
+    assert rig.screen() == "HoldScreen"
+    rig.hold_ms(keys.OK, 2100)
+    assert rig.app.model.stats().find("Ann") is None
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Undo change"))
+    assert rig.app.model.stats().find("Ann").hands_won == 1
