@@ -20,6 +20,7 @@ import tempfile
 
 from host_tools import export_data, export_html, export_sheet
 from host_tools.errors import GinError
+from host_tools.mpy import ROOT
 
 CSV_NAME = "hands.csv"
 HTML_NAME = "score-sheet.html"
@@ -39,6 +40,24 @@ def parse(argv):
     src.add_argument("--from", dest="src", metavar="DIR", help="read a data folder instead of a device")
     p.add_argument("--out", metavar="DIR", default="gin-export", help="where to write (default ./gin-export/)")
     return p.parse_args(argv)
+
+
+def user_dir():
+    """The folder the user ran gin from, for relative paths. host_tools/gin
+    changes to the project root before starting Python; GIN_CWD (if the
+    script sets it) or the OLDPWD that its `cd` leaves behind says where the
+    user was."""
+    if os.environ.get("GIN_CWD"):
+        return os.environ["GIN_CWD"]
+    here = os.getcwd()
+    old = os.environ.get("OLDPWD")
+    if old and os.path.isdir(old) and os.path.samefile(here, ROOT) and os.environ.get("PWD") == here:
+        return old
+    return here
+
+
+def user_path(path):
+    return os.path.normpath(os.path.join(user_dir(), os.path.expanduser(path)))
 
 
 def _prepare_out(path):
@@ -62,6 +81,9 @@ def _write(path, text):
 
 def main(argv, out=None, err=None):
     args = parse(argv)
+    if args.src is not None:
+        args.src = user_path(args.src)
+    args.out = user_path(args.out)
     out = out or sys.stdout
     err = err or sys.stderr
     if args.src is not None:

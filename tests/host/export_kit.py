@@ -16,11 +16,12 @@ A, B = PLAYER_A, PLAYER_B
 K, G, V = result.KNOCK, result.GIN, result.VOID
 
 # README's worked example (Finnish rules, B deals first): game 1 ends on
-# hand 7 with A 67, B 283 after bonuses.
+# hand 7 with A 67, B 283 after bonuses; hand 8 opens game 2.
 WORKED = [
     HandRecord(A, K, 6, 20), HandRecord(None, V), HandRecord(B, G, 0, 35),
     HandRecord(B, K, 9, 30), HandRecord(B, K, 10, 7), HandRecord(A, K, 4, 4),
     HandRecord(A, K, 9, 2),
+    HandRecord(A, G, 0, 12),  # game 2 starts; the match is closed with it under way
 ]
 # The second, current match: a few hands, modern rules.
 CURRENT = [
