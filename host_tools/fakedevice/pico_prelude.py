@@ -256,11 +256,68 @@ class _GinADC:
         return 14000
 
 
+class _GinSPI:
+    # Nothing listens on SPI: writes go nowhere, reads give zeros.
+    def __init__(self, id=0, baudrate=1000000, *a, **k):
+        self.id = id
+
+    def init(self, *a, **k):
+        pass
+
+    def write(self, buf):
+        pass
+
+    def read(self, n, write=0):
+        return bytes(n)
+
+    def readinto(self, buf, write=0):
+        pass
+
+    def write_readinto(self, wbuf, rbuf):
+        pass
+
+    def deinit(self):
+        pass
+
+
+class _GinIdle:
+    # WDT, PWM, Timer, RTC: accept every call, do nothing.
+    def __init__(self, *a, **k):
+        pass
+
+    def __getattr__(self, name):
+        return lambda *a, **k: 0
+
+
+def _gin_reset():
+    raise SystemExit  # the app ends here, as a reset would end it
+
+
 class _GinMachine:
     Pin = _GinPin
     I2C = _GinI2C
     SoftI2C = _GinI2C
+    SPI = _GinSPI
+    SoftSPI = _GinSPI
     ADC = _GinADC
+    WDT = _GinIdle
+    PWM = _GinIdle
+    Timer = _GinIdle
+    RTC = _GinIdle
+    reset = _gin_reset
+    soft_reset = _gin_reset
+
+    def bootloader():
+        raise SystemExit
+
+    def lightsleep(ms=0):
+        pass
+
+    def deepsleep(ms=0):
+        raise SystemExit
+
+    def reset_cause():
+        return 1  # PWRON_RESET
 
     def freq(*a):
         return 125000000
