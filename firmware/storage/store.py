@@ -26,6 +26,7 @@ _TMP = ".tmp"
 _RESERVE_BLOCKS = const(4)   # free blocks littlefs needs for copy-on-write
 _COMPACT_BYTES = const(400)  # keep the journal inline (<=512 B) on littlefs
 _KEEP_MATCHES = const(200)   # finished matches kept; the oldest go first
+_MATCH_ROOM = const(24576)   # kept free for the open match when old matches go
 _ENOSPC = const(28)
 _MATCH = const(0)  # record numbers inside an archive file
 _STATS = const(1)
@@ -49,12 +50,15 @@ def _arch_name(no):
 
 class Store:
     def __init__(self, root="/gin", fs=None, keep_matches=_KEEP_MATCHES,
-                 reserve_blocks=_RESERVE_BLOCKS, compact_bytes=_COMPACT_BYTES):
+                 reserve_blocks=_RESERVE_BLOCKS, compact_bytes=_COMPACT_BYTES,
+                 match_room=_MATCH_ROOM):
         self.root = root
         self.fs = fs if fs is not None else OsFs()
         self.keep_matches = keep_matches
         self.reserve_blocks = reserve_blocks
         self.compact_bytes = compact_bytes
+        self.match_room = match_room
+        self.dropped = []       # matches new_match() deleted to make room
         self.problems = []      # plain-words messages from the last load/read
         self.match_no = None    # number of the current match; None = no match open
         self.hands = 0          # hands in the current match (snapshot + journal)
@@ -344,9 +348,12 @@ class Store:
     def new_match(self, snapshot):
         """Start the next match from its opening state; durable on return.
 
-        An open match that was not archived is dropped.
+        An open match that was not archived is dropped. If the flash is
+        nearly full the oldest finished matches are deleted first; their
+        numbers are left in self.dropped.
         """
         self._snap_stats = None
+        self.dropped = self._make_room(len(snapshot))
         self._snapshot(snapshot, 0, self.last_match_no() + 1, 0, "the new match")
 
     def append(self, record):
@@ -421,8 +428,7 @@ class Store:
             if stats is not None:
                 data += F.record(_STATS, stats)
             # Only a full flash deletes old matches before the new one is in.
-            while self._arch and not self.has_room(len(data)):
-                dropped.append(self._drop_oldest())
+            dropped = self._make_room(len(data))
             self._check_room(len(data), "the finished match")
             try:
                 self._write_new(ARCHIVE_DIR + "/" + _arch_name(no), data)
@@ -467,6 +473,14 @@ class Store:
                 self.save_stats(stats, no - 1)
             except StoreError:
                 pass  # the snapshot holds them
+
+    def _make_room(self, nbytes):
+        # Delete the oldest finished matches until nbytes fit with room to
+        # spare for a whole match, so a full archive never refuses a hand.
+        dropped = []
+        while self._arch and not self.has_room(nbytes + self.match_room):
+            dropped.append(self._drop_oldest())
+        return dropped
 
     def _drop_oldest(self):
         old = self._arch.pop(0)

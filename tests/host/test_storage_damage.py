@@ -251,7 +251,7 @@ def test_littlefs_running_out_mid_save_loses_nothing():
 def test_full_flash_drops_the_oldest_finished_match_first():
     flash = L.PicoFlash(L.PICO_W_BLOCKS)
     lfs = L.mount(flash)
-    s = Store(ROOT, fs=L.LfsFs(lfs))
+    s = Store(ROOT, fs=L.LfsFs(lfs), match_room=0)
     s.load()
     for i in range(3):
         s.new_match(b"m%d" % i)
@@ -264,3 +264,23 @@ def test_full_flash_drops_the_oldest_finished_match_first():
     s2 = boot(bytes(flash.buffer))[0]
     assert s2.archived() == [2, 3, 4] and s2.read_archived(4) == b"M" * 6000
     assert s2.load_stats() == b"stats-3"
+
+
+def test_a_full_archive_never_refuses_a_hand():
+    # Finished matches fill the Pico W's flash; the oldest make way, and every
+    # hand of every match is still saved.
+    flash = L.PicoFlash(L.PICO_W_BLOCKS)
+    lfs = L.mount(flash)
+    fill(lfs, 30)  # the firmware and other files
+    s = Store(ROOT, fs=L.LfsFs(lfs))
+    s.load()
+    dropped = []
+    for m in range(40):
+        s.new_match(b"head" * 10)
+        dropped += s.dropped
+        for h in range(20):
+            s.append(b"hand %d %d " % (m, h) + b"c" * 20)
+        dropped += s.archive_match(b"M" * 900, b"stats")
+    assert dropped and dropped == list(range(1, len(dropped) + 1))
+    assert s.archived()[-1] == 40
+    assert s.free_bytes() >= s.match_room

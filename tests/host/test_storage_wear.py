@@ -98,7 +98,11 @@ if __name__ == "__main__":
     print("500-hand evening, 10-hand games:", evening_500(10))
     print("500-hand evening, 30-hand games:", evening_500(30))
     if days:
-        for name, blocks in (("Pico", L.PICO_BLOCKS), ("Pico W", L.PICO_W_BLOCKS)):
+        boards = (("Pico", L.PICO_BLOCKS), ("Pico W", L.PICO_W_BLOCKS))
+        if "--board" in sys.argv:
+            want = sys.argv[sys.argv.index("--board") + 1]
+            boards = [b for b in boards if b[0] == want]
+        for name, blocks in boards:
             total, worst, spread = long_run(days, blocks=blocks)
             per_day = total / days
             print("%s, %d days of 50 thirty-hand games: %.0f erases/day, over %d blocks; "
