@@ -73,11 +73,11 @@ class Rig:
     presses counts physical presses: a hold with its auto-repeats is one.
     """
 
-    def __init__(self, lang="en", three=False, persist=None, board=None):
+    def __init__(self, lang="en", three=False, persist=None, board=None, writer=None, fb=None):
         self.clock = Clock()
-        self.writer = MeasureWriter()
+        self.writer = writer or MeasureWriter()
         self.shows = 0
-        self.gfx = Gfx(NullFb(), self.writer, self._show)
+        self.gfx = Gfx(fb or NullFb(), self.writer, self._show)
         self.persist = persist or MemPersist()
         self.board = board or Board()
         cfg = Config()
@@ -92,10 +92,12 @@ class Rig:
         self.shows += 1
 
     def frame(self):
-        self.writer.frame = []
+        w = self.writer
+        if isinstance(w, MeasureWriter):
+            w.frame = []
         drawn = self.app.frame()
-        if drawn:
-            self.last = self.writer.frame
+        if drawn and isinstance(w, MeasureWriter):
+            self.last = w.frame
         return drawn
 
     def texts(self):
@@ -371,3 +373,34 @@ def tour(lang="en", on_screen=None, persist=None):
     snap("record_spade")
     app.home()
     return seen
+
+
+def play_hand(rig, i):
+    """One scripted hand of a long evening (varied: knocks, gins, undercuts,
+    void hands), leaving the app on the table screen."""
+    a = rig.app
+    k = i % 7
+    if k == 6:
+        rig.press(keys.OK)
+        rig.pick(2)          # void
+        rig.press(keys.OK)
+    elif k == 5:
+        rig.press(keys.OK)
+        rig.pick(i % 2)
+        rig.pick(1)          # gin
+        rig.set_number(10 + i % 20)
+        rig.press(keys.OK)
+        rig.press(keys.OK)
+    else:
+        kd = 1 + i % 9
+        dd = kd - 1 if k == 4 else kd + 3 + (i * 7) % 30
+        knock_by_numbers(rig, i % 2, kd, dd)
+    while a.top() is not a.stack[0]:
+        # Game over: read it, then the next game.
+        name = type(a.top()).__name__
+        if name == "GameOverScreen":
+            rig.press(keys.OK)
+        elif name == "ChoiceScreen":
+            rig.pick(0)
+        else:
+            rig.press(keys.BACK)
