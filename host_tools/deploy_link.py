@@ -8,6 +8,7 @@ import ast
 import base64
 import contextlib
 import io
+import os
 import time
 
 import serial
@@ -107,10 +108,16 @@ class Device:
 
     def __init__(self, port):
         self.port = port
+        if "://" not in port and not port.upper().startswith("COM"):
+            if not os.path.exists(port):
+                raise GinError("no device found at %s: there is no such port %s" % (port, HELP))
+            if not os.access(port, os.R_OK | os.W_OK):
+                raise GinError("permission denied on %s: add your user to the dialout group "
+                               "(sudo usermod -aG dialout $USER, then log in again)" % port)
         try:
             self.t = _quiet(SerialTransport, port, baudrate=115200)
-        except (TransportError, OSError, serial.SerialException, ValueError) as e:
-            raise GinError("no device found at %s (%s) %s" % (port, str(e).strip() or type(e).__name__, HELP))
+        except (TransportError, OSError, serial.SerialException, ValueError):
+            raise GinError("no device found at %s: nothing answers there %s" % (port, HELP))
         try:
             # Ctrl-C stops the running app; the soft reset gives a clean heap.
             _quiet(self.t.enter_raw_repl, soft_reset=True, timeout_overall=5)

@@ -244,6 +244,7 @@ class FakeDevice:
             except OSError:
                 break
             self._conn = conn
+            conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # small replies go out at once
             try:
                 self._talk(started)
             finally:
@@ -288,7 +289,9 @@ class FakeDevice:
                     self._byte(c)
 
     def _interrupted(self):
-        """Polled while code runs: a Ctrl-C from the client stops it."""
+        """Polled while code runs: a Ctrl-C from the client stops it (so does stop())."""
+        if self._stop.is_set():
+            return True
         self._read_more(0)
         i = self._in.find(b"\x03")
         if i < 0:
