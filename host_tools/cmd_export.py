@@ -33,7 +33,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parse(argv):
-    p = _Parser(prog="host_tools/gin export", description=__doc__.split("\n\n")[1],
+    p = _Parser(prog="host_tools/gin export", description=__doc__.split("\n\n")[2],
                 formatter_class=argparse.RawDescriptionHelpFormatter)
     src = p.add_mutually_exclusive_group()
     src.add_argument("--port", metavar="PORT", help="serial port or pyserial URL (default: the one Pico on USB)")

@@ -125,8 +125,10 @@ def game_html(mv, g):
     d = g.d
     if d["over"]:
         head = "Game %d: %s wins" % (g.number, mv.name(d["winner"]))
-    else:
+    elif mv.status == "current":
         head = "Game %d: under way" % g.number
+    else:
+        head = "Game %d: not finished when the match was closed" % g.number
     out = ['<div class="game" id="match-%d-game-%d">' % (mv.number, g.number), "<h3>%s</h3>" % esc(head)]
     out.append(chart_svg(mv, g))
     out.append('<table class="hands"><tr><th>hand</th><th class="text">dealer</th><th class="text">what happened</th>'
@@ -140,7 +142,10 @@ def game_html(mv, g):
     out.append("</table>")
     rows = [("from hands", d["score"])]
     if any(d["box_bonus"]):
-        rows.append(("boxes (%d / %d hands won)" % tuple(d["boxes"]), d["box_bonus"]))
+        label = "boxes (%d / %d hands won)" % tuple(d["boxes"])
+        if not d["over"] and d["final"] != [d["score"][0] + d["box_bonus"][0], d["score"][1] + d["box_bonus"][1]]:
+            label += ", added when the game ends"
+        rows.append((label, d["box_bonus"]))
     if any(d["game_bonus"]):
         rows.append(("game bonus", d["game_bonus"]))
     if any(d["shutout"]):
@@ -164,7 +169,7 @@ def match_html(mv):
     for g in mv.games:
         if g.d["over"]:
             won["AB".index(g.d["winner"])] += 1
-    out.append('<p>%s rules, target %d%s; %s dealt first. %d hands, %d games finished. '
+    out.append('<p>%s rules, target %d%s; first dealer %s. Hands: %d; games finished: %d. '
                'Net of finished games: <span class="a">%s %d</span>, <span class="b">%s %d</span> '
                '(games won %d : %d).</p>'
                % (esc(d["rules"]), d["target"], ", Hollywood" if d["hollywood"] else "",
@@ -181,7 +186,7 @@ def match_html(mv):
 STAT_COLUMNS = (
     ("games", "games"), ("games_won", "games won"), ("hands", "hands"), ("hands_won", "hands won"),
     ("points_won", "points won"), (None, "points per hand won"), ("knocks", "knocks"), ("gins", "gins"),
-    ("big_gins", "Big Gins"), ("undercuts_given", "undercuts given"), ("undercuts_suffered", "undercut"),
+    ("big_gins", "Big Gins"), ("undercuts_given", "undercuts given"), ("undercuts_suffered", "was undercut"),
 )
 
 
