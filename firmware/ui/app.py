@@ -139,7 +139,13 @@ class App:
 
     def push(self, screen):
         self.stack.append(screen)
+        self._entered(screen)
+
+    def _entered(self, screen):
         screen.enter()
+        b = self.board
+        if b is not None and hasattr(b, "long_ok"):
+            b.long_ok(screen.wants_long_ok)
 
     def pop(self, n=1):
         if len(self.stack) <= 1:
@@ -147,7 +153,7 @@ class App:
         for _ in range(n):
             if len(self.stack) > 1:
                 self.stack.pop()
-        self.stack[-1].enter()
+        self._entered(self.stack[-1])
 
     def replace(self, screen):
         self.stack.pop()
@@ -156,19 +162,19 @@ class App:
     def home(self, screen=None):
         """Back to the bottom screen (the table), optionally with one on top."""
         del self.stack[1:]
-        self.stack[0].enter()
+        self._entered(self.stack[0])
         if screen is not None:
             self.push(screen)
 
     def truncate(self, depth):
         """Drop every screen above the first `depth` ones."""
         del self.stack[depth:]
-        self.stack[-1].enter()
+        self._entered(self.stack[-1])
 
     def pop_to(self, cls):
         while len(self.stack) > 1 and not isinstance(self.stack[-1], cls):
             self.stack.pop()
-        self.stack[-1].enter()
+        self._entered(self.stack[-1])
 
     # --- events ----------------------------------------------------------
     def key(self, k, kind):

@@ -1,0 +1,60 @@
+"""The UI on the device platform: a Board (device.board) becomes the Gfx,
+the event feed and the small board object the App asks about the battery,
+the contrast and the firmware version.
+
+Kept apart so the screens never import device modules: the tests drive the
+same App with fakes.
+"""
+from ui.gfx import Gfx
+
+# Contrast steps 0..4 -> the panel's 0..255.
+CONTRAST = (1, 32, 96, 160, 255)
+LOW_PERCENT = 15  # at or below: the empty battery and the warning
+
+
+def battery_bars(percent):
+    """0..100 -> 0..4 bars (0 is low); None (cannot tell) -> -1."""
+    if percent is None:
+        return -1
+    if percent <= LOW_PERCENT:
+        return 0
+    b = 1 + (percent - LOW_PERCENT) * 4 // (101 - LOW_PERCENT)
+    return 4 if b > 4 else b
+
+
+class BoardGlue:
+    """What the App needs from the board: battery_level(), set_contrast(n),
+    version, three_buttons; and long_ok(wanted) for screens that use a long OK
+    themselves (the platform otherwise turns it into Back on three buttons)."""
+
+    def __init__(self, board, version="?"):
+        self.board = board
+        self.version = version
+        self.three_buttons = bool(getattr(board.buttons, "three_button", False))
+
+    def battery_level(self):
+        return battery_bars(self.board.battery_percent())
+
+    def set_contrast(self, n):
+        d = self.board.display
+        if hasattr(d, "contrast"):
+            d.contrast(CONTRAST[n])
+
+    def long_ok(self, wanted):
+        b = self.board.buttons
+        if self.three_buttons:
+            b.long_ok_back = not wanted
+
+
+def make_gfx(board, writer):
+    """The Gfx on the board's display (a framebuf.FrameBuffer that can show())."""
+    d = board.display
+    return Gfx(d, writer, d.show)
+
+
+def feed(app, buttons):
+    """Hand every queued button event to the app (call after buttons.poll)."""
+    ev = buttons.get()
+    while ev:
+        app.key(ev & 0x0F, (ev >> 4) - 1)
+        ev = buttons.get()
