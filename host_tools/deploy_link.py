@@ -54,12 +54,17 @@ print(repr((i.name, tuple(i.version[:3]), getattr(i, '_mpy', 0), getattr(i, '_ma
 # Hash the files deploy manages, on the device; None for a missing file.
 HASHES = """
 def _gin_hash(p):
-    import hashlib, binascii, os
+    import binascii, os
     try:
         size = os.stat(p)[6]
         f = open(p, 'rb')
     except OSError:
         return None
+    try:
+        import hashlib
+    except ImportError:
+        f.close()
+        return (None, size)  # a build without hashlib: every file counts as changed
     h = hashlib.sha256()
     b = bytearray(512)
     while True:
@@ -156,7 +161,7 @@ class Device:
         return self.ask(INFO, "reading its MicroPython version")
 
     def hashes(self, paths):
-        """{path: (sha256 hex, size) or None} for device paths like "/main.py"."""
+        """{path: (sha256 hex or None, size) or None} for device paths like "/main.py"."""
         return dict(zip(paths, self.ask(HASHES % (list(paths),), "hashing its files")))
 
     def mkdirs(self, dirs):
