@@ -15,12 +15,29 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DRIVER = os.path.join(ROOT, "host_tools", "mp", "driver.mjs")
 HEAP = 192 * 1024  # a little under the ~226 KB a Pico leaves an app
 
-# Folders of the repository that MicroPython sees, and where.
+def _site_packages():
+    """The .venv's site-packages, where the pinned adafruit driver lives."""
+    lib = os.path.join(ROOT, ".venv", "lib")
+    for name in sorted(os.listdir(lib)) if os.path.isdir(lib) else ():
+        sp = os.path.join(lib, name, "site-packages")
+        if os.path.isdir(sp):
+            return os.path.relpath(sp, ROOT)
+    return os.path.join(".venv", "lib", "python3", "site-packages")
+
+
+_SP = _site_packages()
+
+# Folders (or single files) of the repository that MicroPython sees, and where.
+# The adafruit driver goes to /lib as on the Pico. MicroPython's built-in
+# modules (framebuf) are found before /fakes, so the CPython stand-ins there
+# never shadow them.
 MOUNTS = (
     ("firmware", "/fw"),
     ("boards", "/boards"),
     ("host_tools/fakes", "/fakes"),
     ("tests/core", "/tests"),
+    (os.path.join(_SP, "adafruit_ssd1306.py"), "/lib/adafruit_ssd1306.py"),
+    (os.path.join(_SP, "adafruit_bus_device"), "/lib/adafruit_bus_device"),
 )
 PATH = ("/fw", "/boards", "/fakes", "/tests", "/lib")
 
@@ -50,6 +67,10 @@ def collect_files(mounts=MOUNTS, extra=None):
     files = {}
     for rel, dest in mounts:
         top = os.path.join(ROOT, rel)
+        if os.path.isfile(top):
+            with open(top, encoding="utf-8") as f:
+                files[dest] = f.read()
+            continue
         for dirpath, dirnames, names in os.walk(top):
             dirnames[:] = [d for d in dirnames if d != "__pycache__"]
             for name in names:

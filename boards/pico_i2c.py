@@ -1,0 +1,45 @@
+"""Raspberry Pi Pico (also Pico W, Pico 2) + SSD1306 128x64 on I2C + 4 buttons.
+
+The OLED wiring is the one most Pico OLED tutorials use: I2C0 on GP4 (SDA,
+pin 6) and GP5 (SCL, pin 7), address 0x3C. The buttons sit on GP10..GP13
+(pins 14-17) and share the ground at pin 18; each pulls its pin to ground,
+the internal pull-ups hold it high otherwise. See boards/README.md.
+
+Importing this module touches no hardware; make() builds everything.
+"""
+from micropython import const
+
+NAME = "pico_i2c"
+TITLE = "Pico + I2C OLED, 4 buttons"
+WIDTH = const(128)
+HEIGHT = const(64)
+I2C_ID = const(0)
+SDA = const(4)
+SCL = const(5)
+ADDR = const(0x3C)
+FREQ = 400000          # 1_000_000 also works on most modules (about 10 ms a frame)
+BUTTONS = (("UP", 10), ("DOWN", 11), ("OK", 12), ("BACK", 13))
+BATTERY_ADC = const(29)  # VSYS / 3 on ADC3
+BATTERY_DIVIDER = const(3)
+
+
+def make(freq=None):
+    import machine
+
+    from device import buttons as btn
+    from device.battery import Battery
+    from device.board import Board
+    from device.display import i2c_display
+
+    freq = freq or FREQ
+    i2c = machine.I2C(I2C_ID, sda=machine.Pin(SDA), scl=machine.Pin(SCL), freq=freq)
+    display = i2c_display(i2c, WIDTH, HEIGHT, ADDR)
+    buttons = make_buttons(machine, btn, BUTTONS, three_button=False)
+    battery = Battery(machine.ADC(BATTERY_ADC), BATTERY_DIVIDER)
+    return Board(NAME, display, buttons, battery, freq)
+
+
+def make_buttons(machine, btn, table, three_button):
+    pins = [machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for _, n in table]
+    ids = [getattr(btn, name) for name, _ in table]
+    return btn.Buttons(pins, ids, three_button=three_button)

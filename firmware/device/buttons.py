@@ -1,0 +1,197 @@
+"""Push buttons: raw pin levels in, debounced events out.
+
+Call poll(now_ms) from the main loop every few milliseconds, then take the
+events with get() until it returns NONE. An event is one small int; its
+button() and kind() use the same numbers as ui/keys.py:
+
+    buttons: UP 0, DOWN 1, OK 2, BACK 3
+    kinds:   PRESS 0   the button went down (debounced)
+             LONG 1    still down after LONG_MS (once per hold)
+             REPEAT 2  after LONG, again and again, faster and faster
+                       (REPEAT_START_MS down to REPEAT_MIN_MS), for numbers
+             RELEASE 3 let go
+
+- Debounce: a level counts once it has been stable for DEBOUNCE_MS, so a
+  switch that chatters for up to ~10 ms gives exactly one PRESS and one
+  RELEASE per press.
+- Each button has its own state, so two at once work.
+- A button already down at start-up (held through boot) gives nothing until
+  it has been released; mute_held() does the same on demand (used when a
+  press only wakes the screen).
+- Three-button boards: with long_ok_back set, OK's PRESS waits for the
+  release (PRESS then RELEASE, if let go before LONG_MS); held to LONG_MS it
+  gives PRESS of BACK instead, and nothing more for that hold. The attribute
+  can be switched off at run time by a screen that wants a long OK itself.
+
+No allocation per poll: state lives in lists and a bytearray made once.
+"""
+from micropython import const
+
+from device import clock
+
+UP = const(0)
+DOWN = const(1)
+OK = const(2)
+BACK = const(3)
+
+PRESS = const(0)
+LONG = const(1)
+REPEAT = const(2)
+RELEASE = const(3)
+
+NONE = const(0)
+
+DEBOUNCE_MS = const(25)
+LONG_MS = const(500)
+REPEAT_START_MS = const(150)
+REPEAT_MIN_MS = const(40)
+
+_QUEUE = const(32)
+
+NAMES = ("UP", "DOWN", "OK", "BACK")
+KINDS = ("PRESS", "LONG", "REPEAT", "RELEASE")
+
+
+def event(kind, button):
+    return ((kind + 1) << 4) | button
+
+
+def button(ev):
+    return ev & 0x0F
+
+
+def kind(ev):
+    return (ev >> 4) - 1
+
+
+def name(ev):
+    """'PRESS OK' etc., for logs and tests (allocates; not for the loop)."""
+    return KINDS[kind(ev)] + " " + NAMES[button(ev)]
+
+
+class Buttons:
+    def __init__(self, pins, ids, three_button=False, active_low=True, now=None):
+        """pins: machine.Pin inputs; ids: the button (UP, DOWN...) of each pin."""
+        self._pins = tuple(pins)
+        self._ids = bytes(ids)
+        self._pressed_level = 0 if active_low else 1
+        self.three_button = three_button
+        self.long_ok_back = three_button
+        n = len(self._pins)
+        self._raw = [0] * n        # last level seen (1 = pressed)
+        self._raw_t = [0] * n      # when it last changed
+        self._down = [0] * n       # debounced state
+        self._down_t = [0] * n     # when the debounced press began
+        self._mute = [0] * n       # 1 = silent until released
+        self._long = [0] * n       # LONG already given for this hold
+        self._deferred = [0] * n   # 1 = OK's PRESS waits for the release
+        self._next = [0] * n       # next auto-repeat time
+        self._step = [0] * n       # current auto-repeat interval
+        self._q = bytearray(_QUEUE)
+        self._head = 0
+        self._count = 0
+        if now is None:
+            now = clock.ticks_ms()
+        for i in range(n):
+            p = 1 if self._pins[i].value() == self._pressed_level else 0
+            self._raw[i] = p
+            self._raw_t[i] = now
+            self._down[i] = p
+            self._mute[i] = p  # held through boot: wait for the release
+
+    def poll(self, now):
+        """Sample every pin and queue events. True if any button went down
+        (debounced) this time, muted ones included: that is user activity."""
+        active = False
+        pins = self._pins
+        raw = self._raw
+        level = self._pressed_level
+        for i in range(len(pins)):
+            p = 1 if pins[i].value() == level else 0
+            if p != raw[i]:
+                raw[i] = p
+                self._raw_t[i] = now
+            elif p != self._down[i]:
+                if clock.ticks_diff(now, self._raw_t[i]) >= DEBOUNCE_MS:
+                    self._down[i] = p
+                    if p:
+                        active = True
+                        self._pressed(i, now)
+                    else:
+                        self._released(i)
+            elif p:
+                self._held(i, now)
+        return active
+
+    def _pressed(self, i, now):
+        if self._mute[i]:
+            return
+        self._down_t[i] = now
+        self._long[i] = 0
+        b = self._ids[i]
+        if b == OK and self.long_ok_back:
+            self._deferred[i] = 1
+        else:
+            self._deferred[i] = 0
+            self._put(event(PRESS, b))
+
+    def _held(self, i, now):
+        if self._mute[i]:
+            return
+        if not self._long[i]:
+            if clock.ticks_diff(now, self._down_t[i]) >= LONG_MS:
+                self._long[i] = 1
+                if self._deferred[i]:
+                    self._put(event(PRESS, BACK))
+                    self._mute[i] = 1  # the rest of this hold is Back's
+                    return
+                self._put(event(LONG, self._ids[i]))
+                self._next[i] = clock.ticks_add(now, REPEAT_START_MS)
+                self._step[i] = REPEAT_START_MS
+        elif clock.ticks_diff(now, self._next[i]) >= 0:
+            self._put(event(REPEAT, self._ids[i]))
+            s = self._step[i]
+            self._next[i] = clock.ticks_add(now, s)
+            s -= s >> 2  # each repeat a quarter sooner
+            self._step[i] = s if s > REPEAT_MIN_MS else REPEAT_MIN_MS
+
+    def _released(self, i):
+        if self._mute[i]:
+            self._mute[i] = 0
+            return
+        b = self._ids[i]
+        if self._deferred[i]:
+            self._put(event(PRESS, b))
+        self._put(event(RELEASE, b))
+
+    def _put(self, ev):
+        if self._count < _QUEUE:
+            self._q[(self._head + self._count) % _QUEUE] = ev
+            self._count += 1
+
+    def get(self):
+        """The oldest queued event, or NONE."""
+        if not self._count:
+            return NONE
+        ev = self._q[self._head]
+        self._head = (self._head + 1) % _QUEUE
+        self._count -= 1
+        return ev
+
+    def pending(self):
+        return self._count
+
+    def mute_held(self):
+        """Forget queued events; buttons down now stay silent until released."""
+        self._count = 0
+        for i in range(len(self._pins)):
+            if self._down[i] or self._raw[i]:
+                self._mute[i] = 1
+                # not yet debounced: count it as down, so its release unmutes
+                self._down[i] = 1
+
+    def any_down(self):
+        for i in range(len(self._pins)):
+            if self._down[i]:
+                return True
+        return False

@@ -1,0 +1,384 @@
+"""PC stand-in for the Pico's `machine` module, plus the outside world it talks to.
+
+Runs on CPython and on MicroPython (the npm build has no `machine`, so this
+file is found). The firmware only uses the `machine` API (Pin, I2C, SPI, ADC,
+WDT, reset...); tests and the simulator reach the world behind it:
+
+    machine.reset_world()            fresh pins, buses, clock at 0
+    machine.FAKE_CLOCK.advance(ms)   time passes (firmware reads it via device.clock)
+    machine.line(12).drive(0)        a button pulls GP12 to ground
+    machine.line(12).at(t, level)    schedule a level change (bounce replay)
+    machine.i2c_bus(0).attach(0x3C, panel)   a device on I2C0
+    machine.spi_bus(0).attach(panel, cs=17, dc=16)
+    machine.adc_input(29).mv = 1400  the voltage on an ADC pin
+
+Nothing here allocates in the paths the firmware calls every frame
+(Pin.value, I2C.writeto, SPI.write), so heap_lock() tests are meaningful.
+"""
+from micropython import const
+
+_MASK = const(0x3FFFFFFF)  # ticks wrap like the rp2 port: 30 bits
+_HALF = const(0x20000000)
+
+
+class Clock:
+    """Controllable milliseconds. ticks_* behave like time.ticks_* on the Pico."""
+
+    def __init__(self):
+        self.ms = 0  # absolute time since the world began
+
+    def ticks_ms(self):
+        return self.ms & _MASK
+
+    def ticks_add(self, t, delta):
+        return (t + delta) & _MASK
+
+    def ticks_diff(self, a, b):
+        d = (a - b) & _MASK
+        if d >= _HALF:
+            d = d - _MASK - 1
+        return d
+
+    def sleep_ms(self, ms):
+        if ms > 0:
+            self.ms += ms
+
+    def advance(self, ms):
+        self.ms += ms
+
+    def set(self, ms):
+        self.ms = ms
+
+
+FAKE_CLOCK = Clock()
+
+
+class ResetCalled(Exception):
+    """machine.reset() was called (on the Pico the chip would restart)."""
+
+
+# ---------------------------------------------------------------- the world
+class Line:
+    """One GPIO as seen from outside: what drives it, and what the Pico drives."""
+
+    def __init__(self, n):
+        self.n = n
+        self.mode = -1
+        self.pull = None
+        self.out = 0          # level the Pico drives when mode is OUT
+        self.driven = None    # level forced from outside (None = floating)
+        self._script = []     # pending (absolute ms, level), sorted by time
+
+    def drive(self, level):
+        """Force the level now (0 = pulled to ground, None = let go)."""
+        self._script = []
+        self.driven = level
+
+    def at(self, t_ms, level):
+        """Schedule a level change at absolute time t_ms (keeps time order)."""
+        s = self._script
+        i = len(s)
+        while i > 0 and s[i - 1][0] > t_ms:
+            i -= 1
+        s.insert(i, (t_ms, level))
+
+    def pending(self):
+        return len(self._script)
+
+    def level(self):
+        s = self._script
+        if s:
+            now = FAKE_CLOCK.ms
+            while s and s[0][0] <= now:
+                self.driven = s.pop(0)[1]
+        if self.mode == Pin.OUT:
+            return self.out
+        if self.driven is not None:
+            return self.driven
+        if self.pull == Pin.PULL_UP:
+            return 1
+        return 0
+
+
+class I2CBus:
+    """Devices on one I2C bus, and how busy the bus was."""
+
+    def __init__(self, n):
+        self.n = n
+        self.devices = {}
+        self.transactions = 0
+        self.bytes = 0
+        self.clocks = 0  # SCL clocks: 9 per byte incl. address, +2 for start/stop
+
+    def attach(self, addr, device):
+        self.devices[addr] = device
+
+    def _count(self, n):
+        self.transactions += 1
+        self.bytes += n
+        self.clocks += 9 * (n + 1) + 2
+
+
+class SPIBus:
+    def __init__(self, n):
+        self.n = n
+        self.devices = []  # (device, cs pin number or None, dc pin number or None)
+        self.bytes = 0
+
+    def attach(self, device, cs=None, dc=None):
+        self.devices.append((device, cs, dc))
+
+
+class AdcInput:
+    def __init__(self, n):
+        self.n = n
+        self.mv = 0
+
+
+_lines = {}
+_i2c = {}
+_spi = {}
+_adc = {}
+WATCHDOGS = []
+
+
+def line(n):
+    ln = _lines.get(n)
+    if ln is None:
+        ln = _lines[n] = Line(n)
+    return ln
+
+
+def i2c_bus(n):
+    b = _i2c.get(n)
+    if b is None:
+        b = _i2c[n] = I2CBus(n)
+    return b
+
+
+def spi_bus(n):
+    b = _spi.get(n)
+    if b is None:
+        b = _spi[n] = SPIBus(n)
+    return b
+
+
+def adc_input(n):
+    a = _adc.get(n)
+    if a is None:
+        a = _adc[n] = AdcInput(n)
+    return a
+
+
+def reset_world():
+    _lines.clear()
+    _i2c.clear()
+    _spi.clear()
+    _adc.clear()
+    WATCHDOGS[:] = []
+    FAKE_CLOCK.set(0)
+
+
+def _pin_id(p):
+    if p is None:
+        return None
+    if isinstance(p, Pin):
+        return p.id
+    return p
+
+
+# ---------------------------------------------------------------- machine API
+class Pin:
+    IN = 0
+    OUT = 1
+    OPEN_DRAIN = 2
+    ALT = 3
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, id, mode=-1, pull=-1, *, value=None):
+        self.id = id
+        self._line = line(id)
+        self.init(mode, pull, value=value)
+
+    def init(self, mode=-1, pull=-1, *, value=None):
+        ln = self._line
+        if mode != -1:
+            ln.mode = mode
+        if pull != -1:
+            ln.pull = pull
+        if value is not None:
+            ln.out = 1 if value else 0
+
+    def value(self, v=None):
+        if v is None:
+            return self._line.level()
+        self._line.out = 1 if v else 0
+        return None
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def on(self):
+        self._line.out = 1
+
+    def off(self):
+        self._line.out = 0
+
+    high = on
+    low = off
+
+    def toggle(self):
+        self._line.out ^= 1
+
+    def irq(self, handler=None, trigger=None, hard=False):
+        # The firmware polls; interrupts are deliberately not emulated.
+        raise NotImplementedError("the firmware polls its buttons")
+
+    def __repr__(self):
+        return "Pin(%d)" % self.id
+
+
+class I2C:
+    def __init__(self, id, *, scl=None, sda=None, freq=400000, timeout=50000):
+        self.id = id
+        self.bus = i2c_bus(id)
+        self.scl = _pin_id(scl)
+        self.sda = _pin_id(sda)
+        self.freq = freq
+
+    def scan(self):
+        return sorted(self.bus.devices)
+
+    def _dev(self, addr):
+        d = self.bus.devices.get(addr)
+        if d is None:
+            raise OSError(5)  # EIO: no ACK, as on the rp2 port
+        return d
+
+    def writeto(self, addr, buf, stop=True):
+        d = self._dev(addr)
+        n = len(buf)
+        self.bus._count(n)
+        d.i2c_write(buf)
+        return n
+
+    def writevto(self, addr, vector, stop=True):
+        d = self._dev(addr)
+        n = 0
+        for b in vector:
+            n += len(b)
+        self.bus._count(n)
+        for b in vector:
+            d.i2c_write(b)
+        return n
+
+    def readfrom_into(self, addr, buf, stop=True):
+        d = self._dev(addr)
+        self.bus._count(len(buf))
+        d.i2c_read(buf)
+
+    def readfrom(self, addr, n, stop=True):
+        buf = bytearray(n)
+        self.readfrom_into(addr, buf)
+        return bytes(buf)
+
+
+class SPI:
+    MSB = 0
+    LSB = 1
+
+    def __init__(self, id, baudrate=1000000, *, polarity=0, phase=0, bits=8, firstbit=0,
+                 sck=None, mosi=None, miso=None):
+        self.id = id
+        self.bus = spi_bus(id)
+        self.sck = _pin_id(sck)
+        self.mosi = _pin_id(mosi)
+        self.miso = _pin_id(miso)
+        self.init(baudrate, polarity=polarity, phase=phase)
+
+    def init(self, baudrate=1000000, *, polarity=0, phase=0, bits=8, firstbit=0, **kw):
+        self.baudrate = baudrate
+        self.polarity = polarity
+        self.phase = phase
+
+    def write(self, buf):
+        self.bus.bytes += len(buf)
+        for dev, cs, dc in self.bus.devices:
+            if cs is None or line(cs).level() == 0:
+                dev.spi_write(1 if dc is None else line(dc).level(), buf)
+
+    def readinto(self, buf, write=0):
+        for i in range(len(buf)):
+            buf[i] = 0
+
+    def write_readinto(self, wbuf, rbuf):
+        self.write(wbuf)
+        self.readinto(rbuf)
+
+
+class ADC:
+    CORE_TEMP = 4
+
+    def __init__(self, pin):
+        n = _pin_id(pin)
+        if 0 <= n <= 3:
+            n += 26  # channel number -> GPIO
+        self.input = adc_input(n)
+
+    def read_u16(self):
+        mv = self.input.mv
+        if mv <= 0:
+            return 0
+        if mv >= 3300:
+            return 65535
+        return mv * 65535 // 3300
+
+
+class WDT:
+    """The watchdog: tests check `starved()` instead of the chip resetting."""
+
+    def __init__(self, id=0, timeout=5000):
+        if timeout > 8388:
+            raise ValueError("timeout too long")  # the RP2040's limit
+        self.timeout = timeout
+        self.fed_at = FAKE_CLOCK.ms
+        self.feeds = 0
+        self.longest_gap = 0
+        WATCHDOGS.append(self)
+
+    def feed(self):
+        gap = FAKE_CLOCK.ms - self.fed_at
+        if gap > self.longest_gap:
+            self.longest_gap = gap
+        self.fed_at = FAKE_CLOCK.ms
+        self.feeds += 1
+
+    def starved(self):
+        return FAKE_CLOCK.ms - self.fed_at > self.timeout or self.longest_gap > self.timeout
+
+
+def reset():
+    raise ResetCalled()
+
+
+def soft_reset():
+    raise ResetCalled()
+
+
+def freq(hz=None):
+    return 125000000
+
+
+def unique_id():
+    return b"\xe6\x61\x38\x52\x4b\x2c\x9f\x2d"
+
+
+def idle():
+    pass
+
+
+def lightsleep(ms=0):
+    FAKE_CLOCK.advance(ms)

@@ -1,0 +1,233 @@
+"""An SSD1306 128x64 OLED panel, emulated from the bytes it receives.
+
+Attach it to a fake bus (host_tools/fakes/machine.py) and the real driver's
+bytes arrive here exactly as they would on the wire:
+
+    I2C: each transaction starts with a control byte: Co (0x80) says "one
+         byte follows, then another control byte", D/C# (0x40) says data.
+    SPI: the D/C pin says whether a byte is a command or display data.
+
+Decoded: addressing modes (horizontal, vertical, page), column and page
+ranges, contrast, display on/off, entire-display-on, invert, segment remap,
+COM scan direction, display start line, multiplex ratio and offset. The
+scrolling commands are parsed (so their argument bytes are not mistaken for
+commands) but not animated.
+
+Orientation: small SSD1306 modules mount the glass so that segment remap on
+(0xA1) and COM scan reversed (0xC8) give an upright picture; the emulator uses
+the same convention, so RAM column x, row y shows at image (x, y) there, and
+0xA0 / 0xC0 mirror the image as they would on a real module.
+
+Runs on CPython and MicroPython; only save_png() needs Pillow (CPython).
+"""
+from micropython import const
+
+W = const(128)
+H = const(64)
+
+# Argument counts of the multi-byte commands.
+_ARGS = {
+    0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0x81: 1,
+    0x8D: 1, 0xA3: 2, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1,
+}
+
+
+class Panel:
+    def __init__(self):
+        self.ram = bytearray(W * H // 8)  # page-major, one byte = 8 rows, LSB at top
+        self.unknown = []                 # command bytes the chip would not know
+        self.frames = 0                   # data bursts that filled the whole RAM window
+        self.data_bytes = 0
+        self.reset()
+
+    def reset(self):
+        """Power-on state (datasheet defaults)."""
+        self.mode = 2            # page addressing
+        self.col_start, self.col_end = 0, W - 1
+        self.page_start, self.page_end = 0, H // 8 - 1
+        self.col = 0
+        self.page = 0
+        self.page_col_start = 0
+        self.contrast = 0x7F
+        self.on = False
+        self.entire_on = False
+        self.inverted = False
+        self.seg_remap = False
+        self.com_reversed = False
+        self.start_line = 0
+        self.mux = H
+        self.offset = 0
+        self.charge_pump = False
+        self.scrolling = False
+        self._cmd = None
+        self._args = bytearray(8)  # preallocated: decoding a frame allocates nothing
+        self._nargs = 0
+
+    # ------------------------------------------------------------ the wire
+    def i2c_write(self, data):
+        n = len(data)
+        i = 0
+        while i < n:
+            ctrl = data[i]
+            i += 1
+            dc = ctrl & 0x40
+            if ctrl & 0x80:
+                if i < n:
+                    self._byte(dc, data[i])
+                    i += 1
+            else:
+                if dc:
+                    self._data(data, i, n)
+                else:
+                    while i < n:
+                        self._command(data[i])
+                        i += 1
+                return
+
+    def i2c_read(self, buf):
+        # Status byte: bit 6 set while the display is off.
+        for i in range(len(buf)):
+            buf[i] = 0 if self.on else 0x40
+
+    def spi_write(self, dc, data):
+        if dc:
+            self._data(data, 0, len(data))
+        else:
+            for b in data:
+                self._command(b)
+
+    def _byte(self, dc, b):
+        if dc:
+            self._data((b,), 0, 1)
+        else:
+            self._command(b)
+
+    # ------------------------------------------------------------ commands
+    def _command(self, b):
+        if self._cmd is not None:
+            self._args[self._nargs] = b
+            self._nargs += 1
+            if self._nargs == _ARGS[self._cmd]:
+                c = self._cmd
+                self._cmd = None
+                self._execute(c, self._args)
+            return
+        if b in _ARGS:
+            self._cmd = b
+            self._nargs = 0
+            return
+        self._execute(b, ())
+
+    def _execute(self, c, a):
+        if c <= 0x0F:
+            self.page_col_start = (self.page_col_start & 0xF0) | c
+            self.col = self.page_col_start
+        elif c <= 0x1F:
+            self.page_col_start = (self.page_col_start & 0x0F) | ((c & 0x0F) << 4)
+            self.col = self.page_col_start
+        elif c == 0x20:
+            if a[0] & 3 != 3:
+                self.mode = a[0] & 3
+        elif c == 0x21:
+            self.col_start, self.col_end = a[0] & 0x7F, a[1] & 0x7F
+            self.col = self.col_start
+        elif c == 0x22:
+            self.page_start, self.page_end = a[0] & 7, a[1] & 7
+            self.page = self.page_start
+        elif c in (0x26, 0x27, 0x29, 0x2A, 0xA3):
+            pass  # scroll set-up: parsed, not animated
+        elif c == 0x2E:
+            self.scrolling = False
+        elif c == 0x2F:
+            self.scrolling = True
+        elif 0x40 <= c <= 0x7F:
+            self.start_line = c & 0x3F
+        elif c == 0x81:
+            self.contrast = a[0]
+        elif c == 0x8D:
+            self.charge_pump = bool(a[0] & 0x04)
+        elif c in (0xA0, 0xA1):
+            self.seg_remap = c == 0xA1
+        elif c in (0xA4, 0xA5):
+            self.entire_on = c == 0xA5
+        elif c in (0xA6, 0xA7):
+            self.inverted = c == 0xA7
+        elif c == 0xA8:
+            if a[0] & 0x3F >= 15:
+                self.mux = (a[0] & 0x3F) + 1
+        elif c in (0xAE, 0xAF):
+            self.on = c == 0xAF
+        elif 0xB0 <= c <= 0xB7:
+            self.page = c & 7
+        elif c in (0xC0, 0xC8):
+            self.com_reversed = c == 0xC8
+        elif c == 0xD3:
+            self.offset = a[0] & 0x3F
+        elif c in (0xAD, 0xD5, 0xD9, 0xDA, 0xDB, 0xE3):
+            pass  # IREF, clock, precharge, COM pins, VCOMH, NOP: no visible effect here
+        else:
+            self.unknown.append(c)
+
+    # ------------------------------------------------------------ display RAM
+    def _data(self, data, i, n):
+        ram = self.ram
+        self.data_bytes += n - i
+        window = (self.col_end - self.col_start + 1) * (self.page_end - self.page_start + 1)
+        if self.mode != 2 and n - i == window:
+            self.frames += 1
+        while i < n:
+            ram[self.page * W + self.col] = data[i]
+            i += 1
+            if self.mode == 0:      # horizontal
+                self.col += 1
+                if self.col > self.col_end:
+                    self.col = self.col_start
+                    self.page = self.page + 1 if self.page < self.page_end else self.page_start
+            elif self.mode == 1:    # vertical
+                self.page += 1
+                if self.page > self.page_end:
+                    self.page = self.page_start
+                    self.col = self.col + 1 if self.col < self.col_end else self.col_start
+            else:                   # page: wraps within the page
+                self.col = self.col + 1 if self.col < W - 1 else self.page_col_start
+
+    # ------------------------------------------------------------ what you see
+    def lit(self, x, y):
+        """1 if the pixel at image column x, row y (0,0 = top left) glows."""
+        if not self.on or y >= self.mux:
+            return 0
+        if self.entire_on:
+            v = 1
+        else:
+            r = y if self.com_reversed else self.mux - 1 - y
+            row = (r + self.start_line + self.offset) & 63
+            col = x if self.seg_remap else W - 1 - x
+            v = (self.ram[(row >> 3) * W + col] >> (row & 7)) & 1
+        return v ^ 1 if self.inverted else v
+
+    def image(self):
+        """The visible picture as bytes, one per pixel (0/1), row by row."""
+        out = bytearray(W * H)
+        for y in range(H):
+            for x in range(W):
+                out[y * W + x] = self.lit(x, y)
+        return out
+
+    def text_art(self):
+        rows = []
+        img = self.image()
+        for y in range(H):
+            rows.append("".join("#" if img[y * W + x] else "." for x in range(W)))
+        return "\n".join(rows)
+
+    def to_image(self, scale=1):
+        """A Pillow image (CPython only): lit pixels shaded by the contrast."""
+        from PIL import Image
+        level = 60 + self.contrast * 195 // 255
+        im = Image.frombytes("L", (W, H), bytes(p * level for p in self.image()))
+        if scale != 1:
+            im = im.resize((W * scale, H * scale), Image.NEAREST)
+        return im
+
+    def save_png(self, path, scale=1):
+        self.to_image(scale).save(path, optimize=True)
