@@ -92,7 +92,48 @@ def long_run(days, games=50, hands=30, blocks=L.PICO_BLOCKS):
     return sum(counts), max(counts), len(used)
 
 
+def strategies(n=500, rec=b"h" * 28):
+    """Why the journal is one small inline file: erases of other designs."""
+    def per_file(lfs):
+        lfs.mkdir("/j")
+        for i in range(n):
+            with lfs.open("/j/%05d" % i, "wb") as f:
+                f.write(rec)
+            if i % 16 == 15:
+                for k in range(i - 15, i + 1):
+                    lfs.remove("/j/%05d" % k)
+                with lfs.open("/snap.tmp", "wb") as f:
+                    f.write(b"S" * 800)
+                lfs.rename("/snap.tmp", "/snap")
+
+    def growing(lfs):
+        lfs.open("/jnl", "wb").close()
+        for i in range(n):
+            with lfs.open("/jnl", "ab") as f:
+                f.write(rec)
+
+    def inline(lfs):
+        lfs.open("/jnl", "wb").close()
+        for i in range(n):
+            with lfs.open("/jnl", "ab") as f:
+                f.write(rec)
+            if i % 12 == 11:
+                with lfs.open("/snap.tmp", "wb") as f:
+                    f.write(b"S" * 800)
+                lfs.rename("/snap.tmp", "/snap")
+                lfs.remove("/jnl")
+                lfs.open("/jnl", "wb").close()
+
+    for name, fn in (("one file per hand", per_file), ("one growing journal", growing),
+                     ("inline journal + snapshot every 12", inline)):
+        flash = L.PicoFlash()
+        lfs = L.mount(flash)
+        print("%d hands, %s: %r" % (n, name, measure(flash, lambda: fn(lfs))))
+
+
 if __name__ == "__main__":
+    if "--strategies" in sys.argv:
+        strategies()
     days = int(sys.argv[sys.argv.index("--days") + 1]) if "--days" in sys.argv else 0
     print("30-hand game:", game_30())
     print("500-hand evening, 10-hand games:", evening_500(10))
