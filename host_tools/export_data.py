@@ -77,6 +77,7 @@ def copy_folder(src, dest):
 def pull_device(port, dest):
     """Copy the device's /gin into dest with mpremote; returns the files copied
     (device paths). GinError for no device or no saved games."""
+    from host_tools.cmd_deploy import leave_running
     from host_tools.deploy_link import Device, find_port
     from mpremote.transport import TransportError
     import serial
@@ -109,7 +110,8 @@ def pull_device(port, dest):
             raise GinError("export: lost the device while reading its saved games (%s)"
                            % (str(e).strip() or type(e).__name__))
     finally:
-        dev.close()
+        # Soft-reset into main.py, so the device keeps scoring as before.
+        leave_running(dev)
     return copied
 
 

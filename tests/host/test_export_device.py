@@ -4,6 +4,7 @@ device's own Store wrote."""
 import os
 import re
 import socket
+import time
 
 import export_kit as K
 from host_tools.fakedevice import FakeDevice
@@ -20,10 +21,17 @@ def test_export_from_the_device_equals_export_from_its_files(tmp_path):
     first, second, intact = K.build(data)
     saved = K.files_of(data)
     out_dev, out_dir = str(tmp_path / "from-device"), str(tmp_path / "from-folder")
-    with FakeDevice(files=dict(("gin/" + k, v) for k, v in saved.items())) as dev:
+    files = dict(("gin/" + k, v) for k, v in saved.items())
+    files["main.py"] = b"print('gin-score-device running')\n"
+    with FakeDevice(files=files) as dev:
         before = dev.files()
         proc = gin("export", "--port", dev.url, "--out", out_dev)
         assert proc.returncode == 0, proc.stderr + proc.stdout
+        for _ in range(100):  # the app is started again after the export
+            if b"gin-score-device running" in dev.log:
+                break
+            time.sleep(0.1)
+        assert b"gin-score-device running" in dev.log.split(b"soft reboot")[-1]
         assert dev.files() == before  # export reads; the device is left as it was
         programs = "\n".join(dev.programs)
     assert not re.search(r"open\([^)]*['\"][wa]b?['\"]", programs)  # no file was opened for writing
