@@ -46,8 +46,8 @@ class RecordFlow:
         self.dd = -1
         if index is not None:
             h = m.hands[index]
-            self.out = 2 if h.how == R.VOID else h.out
-            self.how = R.KNOCK if h.how == R.VOID else h.how
+            self.out = 0 if h.how == R.VOID else h.out
+            self.how = h.how
             if h.upcard is not None:
                 self.rank = h.upcard % 13
                 self.spade = h.upcard // 13 == _SPADES
@@ -60,25 +60,39 @@ class RecordFlow:
 
     # --- steps -----------------------------------------------------------
     def start(self):
+        """One list for who went out and how: "Ann Knock", "Bob Knock", "Ann
+        Gin", ... "Void hand", with the cursor on the non-dealer's knock (or,
+        when editing, on what was entered): a typical knock is one OK here."""
         app = self.app
         t = app.t
-        labels = (app.match.names[0], app.match.names[1], t(tx.VOID))
-        self.push(ChoiceScreen(self.app, t(tx.WHO_OUT), labels, self.out, self.picked_who))
+        names = app.match.names
+        words = (t(tx.KNOCK), t(tx.GIN), t(tx.BIG_GIN))
+        rows = []
+        labels = []
+        for how in (R.KNOCK, R.GIN, R.BIG_GIN):
+            if how == R.BIG_GIN and not self.rules.big_gin:
+                break
+            for p in (0, 1):
+                rows.append((p, how))
+                labels.append(names[p] + " " + words[how])
+        rows.append((2, R.VOID))
+        labels.append(t(tx.VOID))
+        self.rows = rows
+        cur = 0
+        want = (2, R.VOID) if self.how == R.VOID else (self.out, self.how)
+        for i in range(len(rows)):
+            if rows[i] == want:
+                cur = i
+        self.push(ChoiceScreen(app, t(tx.WHO_OUT), labels, cur, self.picked_row))
 
-    def picked_who(self, i):
-        if i == 2:
+    def picked_row(self, i):
+        out, how = self.rows[i]
+        if how == R.VOID:
             self.how = R.VOID
             self.show_result()
             return
-        self.out = i
-        if self.how == R.VOID:
-            self.how = R.KNOCK
-        t = self.app.t
-        labels = [t(tx.KNOCK), t(tx.GIN)]
-        if self.rules.big_gin:
-            labels.append(t(tx.BIG_GIN))
-        cur = self.how if self.how < len(labels) else 0
-        self.push(ChoiceScreen(self.app, self.app.match.names[i], labels, cur, self.picked_how))
+        self.out = out
+        self.picked_how(how)
 
     def picked_how(self, i):
         self.how = i  # KNOCK, GIN, BIG_GIN are 0, 1, 2 in this order

@@ -111,9 +111,8 @@ def test_history_edit_and_delete():
     rig.press(keys.UP)                # hand 1
     rig.press(keys.OK)
     rig.pick(0)                       # edit: the record flow, answers filled in
-    assert rig.app.top().list.cursor == 0   # A went out
+    assert rig.app.top().list.cursor == 0   # A knocked
     rig.press(keys.OK)
-    rig.press(keys.OK)                # knock
     assert rig.app.top().field.value == 5
     rig.press(keys.DOWN)              # 4
     rig.press(keys.OK)

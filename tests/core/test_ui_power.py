@@ -26,7 +26,6 @@ def test_power_cut_mid_entry_loses_only_the_draft():
     rig = Rig()
     rig.press(keys.OK)
     rig.pick(0)
-    rig.pick(0)
     rig.set_number(4)
     again = Rig(persist=rig.persist)
     assert not again.app.match.hands

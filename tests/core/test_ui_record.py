@@ -11,7 +11,8 @@ def test_typical_knock_takes_at_most_ten_presses():
     # Non-dealer (B: A deals first) knocks with 7, A holds 25 after lay-offs.
     knock_by_numbers(rig, 1, 7, 25)
     used = rig.presses - before
-    assert used <= 10, used
+    # OK, OK on "B Knock", 3 taps 10 -> 7, OK, one hold 7 -> 25, OK, OK to save.
+    assert used == 9, used
     assert len(m.hands) == 1
     h = m.hands[0]
     assert (h.out, h.how, h.knocker, h.defender) == (1, R.KNOCK, 7, 25)
@@ -24,8 +25,7 @@ def test_nothing_saved_before_confirm_and_saved_before_saying_so():
     rig = Rig()
     writes = rig.persist.writes
     rig.press(keys.OK)
-    rig.pick(0)
-    rig.pick(0)
+    rig.pick(0)                   # "A Knock"
     rig.set_number(5)
     rig.press(keys.OK)
     rig.set_number(30)
@@ -41,8 +41,7 @@ def test_nothing_saved_before_confirm_and_saved_before_saying_so():
 def test_result_in_words_for_an_undercut():
     rig = Rig()
     rig.press(keys.OK)
-    rig.pick(0)           # A went out
-    rig.pick(0)           # knock
+    rig.pick(0)           # A knocks
     rig.set_number(8)
     rig.press(keys.OK)
     rig.set_number(5)     # B holds less: undercut
@@ -57,14 +56,12 @@ def test_result_in_words_for_an_undercut():
 def test_back_walks_back_with_answers_kept():
     rig = Rig()
     rig.press(keys.OK)
-    rig.pick(1)
-    rig.pick(0)
+    rig.pick(1)                   # B knocks
     rig.set_number(6)
     rig.press(keys.OK)
     rig.press(keys.BACK)          # back to the knocker's count
     assert rig.app.top().field.value == 6
-    rig.press(keys.BACK)          # back to how
-    rig.press(keys.BACK)          # back to who
+    rig.press(keys.BACK)          # back to who and how
     rig.press(keys.BACK)          # back to the table
     assert rig.screen() == "TableScreen"
     assert not rig.app.match.hands
@@ -73,7 +70,6 @@ def test_back_walks_back_with_answers_kept():
 def test_knock_above_limit_is_explained_with_a_way_back():
     rig = Rig()
     rig.press(keys.OK)
-    rig.pick(0)
     rig.pick(0)
     rig.press(keys.UP, 2)         # 10 -> 12, above the limit of 10
     rig.press(keys.OK)
@@ -88,8 +84,7 @@ def test_knock_above_limit_is_explained_with_a_way_back():
 def test_impossible_defender_deadwood_is_explained():
     rig = Rig()
     rig.press(keys.OK)
-    rig.pick(0)
-    rig.pick(1)                   # gin: straight to the defender's count
+    rig.pick(2)                   # A gin: straight to the defender's count
     rig.press(keys.DOWN)          # 0 wraps to 99
     rig.press(keys.OK)
     assert "No 10 cards have" in rig.texts() and "99 deadwood" in rig.texts()
@@ -105,9 +100,17 @@ def test_void_hand_keeps_the_dealer():
     s = rig.app.match.sheet()
     d = s.next_dealer
     rig.press(keys.OK)
-    rig.pick(2)                   # void
+    rig.pick(len(rig.app.top().labels) - 1)   # void
     assert rig.screen() == "ResultScreen"
     rig.press(keys.OK)
     m = rig.app.match
     assert m.hands[0].how == R.VOID
     assert m.sheet().next_dealer == d
+
+
+def test_the_dealer_knocking_takes_one_press_more():
+    rig = Rig()
+    before = rig.presses
+    knock_by_numbers(rig, 0, 7, 25)   # A deals first and knocks
+    assert rig.presses - before == 10
+    assert rig.app.match.hands[0].out == 0

@@ -194,9 +194,8 @@ class Rig:
 def knock_by_numbers(rig, out, kd, dd):
     """Record a knock from the table: the player index that went out, and both counts."""
     a = rig.app
-    rig.press(keys.OK)             # table -> who went out
-    rig.pick(out)                  # -> how
-    rig.pick(0)                    # knock -> knocker's deadwood (starts at the limit)
+    rig.press(keys.OK)             # table -> who went out, and how
+    rig.pick(out)                  # "Ann Knock" -> knocker's deadwood (starts at the limit)
     if a.top().__class__.__name__ == "ChoiceScreen":
         rig.pick(9)                # an upcard (10) where the rules turn one
     rig.set_number(kd)
@@ -242,8 +241,6 @@ def tour(lang="en", on_screen=None, persist=None):
     # Record steps.
     rig.press(keys.OK)
     snap("record_who")
-    rig.pick(0)
-    snap("record_how")
     rig.pick(0)
     snap("record_knocker")
     rig.press(keys.UP)
@@ -367,7 +364,6 @@ def tour(lang="en", on_screen=None, persist=None):
     app.home()
     rig.press(keys.OK)
     rig.pick(0)
-    rig.pick(0)
     snap("record_upcard")
     rig.pick(12)
     snap("record_spade")
@@ -382,12 +378,11 @@ def play_hand(rig, i):
     k = i % 7
     if k == 6:
         rig.press(keys.OK)
-        rig.pick(2)          # void
+        rig.pick(len(a.top().labels) - 1)   # void
         rig.press(keys.OK)
     elif k == 5:
         rig.press(keys.OK)
-        rig.pick(i % 2)
-        rig.pick(1)          # gin
+        rig.pick(2 + i % 2)  # gin
         rig.set_number(10 + i % 20)
         rig.press(keys.OK)
         rig.press(keys.OK)
