@@ -5,20 +5,22 @@ pin 6) and GP5 (SCL, pin 7), address 0x3C. The buttons sit on GP10..GP13
 (pins 14-17) and share the ground at pin 18; each pulls its pin to ground,
 the internal pull-ups hold it high otherwise. See boards/README.md.
 
-Importing this module touches no hardware; make() builds everything.
+Importing this module touches no hardware; make() builds everything. On the
+Pico, deploy installs the chosen board file as the module `board`.
 """
 from micropython import const
 
 NAME = "pico_i2c"
-TITLE = "Pico + I2C OLED, 4 buttons"
+TITLE = "Pico, I2C OLED, 4 buttons"
 WIDTH = const(128)
 HEIGHT = const(64)
 I2C_ID = const(0)
 SDA = const(4)
 SCL = const(5)
 ADDR = const(0x3C)
-FREQ = 400000          # 1_000_000 also works on most modules (about 10 ms a frame)
+FREQ = 400000  # 1_000_000 works on most modules: about 10 ms a frame instead of 24
 BUTTONS = (("UP", 10), ("DOWN", 11), ("OK", 12), ("BACK", 13))
+THREE_BUTTON = False
 BATTERY_ADC = const(29)  # VSYS / 3 on ADC3
 BATTERY_DIVIDER = const(3)
 
@@ -26,20 +28,12 @@ BATTERY_DIVIDER = const(3)
 def make(freq=None):
     import machine
 
-    from device import buttons as btn
     from device.battery import Battery
-    from device.board import Board
+    from device.board import Board, make_buttons
     from device.display import i2c_display
 
-    freq = freq or FREQ
-    i2c = machine.I2C(I2C_ID, sda=machine.Pin(SDA), scl=machine.Pin(SCL), freq=freq)
+    i2c = machine.I2C(I2C_ID, sda=machine.Pin(SDA), scl=machine.Pin(SCL), freq=freq or FREQ)
     display = i2c_display(i2c, WIDTH, HEIGHT, ADDR)
-    buttons = make_buttons(machine, btn, BUTTONS, three_button=False)
+    buttons = make_buttons(machine, BUTTONS, THREE_BUTTON)
     battery = Battery(machine.ADC(BATTERY_ADC), BATTERY_DIVIDER)
-    return Board(NAME, display, buttons, battery, freq)
-
-
-def make_buttons(machine, btn, table, three_button):
-    pins = [machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for _, n in table]
-    ids = [getattr(btn, name) for name, _ in table]
-    return btn.Buttons(pins, ids, three_button=three_button)
+    return Board(NAME, display, buttons, battery, TITLE)

@@ -1,37 +1,37 @@
-"""Pico + SSD1306 on I2C (same wiring as pico_i2c) + 3 buttons: Up, Down, OK.
+"""Raspberry Pi Pico (also Pico W, Pico 2) + SSD1306 128x64 on I2C + 3 buttons.
 
-Back is a long press of OK (held about 0.7 s). Buttons on GP10..GP12
-(pins 14-16), ground at pin 18.
+Same OLED wiring as pico_i2c (I2C0, SDA GP4 pin 6, SCL GP5 pin 7, 0x3C);
+buttons Up, Down, OK on GP10..GP12 (pins 14-16), ground at pin 18. Back is
+a long press of OK (held about half a second). See boards/README.md.
+
+Importing this module touches no hardware; make() builds everything.
 """
 from micropython import const
 
-import pico_i2c
-
 NAME = "pico_i2c_3btn"
-TITLE = "Pico + I2C OLED, 3 buttons"
+TITLE = "Pico, I2C OLED, 3 buttons"
 WIDTH = const(128)
 HEIGHT = const(64)
-I2C_ID = pico_i2c.I2C_ID
-SDA = pico_i2c.SDA
-SCL = pico_i2c.SCL
-ADDR = pico_i2c.ADDR
-FREQ = pico_i2c.FREQ
+I2C_ID = const(0)
+SDA = const(4)
+SCL = const(5)
+ADDR = const(0x3C)
+FREQ = 400000  # 1_000_000 works on most modules: about 10 ms a frame instead of 24
 BUTTONS = (("UP", 10), ("DOWN", 11), ("OK", 12))
-BATTERY_ADC = pico_i2c.BATTERY_ADC
-BATTERY_DIVIDER = pico_i2c.BATTERY_DIVIDER
+THREE_BUTTON = True  # Back = hold OK for half a second
+BATTERY_ADC = const(29)  # VSYS / 3 on ADC3
+BATTERY_DIVIDER = const(3)
 
 
 def make(freq=None):
     import machine
 
-    from device import buttons as btn
     from device.battery import Battery
-    from device.board import Board
+    from device.board import Board, make_buttons
     from device.display import i2c_display
 
-    freq = freq or FREQ
-    i2c = machine.I2C(I2C_ID, sda=machine.Pin(SDA), scl=machine.Pin(SCL), freq=freq)
+    i2c = machine.I2C(I2C_ID, sda=machine.Pin(SDA), scl=machine.Pin(SCL), freq=freq or FREQ)
     display = i2c_display(i2c, WIDTH, HEIGHT, ADDR)
-    buttons = pico_i2c.make_buttons(machine, btn, BUTTONS, three_button=True)
+    buttons = make_buttons(machine, BUTTONS, THREE_BUTTON)
     battery = Battery(machine.ADC(BATTERY_ADC), BATTERY_DIVIDER)
-    return Board(NAME, display, buttons, battery, freq)
+    return Board(NAME, display, buttons, battery, TITLE)

@@ -1,16 +1,46 @@
-"""What every board module's make() returns: the parts the app needs."""
+"""What every board module's make() returns: the parts the app needs.
+
+Shared between the main loop (device/app.py) and the UI glue: the UI sets
+the contrast and the idle times here, the loop dims and wakes the panel.
+"""
+from micropython import const
+
+DIM_MS = const(30000)     # dim after 30 s without a press
+OFF_MS = const(180000)    # panel off after 3 min
 
 
 class Board:
-    def __init__(self, name, display, buttons, battery=None, i2c_freq=None):
+    def __init__(self, name, display, buttons, battery=None, title=None):
         self.name = name
-        self.display = display      # the frame buffer + panel (device.display)
+        self.title = title or name
+        self.display = display      # frame buffer + panel (device/display.py)
         self.buttons = buttons      # device.buttons.Buttons
-        self.battery = battery      # device.battery.Battery, or None
-        self.i2c_freq = i2c_freq
+        self.battery = battery      # device.battery.Battery, or None: cannot measure
         self.width = display.width
         self.height = display.height
+        self.contrast = 255         # the awake contrast (0..255)
+        self.dim_ms = DIM_MS        # 0: never dim
+        self.off_ms = OFF_MS        # 0: never switch off
 
     def battery_percent(self):
         """Battery percent 0..100, or None if this board cannot tell."""
         return self.battery.level() if self.battery else None
+
+    def set_contrast(self, value):
+        """The contrast while awake (0..255); the loop restores it on waking."""
+        self.contrast = value
+        self.display.contrast(value)
+
+    def set_idle(self, dim_ms, off_ms):
+        """Idle times in ms before the panel dims and switches off (0 = never)."""
+        self.dim_ms = dim_ms
+        self.off_ms = off_ms
+
+
+def make_buttons(machine, table, three_button):
+    """Buttons from a board's table of (name, GPIO): each wired to ground,
+    held high by the internal pull-up."""
+    from device import buttons as btn
+    pins = [machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for _, n in table]
+    ids = [getattr(btn, name) for name, _ in table]
+    return btn.Buttons(pins, ids, three_button=three_button)

@@ -1,0 +1,245 @@
+"""The main loop: start screen, buttons to the UI, redraws, dimming, watchdog,
+and a restart after any unexpected error.
+
+The UI is any object with three methods (ui/app.py's App is one):
+
+    ui.key(button, kind)   one button event (device.buttons: button UP 0,
+                           DOWN 1, OK 2, BACK 3; kind PRESS 0, LONG 1,
+                           REPEAT 2, RELEASE 3 - the numbers of ui/keys.py)
+    ui.tick()              once per loop turn, after the events (timers)
+    ui.frame() -> bool     redraw and show() only if something changed
+
+make_ui(loop) builds it when the start screen ends (and again after an
+error); loop.board, loop.writer and loop.now() are there for it.
+
+One loop turn is step(): it never blocks, so tests and the simulator run the
+very same loop one turn at a time on the fake clock:
+
+    loop = Loop(board, make_ui)
+    loop.boot()
+    while ...: FAKE_CLOCK.advance(10); loop.step()
+
+run() is the device's endless version: it adds the watchdog and the sleep.
+"""
+import gc
+import sys
+
+from micropython import const
+
+from device import buttons as btn
+from device import clock
+from device.writer import SMALL, Writer
+
+POLL_MS = const(10)        # one loop turn: buttons are sampled this often
+START_MS = const(1500)     # the start screen stays this long (or until a press)
+ERROR_MS = const(5000)     # the error screen stays this long (or until a press)
+DIM_CONTRAST = const(1)
+WDT_MS = const(8000)       # the RP2040's watchdog allows up to 8.3 s
+LOG_MAX = const(8192)      # the error log is moved to .old beyond this size
+
+_START = const(0)
+_RUN = const(1)
+_ERROR = const(2)
+
+AWAKE = const(0)
+DIM = const(1)
+OFF = const(2)
+
+
+def _version():
+    try:
+        from gincore import VERSION
+        return VERSION
+    except ImportError:
+        return "?"
+
+
+class Loop:
+    def __init__(self, board, make_ui=None, log_path="error.log", version=None):
+        self.board = board
+        self.fb = board.display
+        self.buttons = board.buttons
+        self.writer = Writer()
+        self.make_ui = make_ui
+        self.log_path = log_path
+        self.version = version or _version()
+        self.ui = None
+        self.phase = _START
+        self.power = AWAKE
+        self.errors = 0           # unexpected errors since boot
+        self.frames = 0           # redraws pushed to the panel
+        self.wdt = None
+        t = clock.ticks_ms()
+        self.phase_at = t
+        self.last_input = t
+
+    def now(self):
+        return clock.ticks_ms()
+
+    # ------------------------------------------------------------ the loop
+    def boot(self):
+        self.phase = _START
+        self.phase_at = clock.ticks_ms()
+        self.start_screen()
+
+    def step(self):
+        """One loop turn. Exceptions from the UI end up on the error screen."""
+        try:
+            self._step()
+        except Exception as e:  # noqa: BLE001 - anything: never leave the device at the REPL
+            self.fail(e)
+
+    def run(self, wdt=True):
+        """The device's main loop: forever."""
+        if wdt:
+            import machine
+            self.wdt = machine.WDT(timeout=WDT_MS)
+        self.boot()
+        while True:
+            self.step()
+            clock.sleep_ms(POLL_MS)
+
+    def _step(self):
+        now = clock.ticks_ms()
+        if self.wdt is not None:
+            self.wdt.feed()  # fed here only: a hung loop resets the Pico
+        b = self.buttons
+        if b.poll(now):
+            self.last_input = now
+            if self.power != AWAKE:
+                self.wake()
+                b.mute_held()  # this press only wakes the screen
+        elif b.any_down():
+            self.last_input = now
+        else:
+            self._idle(now)
+        if self.phase == _RUN:
+            ui = self.ui
+            ev = b.get()
+            while ev:
+                ui.key(btn.button(ev), btn.kind(ev))
+                ev = b.get()
+            ui.tick()
+            if ui.frame():
+                self.frames += 1
+        elif self.phase == _START:
+            if b.get() or clock.ticks_diff(now, self.phase_at) >= START_MS:
+                self._start_ui()
+        elif b.get() or clock.ticks_diff(now, self.phase_at) >= ERROR_MS:
+            self._start_ui()
+
+    def _start_ui(self):
+        self.buttons.mute_held()
+        self.ui = None
+        gc.collect()
+        if self.make_ui is None:
+            self.ui = _Idle(self)
+        else:
+            self.ui = self.make_ui(self)
+        self.phase = _RUN
+        if self.ui.frame():
+            self.frames += 1
+
+    # ------------------------------------------------------------ dimming
+    def _idle(self, now):
+        idle = clock.ticks_diff(now, self.last_input)
+        bd = self.board
+        if bd.off_ms and idle >= bd.off_ms:
+            if self.power != OFF:
+                self.power = OFF
+                self.fb.poweroff()
+        elif bd.dim_ms and idle >= bd.dim_ms:
+            if self.power == AWAKE:
+                self.power = DIM
+                self.fb.contrast(DIM_CONTRAST)
+
+    def wake(self):
+        if self.power == OFF:
+            self.fb.poweron()
+        self.fb.contrast(self.board.contrast)
+        self.power = AWAKE
+
+    # ------------------------------------------------------------ screens
+    def _center(self, s, y):
+        w = self.writer
+        w.draw(self.fb, s, (self.board.width - w.width(s, SMALL)) // 2, y, SMALL, 1)
+
+    def start_screen(self):
+        fb = self.fb
+        fb.fill(0)
+        fb.rect(0, 0, self.board.width, self.board.height, 1)
+        self._center("\u2660 \u2665 \u2666 \u2663", 5)
+        self._center("GIN RUMMY", 17)
+        self._center("score keeper", 27)
+        self._center("v" + self.version, 41)
+        pct = self.board.battery_percent()
+        self._center(self.board.name if pct is None else "battery %d%%" % pct, 52)
+        fb.show()
+        self.frames += 1
+
+    def fail(self, e):
+        """An unexpected error: log it, say so, restart the UI in a moment."""
+        self.errors += 1
+        self.ui = None
+        gc.collect()
+        try:
+            self.log(e)
+        except Exception:  # noqa: BLE001 - a full or broken flash must not stop the restart
+            pass
+        try:
+            self.wake()
+            fb = self.fb
+            fb.fill(0)
+            self._center("Sorry - an error.", 4)
+            self._center(type(e).__name__[:20], 18)
+            self._center("Saved games are kept.", 32)
+            self._center("Restarting...", 48)
+            fb.show()
+        except Exception:  # noqa: BLE001 - the screen itself may be what failed
+            pass
+        self.buttons.mute_held()
+        self.phase = _ERROR
+        self.phase_at = clock.ticks_ms()
+
+    def log(self, e):
+        """Append the traceback to the log file on flash (moved to .old when big)."""
+        import os
+        try:
+            if os.stat(self.log_path)[6] > LOG_MAX:
+                os.rename(self.log_path, self.log_path + ".old")
+        except OSError:
+            pass
+        with open(self.log_path, "a") as f:
+            f.write("--- v%s t=%d error %d\n" % (self.version, clock.ticks_ms(), self.errors))
+            if hasattr(sys, "print_exception"):
+                sys.print_exception(e, f)
+            else:
+                import traceback
+                traceback.print_exception(type(e), e, e.__traceback__, file=f)
+
+
+class _Idle:
+    """Stands in for the UI when none is installed: shows the last button event."""
+
+    def __init__(self, loop):
+        self.loop = loop
+        self.text = "press a button"
+        self.dirty = True
+
+    def key(self, button, kind):
+        self.text = btn.KINDS[kind] + " " + btn.NAMES[button]
+        self.dirty = True
+
+    def tick(self):
+        pass
+
+    def frame(self):
+        if not self.dirty:
+            return False
+        lp = self.loop
+        lp.fb.fill(0)
+        lp._center("v" + lp.version, 8)
+        lp._center(self.text, 28)
+        lp.fb.show()
+        self.dirty = False
+        return True
