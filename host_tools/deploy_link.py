@@ -9,6 +9,7 @@ import base64
 import contextlib
 import io
 import os
+import re
 import time
 
 import serial
@@ -142,7 +143,8 @@ class Device:
         except TransportExecError as e:
             err = e.error_output.strip().splitlines()
             last = err[-1] if err else "error"
-            if "ENOSPC" in last or "Errno 28" in last:
+            # ENOSPC is 28; the Pico prints it as "OSError: 28" (no name in its errno table).
+            if re.search(r"OSError: (\[Errno )?28\b|ENOSPC", last):
                 raise GinError("flash full while %s: delete files from the device or deploy less %s" % (what, HELP))
             raise GinError("the device failed while %s: %s" % (what, last))
         except (TransportError, OSError, serial.SerialException) as e:

@@ -142,7 +142,19 @@ for _n in ("listdir", "stat", "mkdir", "rmdir", "remove", "unlink", "rename", "c
 _GinOS.ilistdir = _gin_ilistdir
 _GinOS.statvfs = _gin_statvfs
 _GinOS.sync = lambda: None
-_GinOS.uname = lambda: ("rp2", "rp2", _CFG["release"], _CFG["uname_version"], _CFG["machine"])
+class _GinUname:
+    sysname = "rp2"
+    nodename = "rp2"
+    release = _CFG["release"]
+    version = _CFG["uname_version"]
+    machine = _CFG["machine"]
+
+    def __repr__(self):
+        return "(sysname='rp2', nodename='rp2', release=%r, version=%r, machine=%r)" % (
+            self.release, self.version, self.machine)
+
+
+_GinOS.uname = lambda: _GinUname()
 sys.modules["os"] = _GinOS
 sys.modules["uos"] = _GinOS
 
