@@ -21,11 +21,12 @@ class Lcg:
     """A tiny deterministic random source, the same on both interpreters."""
 
     def __init__(self, seed=1):
-        self.x = seed & 0x7FFFFFFF
+        self.x = seed % 65537
 
     def below(self, n):
-        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.x >> 8) % n
+        # the ZX81's generator: small ints only, so no big-int garbage on the Pico
+        self.x = (self.x * 75 + 74) % 65537
+        return self.x % n
 
 
 def chatter(ln, t0, level, rng, max_ms=10):

@@ -1,0 +1,174 @@
+"""The debounced buttons on fake pins that bounce (both interpreters)."""
+import machine
+from bench import Lcg, chatter
+
+from device import buttons as B
+
+
+def _make(n=4, three=False, held=()):
+    machine.reset_world()
+    pins = []
+    for i in range(n):
+        ln = machine.line(10 + i)
+        if i in held:
+            ln.drive(0)
+        pins.append(machine.Pin(10 + i, machine.Pin.IN, machine.Pin.PULL_UP))
+    ids = (B.UP, B.DOWN, B.OK, B.BACK)[:n]
+    return B.Buttons(pins, ids, three_button=three, now=0)
+
+
+def _run(bt, ms, events):
+    """Poll every 5 ms for ms; collect the events."""
+    end = machine.FAKE_CLOCK.ms + ms
+    while machine.FAKE_CLOCK.ms < end:
+        machine.FAKE_CLOCK.advance(5)
+        bt.poll(machine.FAKE_CLOCK.ticks_ms())
+        ev = bt.get()
+        while ev:
+            events.append(ev)
+            ev = bt.get()
+    return events
+
+
+def _press(bt, pin, hold_ms, rng, events, gap_ms=150):
+    ln = machine.line(pin)
+    t = machine.FAKE_CLOCK.ms
+    chatter(ln, t, 0, rng)
+    _run(bt, hold_ms, events)
+    chatter(ln, machine.FAKE_CLOCK.ms, 1, rng)
+    _run(bt, gap_ms, events)
+
+
+def test_every_bouncing_press_is_one_press_and_one_release():
+    bt = _make()
+    rng = Lcg(7)
+    events = []
+    pressed = []
+    for _ in range(150):
+        k = rng.below(4)
+        pressed.append(k)
+        _press(bt, 10 + k, 40 + rng.below(300), rng, events, gap_ms=40 + rng.below(100))
+    downs = [B.button(e) for e in events if B.kind(e) == B.PRESS]
+    ups = [B.button(e) for e in events if B.kind(e) == B.RELEASE]
+    assert downs == pressed
+    assert ups == pressed
+
+
+def test_the_chatter_really_bounces():
+    # guard for the test above: the fake line toggles several times per press
+    machine.reset_world()
+    ln = machine.line(3)
+    rng = Lcg(7)
+    end = chatter(ln, 0, 0, rng, max_ms=10)
+    assert ln.pending() >= 2 and end <= 10
+
+
+def test_a_glitch_shorter_than_the_debounce_is_ignored():
+    bt = _make()
+    ln = machine.line(12)
+    events = _run(bt, 50, [])
+    t = machine.FAKE_CLOCK.ms
+    ln.at(t + 1, 0)
+    ln.at(t + 15, 1)  # 14 ms low: a knock on the table, not a press
+    _run(bt, 200, events)
+    assert events == []
+
+
+def test_two_buttons_at_once():
+    bt = _make()
+    events = []
+    machine.line(10).drive(0)
+    _run(bt, 30, events)
+    machine.line(11).drive(0)  # Up still held
+    _run(bt, 60, events)
+    machine.line(10).drive(None)
+    _run(bt, 60, events)
+    machine.line(11).drive(None)
+    _run(bt, 60, events)
+    names = [B.name(e) for e in events]
+    assert names == ["PRESS UP", "PRESS DOWN", "RELEASE UP", "RELEASE DOWN"], names
+
+
+def test_button_held_through_boot_is_silent_until_released():
+    bt = _make(held=(2,))
+    events = _run(bt, 2000, [])  # long past LONG_MS: still nothing
+    assert events == []
+    machine.line(12).drive(None)
+    _run(bt, 100, events)
+    assert events == []
+    _press(bt, 12, 60, Lcg(1), events)
+    assert [B.name(e) for e in events] == ["PRESS OK", "RELEASE OK"]
+
+
+def test_hold_gives_long_then_accelerating_repeats():
+    bt = _make()
+    machine.line(10).drive(0)
+    t0 = machine.FAKE_CLOCK.ms
+    times = []
+    kinds = []
+    end = t0 + 3000
+    while machine.FAKE_CLOCK.ms < end:
+        machine.FAKE_CLOCK.advance(5)
+        bt.poll(machine.FAKE_CLOCK.ticks_ms())
+        ev = bt.get()
+        while ev:
+            kinds.append(B.kind(ev))
+            times.append(machine.FAKE_CLOCK.ms - t0)
+            ev = bt.get()
+    assert kinds[0] == B.PRESS and kinds[1] == B.LONG
+    assert all(k == B.REPEAT for k in kinds[2:])
+    assert B.DEBOUNCE_MS <= times[0] <= B.DEBOUNCE_MS + 5
+    assert B.LONG_MS <= times[1] - times[0] <= B.LONG_MS + 5
+    gaps = [times[i + 1] - times[i] for i in range(2, len(times) - 1)]
+    assert gaps[0] >= gaps[-1] + 50, gaps  # faster and faster
+    assert all(gaps[i + 1] <= gaps[i] for i in range(len(gaps) - 1)), gaps
+    assert gaps[-1] <= B.REPEAT_MIN_MS + 5
+    assert len(kinds) > 40
+
+
+def test_three_buttons_short_ok_is_ok_and_long_ok_is_back():
+    bt = _make(n=3, three=True)
+    events = []
+    _press(bt, 12, 100, Lcg(2), events)
+    assert [B.name(e) for e in events] == ["PRESS OK", "RELEASE OK"]
+    events = []
+    _press(bt, 12, 1500, Lcg(3), events)
+    assert [B.name(e) for e in events] == ["PRESS BACK"]
+    # a screen that wants a long OK for itself switches the mapping off
+    bt.long_ok_back = False
+    events = []
+    _press(bt, 12, 720, Lcg(4), events)
+    assert [B.name(e) for e in events] == ["PRESS OK", "LONG OK", "REPEAT OK", "RELEASE OK"]
+
+
+def test_mute_held_swallows_the_rest_of_a_press():
+    bt = _make()
+    machine.line(13).drive(0)
+    events = _run(bt, 40, [])
+    assert [B.name(e) for e in events] == ["PRESS BACK"]
+    bt.mute_held()
+    _run(bt, 1000, events)
+    machine.line(13).drive(None)
+    _run(bt, 100, events)
+    assert [B.name(e) for e in events] == ["PRESS BACK"]
+
+
+def test_ticks_wrap_around():
+    machine.reset_world()
+    machine.FAKE_CLOCK.set(0x3FFFFFFF - 30)  # the 30-bit tick counter wraps soon
+    pins = [machine.Pin(10, machine.Pin.IN, machine.Pin.PULL_UP)]
+    bt = B.Buttons(pins, (B.OK,))
+    events = []
+    _press(bt, 10, 100, Lcg(5), events)
+    assert machine.FAKE_CLOCK.ticks_ms() < 1000  # it did wrap
+    assert [B.name(e) for e in events] == ["PRESS OK", "RELEASE OK"]
+
+
+def test_queue_overflow_drops_instead_of_crashing():
+    bt = _make()
+    for _ in range(100):
+        bt._put(B.event(B.PRESS, B.UP))
+    n = 0
+    while bt.get():
+        n += 1
+    assert 0 < n <= 100 and bt.get() == B.NONE

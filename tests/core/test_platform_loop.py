@@ -1,0 +1,174 @@
+"""The main loop on the fake board, stepped on the fake clock (both interpreters)."""
+import machine
+from bench import Bench, Lcg
+
+from device import app as A
+from device import buttons as B
+
+
+def _log_path():
+    try:
+        import tempfile
+        return tempfile.mktemp(suffix=".log")
+    except ImportError:  # MicroPython: its own in-memory filesystem
+        return "/platform_test.log"
+
+
+class Recorder:
+    """A UI that records what it is handed, and fails on demand."""
+
+    def __init__(self, loop):
+        self.loop = loop
+        self.keys = []
+        self.ticks = 0
+        self.dirty = True
+        self.draws = 0
+        self.fail_on = None
+
+    def key(self, button, kind):
+        if (button, kind) == self.fail_on:
+            raise ValueError("boom")
+        self.keys.append((button, kind))
+        self.dirty = True
+
+    def tick(self):
+        self.ticks += 1
+
+    def frame(self):
+        if not self.dirty:
+            return False
+        fb = self.loop.fb
+        fb.fill(0)
+        fb.fill_rect(0, 0, 8 * len(self.keys) % 128 + 1, 8, 1)
+        fb.show()
+        self.dirty = False
+        self.draws += 1
+        return True
+
+
+def _bench(**kw):
+    made = []
+
+    def make_ui(loop):
+        ui = Recorder(loop)
+        made.append(ui)
+        return ui
+    b = Bench(make_ui=make_ui, log_path=_log_path(), **kw)
+    return b, made
+
+
+def test_boot_shows_the_start_screen_then_hands_over():
+    b, made = _bench()
+    assert b.panel.on and b.panel.frames == 2  # the driver's clear, then the start screen
+    assert sum(b.panel.ram) > 0
+    b.run(A.START_MS - 100)
+    assert not made
+    b.run(200)
+    assert len(made) == 1 and made[0].draws == 1
+
+
+def test_a_press_skips_the_start_screen_without_reaching_the_ui():
+    b, made = _bench()
+    b.press("OK")
+    assert len(made) == 1
+    b.run(200)
+    assert made[0].keys == []
+    b.press("UP")
+    assert made[0].keys == [(B.UP, B.PRESS), (B.UP, B.RELEASE)]
+
+
+def test_redraw_only_when_dirty():
+    b, made = _bench()
+    b.run(2000)
+    ui = made[0]
+    frames = b.panel.frames
+    b.run(1000)
+    assert ui.draws == 1 and b.panel.frames == frames
+    assert ui.ticks >= 90  # one per loop turn
+    b.press("DOWN")
+    assert ui.draws == 3 and b.panel.frames == frames + 2
+
+
+def test_dims_then_switches_off_and_a_press_only_wakes():
+    b, made = _bench()
+    b.board.set_idle(5000, 20000)
+    b.board.set_contrast(200)
+    b.run(2000)
+    ui = made[0]
+    b.run(3100)
+    assert b.panel.contrast == A.DIM_CONTRAST and b.panel.on
+    b.press("UP")  # wakes only
+    assert b.panel.contrast == 200 and ui.keys == []
+    b.run(20100)
+    assert not b.panel.on
+    b.press("OK", hold_ms=900)  # a long hold while off: still only a wake
+    assert b.panel.on and b.panel.contrast == 200 and ui.keys == []
+    b.press("OK")
+    assert ui.keys == [(B.OK, B.PRESS), (B.OK, B.RELEASE)]
+
+
+def test_holding_a_button_keeps_the_screen_awake():
+    b, made = _bench()
+    b.board.set_idle(3000, 0)
+    b.run(2000)
+    b.down("UP")
+    b.run(6000)
+    assert b.loop.power == A.AWAKE
+    b.up("UP")
+    b.run(3100)
+    assert b.loop.power == A.DIM
+
+
+def test_an_error_shows_the_error_screen_logs_and_restarts():
+    b, made = _bench()
+    b.run(2000)
+    made[0].fail_on = (B.DOWN, B.PRESS)
+    b.press("DOWN")
+    assert b.loop.errors == 1 and b.loop.ui is None
+    with open(b.loop.log_path) as f:
+        log = f.read()
+    assert "ValueError" in log and "boom" in log and "error 1" in log
+    b.run(A.ERROR_MS + 100)
+    assert len(made) == 2  # a fresh UI
+    b.press("UP")
+    assert made[1].keys == [(B.UP, B.PRESS), (B.UP, B.RELEASE)]
+
+
+def test_the_watchdog_is_fed_every_turn():
+    b, made = _bench()
+    b.loop.wdt = machine.WDT(timeout=A.WDT_MS)
+    b.run(5000)
+    assert b.loop.wdt.feeds >= 490 and not b.loop.wdt.starved()
+
+
+def test_held_through_boot_gives_nothing():
+    b, made = _bench(held=("OK",))
+    b.run(3000)
+    ui = made[0]
+    b.up("OK")
+    b.run(200)
+    assert ui.keys == []
+
+
+def test_bouncing_presses_reach_the_ui_once_each():
+    b, made = _bench()
+    b.run(2000)
+    rng = Lcg(11)
+    for _ in range(20):
+        b.press("UP", hold_ms=60, gap_ms=80, rng=rng)
+    assert made[0].keys == [(B.UP, B.PRESS), (B.UP, B.RELEASE)] * 20
+
+
+def test_three_button_board_long_ok_is_back():
+    machine.reset_world()
+    b, made = _bench(board="pico_i2c_3btn")
+    b.run(2000)
+    b.press("OK", hold_ms=800)
+    assert made[0].keys == [(B.BACK, B.PRESS)]
+
+
+def test_without_a_ui_the_loop_still_runs():
+    b = Bench(make_ui=None, log_path=_log_path())
+    b.run(2000)
+    b.press("BACK")
+    assert b.loop.ui.text == "RELEASE BACK"
