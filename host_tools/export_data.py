@@ -6,6 +6,9 @@ device's own code: storage.Store loads it (setting aside what is damaged,
 as the device would), gincore.codec and ui.persist decode the matches. The
 copy is a scratch folder, so the user's folder and the device stay untouched.
 """
+import ast
+import base64
+import binascii
 import json
 import os
 import shutil
@@ -27,7 +30,6 @@ from ui import persist  # noqa: E402
 DEVICE_ROOT = "/gin"  # storage.Store's default root on the Pico
 KNOWN = (store_mod.SNAPSHOT, store_mod.JOURNAL, store_mod.STATS,
          store_mod.ARCHIVE_DIR, store_mod.BAD_DIR)
-READ_CHUNK = 1024  # bytes per raw-REPL read; the Pico handles this easily
 
 KIND_WORDS = {
     frame.KIND_SNAPSHOT: "the current match",
@@ -74,45 +76,93 @@ def copy_folder(src, dest):
     return dest
 
 
+# One raw-REPL run sends every file under /gin: "D path" for a folder, then
+# for a file "F path", its bytes as base64 lines "B ...", and "E path". One
+# run instead of several per file (mpremote's fs_readfile) keeps an export of
+# 200 finished matches to a second or two; the Pico reads 384 bytes at a time.
+DUMP = """
+import os, binascii
+def _gin_dump(d):
+    for e in os.ilistdir(d):
+        p = d + '/' + e[0]
+        if e[1] & 0x4000:
+            print('D', repr(p))
+            _gin_dump(p)
+        else:
+            print('F', repr(p))
+            f = open(p, 'rb')
+            while True:
+                b = f.read(384)
+                if not b:
+                    break
+                print('B', binascii.b2a_base64(b).decode().strip())
+            f.close()
+            print('E', repr(p))
+try:
+    os.stat(%r)
+    _gin_dump(%r)
+    print('OK')
+except OSError as e:
+    print('NO', e.args[0])
+del _gin_dump
+"""
+
+
+def parse_dump(text, root, dest):
+    """Write what DUMP printed into dest; returns the device paths of the files."""
+    lines = [l for l in text.replace("\r", "").split("\n") if l.strip()]
+    if lines and lines[-1].startswith("NO"):
+        raise GinError("export: the device has no saved games (no %s folder)" % root)
+    if not lines or lines[-1] != "OK":
+        raise GinError("export: the device's answer was cut short while reading its saved games")
+    copied, chunks, path = [], None, None
+
+    def local(p):
+        rel = p[len(root):].lstrip("/")
+        if not p.startswith(root + "/") or ".." in rel.split("/"):
+            raise GinError("export: the device named an unexpected file %r" % p)
+        return os.path.join(dest, *rel.split("/"))
+
+    os.makedirs(dest, exist_ok=True)
+    try:
+        for line in lines[:-1]:
+            tag, _, rest = line.partition(" ")
+            if tag == "B" and chunks is not None:
+                chunks.append(base64.b64decode(rest))
+                continue
+            p = ast.literal_eval(rest)
+            if tag == "D":
+                os.makedirs(local(p), exist_ok=True)
+            elif tag == "F":
+                path, chunks = p, []
+            elif tag == "E" and p == path:
+                with open(local(p), "wb") as f:
+                    f.write(b"".join(chunks))
+                copied.append(p)
+                path, chunks = None, None
+            else:
+                raise ValueError(line)
+    except (ValueError, SyntaxError, binascii.Error):
+        raise GinError("export: the device gave an answer export does not understand: %r" % line[:80])
+    if path is not None:
+        raise GinError("export: the device's answer was cut short while reading %s" % path)
+    return copied
+
+
 def pull_device(port, dest):
-    """Copy the device's /gin into dest with mpremote; returns the files copied
-    (device paths). GinError for no device or no saved games."""
+    """Copy the device's /gin into dest with mpremote, then start the app
+    again; returns the device paths copied. GinError for no device or no
+    saved games."""
     from host_tools.cmd_deploy import leave_running
     from host_tools.deploy_link import Device, find_port
-    from mpremote.transport import TransportError
-    import serial
 
     dev = Device(port or find_port())
-    copied = []
     try:
-        t = dev.t
-        try:
-            if not t.fs_isdir(DEVICE_ROOT):
-                raise GinError("export: the device has no saved games (no %s folder)" % DEVICE_ROOT)
-
-            def walk(remote, local):
-                os.makedirs(local, exist_ok=True)
-                for entry in t.fs_listdir(remote):
-                    name, mode = entry[0], entry[1]
-                    r = remote + "/" + name
-                    if mode & 0x4000:
-                        walk(r, os.path.join(local, name))
-                    else:
-                        data = t.fs_readfile(r, chunk_size=READ_CHUNK)
-                        with open(os.path.join(local, name), "wb") as f:
-                            f.write(bytes(data))
-                        copied.append(r)
-
-            walk(DEVICE_ROOT, dest)
-        except (TransportError, OSError, serial.SerialException) as e:
-            if isinstance(e, OSError) and not isinstance(e, serial.SerialException) and e.errno:
-                raise GinError("export: the device could not read its saved games (%s)" % e)
-            raise GinError("export: lost the device while reading its saved games (%s)"
-                           % (str(e).strip() or type(e).__name__))
+        text = dev.run(DUMP % (DEVICE_ROOT, DEVICE_ROOT), "reading its saved games")
     finally:
         # Soft-reset into main.py, so the device keeps scoring as before.
         leave_running(dev)
-    return copied
+    return parse_dump(text, DEVICE_ROOT, dest)
 
 
 # ---- reading it -------------------------------------------------------------

@@ -19,6 +19,8 @@ def read(path):
 def test_export_from_the_device_equals_export_from_its_files(tmp_path):
     data = str(tmp_path / "data")
     first, second, intact = K.build(data)
+    with open(os.path.join(data, "bad", "3-o'dd name.dat"), "wb") as f:
+        f.write(bytes(range(256)) * 3)  # any name, any bytes, more than one read
     saved = K.files_of(data)
     out_dev, out_dir = str(tmp_path / "from-device"), str(tmp_path / "from-folder")
     files = dict(("gin/" + k, v) for k, v in saved.items())
@@ -46,9 +48,10 @@ def test_export_from_the_device_equals_export_from_its_files(tmp_path):
     assert len(rows) == 1 + len(first.hands) + intact
     html = read(os.path.join(out_dev, "score-sheet.html")).decode()
     assert len(re.findall(r"<svg", html)) == 3
-    assert "bad/1-stats.dat" in html and "bad/2-match.jnl" in html
+    assert "bad/1-stats.dat" in html and "bad/4-match.jnl" in html  # numbered after the files there
     damaged = [line for line in proc.stderr.splitlines() if line.startswith("gin: export: damaged: ")]
-    assert len(damaged) == 3 and len(proc.stderr.strip().splitlines()) == 3
+    assert len(damaged) == 4 and len(proc.stderr.strip().splitlines()) == 4
+    assert any("bad/3-o'dd name.dat" in line and "768 bytes" in line for line in damaged)
 
 
 def test_a_device_with_no_saved_games_is_one_line(tmp_path):
@@ -75,3 +78,25 @@ def test_a_port_that_is_not_micropython(tmp_path):
     assert proc.returncode == 2
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "does not answer as MicroPython" in lines[0]
+
+
+def test_a_cut_short_or_strange_answer_is_one_line(tmp_path):
+    from host_tools.errors import GinError
+    from host_tools.export_data import parse_dump
+    good = "D '/gin/arch'\nF '/gin/arch/m000001.dat'\nB QUJD\nE '/gin/arch/m000001.dat'\nOK\n"
+    assert parse_dump(good, "/gin", str(tmp_path / "a")) == ["/gin/arch/m000001.dat"]
+    assert read(str(tmp_path / "a" / "arch" / "m000001.dat")) == b"ABC"
+    for text, words in [
+        (good.replace("OK\n", ""), "cut short"),
+        ("F '/gin/x'\nB QUJD\nOK\n", "cut short while reading /gin/x"),
+        ("F '/gin/../main.py'\nE '/gin/../main.py'\nOK\n", "unexpected file"),
+        ("F '/etc/passwd'\nE '/etc/passwd'\nOK\n", "unexpected file"),
+        ("Q what\nOK\n", "does not understand"),
+        ("NO 2\n", "no saved games"),
+    ]:
+        try:
+            parse_dump(text, "/gin", str(tmp_path / "b"))
+        except GinError as e:
+            assert words in str(e), (text, e)
+        else:
+            raise AssertionError("accepted: %r" % text)
