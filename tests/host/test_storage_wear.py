@@ -89,6 +89,8 @@ def long_run(days, games=50, hands=30, blocks=L.PICO_BLOCKS):
             play_game(store, hands, d * games + g)
     counts = [a - b for a, b in zip(flash.erase_count, base)]
     used = [c for c in counts if c]
+    top = sorted(range(len(counts)), key=lambda i: -counts[i])[:4]
+    print("  most-erased blocks (block: erases): %s" % ", ".join("%d: %d" % (i, counts[i]) for i in top))
     return sum(counts), max(counts), len(used)
 
 
