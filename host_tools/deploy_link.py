@@ -195,8 +195,10 @@ class Device:
 
     def restart(self, expect, timeout=15.0, settle=1.5):
         """Soft-reset into main.py and read its output until the line that starts
-        with `expect`. Returns (that line, everything read). GinError when the
-        app does not start or stops with a traceback within `settle` seconds."""
+        with `expect` ("gin-score-device 0.1.0"). Returns (that line, everything
+        read). GinError when the app does not start, or within `settle` seconds
+        stops with a traceback or prints a problem line ("gin-score-device: ...").
+        """
         s = self.t.serial
         try:
             self.t.exit_raw_repl()
@@ -236,6 +238,11 @@ class Device:
                 if ">>> " in text.decode("utf-8", "replace").split("Traceback", 1)[1] or time.monotonic() - start > timeout:
                     break
         out = text.decode("utf-8", "replace").replace("\r", "")
+        # The app reports a start-up problem it survives (it retries) as "gin-score-device: ...".
+        problems = [l.strip() for l in out.split("\n") if l.startswith(expect + ":")]
+        if found and problems:
+            raise GinError("the app started (%s) but %s; blank screen or wrong I2C address? "
+                           "try host_tools/gin deploy --scan %s" % (found, problems[0][len(expect) + 1:].strip(), HELP))
         if "Traceback" in out:
             tb = [l for l in out.split("Traceback", 1)[1].split("\n") if l.strip() and not l.startswith((" ", ">>>", "MicroPython", "Type "))]
             last = tb[-1] if tb else "a traceback"

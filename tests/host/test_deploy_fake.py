@@ -122,6 +122,8 @@ def test_start_up_problems_are_one_plain_line(tmp_path):
         ('print("gin-score-device 0.0.9")\n', "expected 'gin-score-device 0.1.0'"),
         ('import gincore\nprint("gin-score-device", gincore.VERSION)\nraise OSError(5)\n', "but stopped: OSError: [Errno 5] EIO"),
         ('import not_there\n', "the app did not start: ImportError: no module named 'not_there'"),
+        ('print("gin-score-device 0.1.0")\nprint("gin-score-device: cannot start the board: no display")\n',
+         "the app started (gin-score-device 0.1.0) but cannot start the board: no display; blank screen"),
     ]
     for n, (main, message) in enumerate(cases):
         root = small_project(str(tmp_path / str(n)), main)
@@ -130,6 +132,16 @@ def test_start_up_problems_are_one_plain_line(tmp_path):
         assert proc.returncode == 2, proc.stdout
         assert message in proc.stderr, proc.stderr
         assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+
+
+def test_the_firmware_on_a_pico_without_a_display_says_so(tmp_path):
+    # The real firmware: nothing answers on the I2C bus, as with a loose wire.
+    root = copy_project(str(tmp_path / "proj"))
+    with FakeDevice(i2c=()) as dev:
+        proc = gin("deploy", "--port", dev.url, root=root)
+    assert proc.returncode == 2, proc.stdout
+    assert "but cannot start the board" in proc.stderr and "0x3c" in proc.stderr.lower(), proc.stderr
+    assert "gin deploy --scan" in proc.stderr
 
 
 def test_an_app_that_runs_forever_is_started_and_can_be_redeployed(tmp_path):
