@@ -24,7 +24,7 @@ BEFORE = [
 import framebuf
 import ui_kit
 from ui_kit import Rig, play_hand
-from test_ui_heap import QuietWriter
+from device.writer import Writer
 import ui.scr_table, ui.scr_record, ui.scr_menu, ui.scr_history, ui.scr_over
 import ui.scr_setup, ui.scr_settings, ui.scr_stats, ui.scr_cards, ui.cardgfx
 import gincore.hand, gincore.codec, gincore.stats
@@ -32,7 +32,7 @@ import gincore.hand, gincore.codec, gincore.stats
     "gc.collect()\nCODE = gc.mem_alloc() - BASE\n",
     """
 FB = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
-RIG = Rig(writer=QuietWriter(), fb=FB)
+RIG = Rig(writer=Writer(), fb=FB)
 N = 0
 PEAK30 = 0
 PEAK = 0
@@ -104,7 +104,7 @@ def main(args):
         hands = int(args[1])
     r = measure(hands)
     print("UI memory under MicroPython (npm build, fake hardware); bytes above the empty interpreter")
-    print("  code: everything imported as .py      %7d" % r["code"])
+    print("  code: everything imported (.mpy)     %7d" % r["code"])
     print("  app built, no hands                   %7d" % r["start"])
     print("  peak in the first 30 hands            %7d   (of which code %d; app data %d)"
           % (r["peak30"], r["code"], r["peak30"] - r["code"]))

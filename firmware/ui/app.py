@@ -91,6 +91,8 @@ class App:
         b = self.board
         if b is not None and hasattr(b, "set_contrast"):
             b.set_contrast(cfg.contrast)
+        if b is not None and hasattr(b, "set_idle"):
+            b.set_idle(cfg.dim_s, cfg.sleep_s)
         if cfg.timer_s:
             if self.timer is None or self.timer.seconds != cfg.timer_s:
                 from ui.movetimer import MoveTimer

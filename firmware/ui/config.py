@@ -35,7 +35,24 @@ class Config:
                     setattr(self, k, d[k])
         except (OSError, ValueError, KeyError, TypeError):
             pass
+        self._check()
         return self
+
+    def _check(self):
+        """Anything odd in the file goes back to its default."""
+        d = Config()
+        if self.lang not in ("en", "fi", "it", "pt"):
+            self.lang = d.lang
+        for k, lo, hi in (("contrast", 0, 4), ("dim_s", 0, 86400), ("sleep_s", 0, 86400),
+                          ("timer_s", 0, 600)):
+            v = getattr(self, k)
+            if not isinstance(v, int) or v < lo or v > hi:
+                setattr(self, k, getattr(d, k))
+        if not isinstance(self.names, list):
+            self.names = []
+        self.names = [n for n in self.names if isinstance(n, str) and n][:12]
+        if not isinstance(self.preset, str):
+            self.preset = d.preset
 
     def save(self):
         if self.path is None:

@@ -22,13 +22,22 @@ def battery_bars(percent):
     return 4 if b > 4 else b
 
 
+CONFIG_PATH = "/gin_ui.json"   # the UI's own settings (language, contrast...)
+
+
 class BoardGlue:
     """What the App needs from the board: battery_level(), set_contrast(n),
-    version, three_buttons; and long_ok(wanted) for screens that use a long OK
-    themselves (the platform otherwise turns it into Back on three buttons)."""
+    set_idle(dim_s, sleep_s), version, three_buttons; and long_ok(wanted) for
+    screens that use a long OK themselves (the platform otherwise turns it
+    into Back on three buttons)."""
 
-    def __init__(self, board, version="?"):
+    def __init__(self, board, version=None):
         self.board = board
+        if version is None:
+            try:
+                from gincore import VERSION as version
+            except ImportError:
+                version = "?"
         self.version = version
         self.three_buttons = bool(getattr(board.buttons, "three_button", False))
 
@@ -36,9 +45,10 @@ class BoardGlue:
         return battery_bars(self.board.battery_percent())
 
     def set_contrast(self, n):
-        d = self.board.display
-        if hasattr(d, "contrast"):
-            d.contrast(CONTRAST[n])
+        self.board.set_contrast(CONTRAST[n])
+
+    def set_idle(self, dim_s, sleep_s):
+        self.board.set_idle(dim_s * 1000, sleep_s * 1000)
 
     def long_ok(self, wanted):
         b = self.board.buttons
@@ -58,3 +68,24 @@ def feed(app, buttons):
     while ev:
         app.key(ev & 0x0F, (ev >> 4) - 1)
         ev = buttons.get()
+
+
+def make_app(board, writer, now, persist=None, config_path=CONFIG_PATH, version=None):
+    """The App on a board: what firmware/main.py's make_ui(loop) returns.
+
+    persist: where the match is saved (default: storage.Store on the flash).
+    """
+    from ui.app import App
+    from ui.config import Config
+    from ui.model import Model
+    if persist is None:
+        from storage import Store
+        from ui.persist import StorePersist
+        persist = StorePersist(Store())
+    cfg = Config()
+    if config_path:
+        cfg.load(config_path)
+    glue = BoardGlue(board, version)
+    app = App(make_gfx(board, writer), Model(persist), cfg, now, glue, glue.three_buttons)
+    app.start()
+    return app

@@ -5,26 +5,20 @@ import micropython
 from ui_kit import Rig, tour
 
 
-class QuietWriter:
-    """Draws nothing and measures without allocating (len only)."""
-
-    def draw(self, fb, s, x, y, font, color):
-        pass
-
-    def width(self, s, font):
-        return len(s) * (12 if font else 6)
-
-    def height(self, font):
-        return 16 if font else 8
-
-
 def test_redraw_allocates_nothing_on_any_screen():
+    """Through the platform's real text writer into a real frame buffer."""
+    import framebuf
+    from device.writer import Writer
     failures = []
+    real = Writer()
+    buf = bytearray(1024)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    lit = []
 
     def redraw(name, rig):
         app = rig.app
-        w = app.g.writer
-        app.g.writer = QuietWriter()
+        w, f = app.g.writer, app.g.fb
+        app.g.writer, app.g.fb = real, fb
         app.top().dirty = True
         micropython.heap_lock()
         try:
@@ -33,7 +27,10 @@ def test_redraw_allocates_nothing_on_any_screen():
             failures.append(name)
         finally:
             micropython.heap_unlock()
-            app.g.writer = w
+            app.g.writer, app.g.fb = w, f
+        lit.append(sum(1 for b in buf if b))  # something was drawn
+
 
     tour("en", redraw)
     assert not failures, failures
+    assert min(lit) > 0, lit

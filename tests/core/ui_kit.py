@@ -37,20 +37,23 @@ class Board:
 
 
 class MeasureWriter:
-    """Fixed-width metrics; records what each frame drew (text and boxes)."""
+    """The platform's font metrics (device.writer); records what each frame
+    drew: (text, x, y, width, height, font, color)."""
 
     def __init__(self):
         self.frame = []
+        from device.writer import Writer
+        self.real = Writer()
 
     def draw(self, fb, s, x, y, font, color):
         w = self.width(s, font)
         self.frame.append((s, x, y, w, self.height(font), font, color))
 
     def width(self, s, font):
-        return len(s) * (BIG_W if font else SMALL_W)
+        return self.real.width(s, font)
 
     def height(self, font):
-        return BIG_H if font else SMALL_H
+        return self.real.height(font)
 
 
 class NullFb:
@@ -237,6 +240,7 @@ def tour(lang="en", on_screen=None, persist=None):
     snap("table_saved")
     rig.step(2000)
     knock_by_numbers(rig, 1, 1, 8)
+    rig.step(2000)  # the "Saved" notice has gone
     snap("table")
     # Record steps.
     rig.press(keys.OK)
@@ -358,6 +362,7 @@ def tour(lang="en", on_screen=None, persist=None):
     knock_by_numbers(rig, 0, 9, 98)
     knock_by_numbers(rig, 1, 9, 98)
     knock_by_numbers(rig, 0, 9, 98)
+    rig.step(2000)
     snap("table_hollywood")
     # Brazilian rules: the upcard step.
     b.new_match((LONG_A, LONG_B), _rules.preset("oklahoma"), 0)

@@ -1,0 +1,127 @@
+"""Every screen through the PC stand-ins: the platform's fonts and text
+writer, adafruit_ssd1306 on the fake I2C bus, and the SSD1306 panel
+emulator. Each screen is compared with its golden PNG in tests/screens/
+(GIN_UPDATE_SCREENS=1 writes them). Also: the whole device driven by its
+real (fake) buttons through the firmware's main loop."""
+import os
+
+import machine
+from bench import Bench
+from PIL import Image
+
+import conftest
+from device.writer import Writer
+from ui import platform
+from ui.gfx import Gfx
+from ui.persist import MemPersist, encode
+from ui_kit import tour
+
+SCREENS = os.path.join(conftest.ROOT, "tests", "screens")
+SCALE = 2
+UPDATE = os.environ.get("GIN_UPDATE_SCREENS") == "1"
+# The screens shown in every language (the rest in English).
+ALL_LANGS = ("table", "record_defender", "record_result", "game_over", "cards_report", "settings")
+
+
+def _compare(panel, name, problems):
+    path = os.path.join(SCREENS, "ui_%s.png" % name)
+    img = panel.image()
+    if UPDATE:
+        panel.save_png(path, SCALE)
+        return
+    if not os.path.exists(path):
+        problems.append("%s: no golden image (run with GIN_UPDATE_SCREENS=1)" % name)
+        return
+    gold = Image.open(path).convert("L")
+    w, h = gold.size
+    px = gold.load()
+    diff = 0
+    for y in range(64):
+        for x in range(128):
+            g = 1 if px[x * w // 128, y * h // 64] > 0 else 0
+            if g != img[y * 128 + x]:
+                diff += 1
+    if diff:
+        problems.append("%s: %d pixels differ from %s" % (name, diff, path))
+
+
+def _shoot(lang, only=None):
+    bench = Bench("pico_i2c")
+    display = bench.board.display
+    writer = Writer()
+    gfx = Gfx(display, writer, display.show)
+    problems = []
+    shot = []
+
+    def on_screen(name, rig):
+        if only is not None and name not in only:
+            return
+        app = rig.app
+        old = app.g
+        app.g = gfx
+        app.top().dirty = True
+        app.frame()
+        app.g = old
+        key = name if lang == "en" else "%s_%s" % (name, lang)
+        _compare(bench.panel, key, problems)
+        shot.append(key)
+
+    tour(lang, on_screen)
+    return shot, problems
+
+
+def test_every_screen_matches_its_golden_image():
+    shot, problems = _shoot("en")
+    assert len(shot) > 35
+    assert not problems, "\n".join(problems)
+
+
+def test_main_screens_in_every_language():
+    for lang in ("fi", "it", "pt"):
+        shot, problems = _shoot(lang, ALL_LANGS)
+        assert len(shot) == len(ALL_LANGS), shot
+        assert not problems, "\n".join(problems)
+
+
+def _device(persist, board="pico_i2c"):
+    def make_ui(loop):
+        return platform.make_app(loop.board, loop.writer, loop.now, persist=persist,
+                                 config_path=None, version="test")
+    b = Bench(board, make_ui=make_ui)
+    b.run(1600)  # past the start screen
+    return b
+
+
+def test_a_hand_by_real_button_presses_and_a_power_cycle():
+    persist = MemPersist()
+    b = _device(persist)
+    app = b.loop.ui
+    assert type(app.top()).__name__ == "TableScreen"
+    b.press("OK")                 # record
+    b.press("OK")                 # "B Knock" (A deals first)
+    for _ in range(3):
+        b.press("DOWN")           # 10 -> 7
+    b.press("OK")
+    b.press("UP", hold_ms=1500)   # held: auto-repeat runs the count up
+    got = app.top().field.value
+    assert got > 12, got
+    b.press("OK")
+    b.press("OK")                 # save
+    m = app.match
+    assert len(m.hands) == 1 and m.hands[0].knocker == 7
+    assert m.hands[0].defender == got
+    saved = encode(m)
+    # Power cycle: a new device on the same flash shows the same match.
+    b2 = _device(persist)
+    assert encode(b2.loop.ui.match) == saved
+    assert type(b2.loop.ui.top()).__name__ == "TableScreen"
+    assert sum(b2.panel.image()) > 0
+
+
+def test_three_buttons_back_is_a_long_ok():
+    b = _device(MemPersist(), "pico_i2c_3btn")
+    app = b.loop.ui
+    b.press("DOWN")                            # the menu
+    assert type(app.top()).__name__ == "MenuScreen"
+    b.press("OK", hold_ms=700)                 # long OK: Back
+    assert type(app.top()).__name__ == "TableScreen"
