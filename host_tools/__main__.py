@@ -10,6 +10,7 @@ from host_tools.errors import GinError
 # name -> (module under host_tools, one-line help). Modules load only when used,
 # so `gin test` does not pay for the simulator and so on.
 COMMANDS = {
+    "bench": ("cmd_bench", "time the rules core on CPython (with RLCard, OpenSpiel) and MicroPython"),
     "deadwood": ("cmd_deadwood", "best melds and deadwood of 10 cards, or of 11 with the best discard"),
     "hand": ("cmd_hand", "a whole hand from both players' cards: lay-offs, outcome and points"),
     "deploy": ("cmd_deploy", "put the firmware on a Pico with MicroPython (--dry-run, --scan)"),

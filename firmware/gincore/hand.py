@@ -44,6 +44,9 @@ _CUR = [0, 0, 0]             # set choice being tried
 # settings where a knock pays more than a gin (see evaluate()).
 _ALL = [0]
 _GAIN = [0]   # knocker's gain of the best split
+_KMIN = [0]   # the knocker's fewest deadwood (any split)
+_D0 = [0, 0, 0]      # the defender's choice with no lay-off
+_DKEEP = [0, 0, 0]   # the defender's choice against the best split
 
 
 class HandReport:
@@ -134,7 +137,14 @@ def _best_split(rules, how10, ka, kb, da, db, limit, d0):
     """Try the knocker's splits; the best goes to _PICK/_KEEP. Returns (kd, dd)."""
     best_gain = None
     best_kd = 0
-    best_dd = 0
+    best_dd = -1
+    kmin = 999
+    # With the usual amounts a split can only beat one that already keeps
+    # every lay-off out (dd == d0) by having less deadwood: then a plain
+    # comparison prunes without scoring. Odd amounts (a knock paying more
+    # than a gin, a rebatida-as-gin paying more than an undercut) score all.
+    quick = (not _ALL[0] and rules.gin_bonus + 1 >= rules.knock_bonus
+             and (not rules.undercut_zero_is_gin or rules.gin_bonus >= rules.undercut_bonus))
     oa = _OA
     ob = _OB
     for j0 in range(_NO[0]):
@@ -147,8 +157,29 @@ def _best_split(rules, how10, ka, kb, da, db, limit, d0):
                 cx = _dw.seg3(x)
                 cy = _dw.seg3(y)
                 base = _m.pair_value(x & ~cx) + _m.pair_value(y & ~cy)
+                if base < kmin:
+                    kmin = base
                 if base > limit:
                     continue
+                if quick and best_dd == d0 and base >= best_kd:
+                    continue
+                if best_gain is not None:
+                    # Every split of this set choice has at least `base`
+                    # deadwood: skip it when even no lay-off could beat the best.
+                    how = how10 if how10 != _r.KNOCK or base else _r.GIN
+                    bound = _r.knocker_gain(rules, how, base, d0)
+                    g0 = _r.knocker_gain(rules, how, base, 0)
+                    if g0 > bound:
+                        bound = g0
+                    if how == _r.GIN and limit:
+                        g0 = _r.knocker_gain(rules, _r.KNOCK, 1, d0)
+                        if g0 > bound:
+                            bound = g0
+                        g0 = _r.knocker_gain(rules, _r.KNOCK, 1, 0)
+                        if g0 > bound:
+                            bound = g0
+                    if bound < best_gain or (bound == best_gain and base >= best_kd):
+                        continue
                 # The defender's cards that would complete a 3-card set.
                 la = 0
                 lb = 0
@@ -181,7 +212,7 @@ def _best_split(rules, how10, ka, kb, da, db, limit, d0):
                             continue
                         for w2 in range(_WN[2]):
                             kd = c1 + _WC[10 + w2]
-                            if kd > limit:
+                            if kd > limit or (quick and best_dd == d0 and kd >= best_kd):
                                 continue
                             how = how10 if how10 != _r.KNOCK else (_r.GIN if kd == 0 else _r.KNOCK)
                             allowed = how == _r.KNOCK or rules.layoff_after_gin
@@ -215,6 +246,9 @@ def _best_split(rules, how10, ka, kb, da, db, limit, d0):
                                 dd = _lo.reply(ra, rb, la, lb)
                             else:
                                 dd = d0
+                                _lo._BEST[0] = _D0[0]
+                                _lo._BEST[1] = _D0[1]
+                                _lo._BEST[2] = _D0[2]
                             g = _r.knocker_gain(rules, how, kd, dd)
                             if best_gain is None or g > best_gain or (g == best_gain and kd < best_kd):
                                 best_gain = g
@@ -230,7 +264,11 @@ def _best_split(rules, how10, ka, kb, da, db, limit, d0):
                                 _KEEP[1] = rb
                                 _KEEP[2] = la if allowed else 0
                                 _KEEP[3] = lb if allowed else 0
+                                _DKEEP[0] = _lo._BEST[0]
+                                _DKEEP[1] = _lo._BEST[1]
+                                _DKEEP[2] = _lo._BEST[2]
     _GAIN[0] = best_gain
+    _KMIN[0] = kmin
     return best_kd, best_dd
 
 
@@ -301,16 +339,18 @@ def evaluate(rules, knocker, defender, limit=None, upcard=None, spade=None):
         how = _r.BIG_GIN
         limit_used = 0
     else:
-        kmin = _dw._search10(ka, kb)
-        if kmin > limit:
-            raise _r.HandError("knock with %d deadwood is above the knock limit of %d" % (kmin, limit))
         how = _r.KNOCK
         limit_used = limit
     d0 = _lo.prepare(da, db, _dw.seg3(ka), _dw.seg3(kb))
+    _D0[0] = _lo._BEST[0]
+    _D0[1] = _lo._BEST[1]
+    _D0[2] = _lo._BEST[2]
     _ALL[0] = 0
     _dw.set_choices(ka, kb, _dw.seg3(ka), _dw.seg3(kb), da, db, _OS, _OA, _OB, _SR, _NO)
     kd, dd = _best_split(rules, how, ka, kb, da, db, limit_used, d0)
-    if how == _r.KNOCK and kmin == 0 and limit_used > 0:
+    if _GAIN[0] is None:
+        raise _r.HandError("knock with %d deadwood is above the knock limit of %d" % (_KMIN[0], limit))
+    if how == _r.KNOCK and _KMIN[0] == 0 and limit_used > 0:
         # A gin hand. Only when the settings pay a small knock more than what
         # was found can leaving a card out be better; then try every split.
         if (_r.knocker_gain(rules, _r.KNOCK, 1, d0) > _GAIN[0]
@@ -338,11 +378,12 @@ def evaluate(rules, knocker, defender, limit=None, upcard=None, spade=None):
     # The defender's reply against it.
     la = _KEEP[2]
     lb = _KEEP[3]
+    _lo._BEST[0] = _DKEEP[0]
+    _lo._BEST[1] = _DKEEP[1]
+    _lo._BEST[2] = _DKEEP[2]
     if how == _r.KNOCK or rules.layoff_after_gin:
-        _lo.reply(ra, rb, la, lb)
         dmelds, off_a, off_b, ddead = _lo.layout(ra, rb, la, lb)
     else:
-        _lo.reply(0, 0, 0, 0)
         dmelds, off_a, off_b, ddead = _lo.layout(0, 0, 0, 0)
     laid = []
     _dw.cards_of(0, off_a, laid)

@@ -1,0 +1,374 @@
+"""gin bench: how fast the rules core is, on the PC and under MicroPython.
+
+    host_tools/gin bench [--hands N] [--seed N] [--out FILE] [--no-peers] [--no-micropython]
+
+Measures, per hand class (random hands, meld-dense hands drawn from four
+adjacent ranks): the best arrangement of 10 and of 11 cards, and a full
+hand result from both players' cards (the knocker's best split after the
+defender's best reply). Under CPython it also runs RLCard's gin rummy
+melding and OpenSpiel's GinRummyUtils.min_deadwood on the same hands and
+prints the ratios; these peers come from requirements-bench.txt, installed
+into .venv by the first `gin bench` (never by `gin test`). Under MicroPython
+(the npm WebAssembly build) it reports the mean and worst time per
+evaluation and the bytes allocated per evaluation (gc.mem_alloc() around
+single calls with the collector off).
+
+A benchmark, not a test: it prints a table and writes JSON (default
+bench-out/bench.json). Sections are a list (SECTIONS) so that other parts
+(the UI's heap figures) can add theirs.
+"""
+import argparse
+import hashlib
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+
+from host_tools.errors import GinError
+from host_tools.mpy import ROOT
+
+for _rel in ("host_tools/fakes", "firmware"):
+    _p = os.path.join(ROOT, _rel)
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+from gincore import deadwood, hand, rules as rules_mod  # noqa: E402
+
+BENCH_REQS = os.path.join(ROOT, "requirements-bench.txt")
+STAMP = os.path.join(ROOT, ".venv", ".gin-bench-stamp")
+RULES = "modern"   # knock limit 10, no lay-off after gin
+
+# Targets from the issue, checked and shown in the table.
+MP_HAND_WORST_US = 2000
+MP_HAND_BYTES = 1024
+MP_ARRANGE_BYTES = 256
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise GinError("bench: %s" % message)
+
+
+# ---------------------------------------------------------------- hands
+
+def dense_pool(low):
+    """The 16 cards of four adjacent ranks from rank index low."""
+    return [s * 13 + r for s in range(4) for r in range(low, low + 4)]
+
+
+def arrangement_hands(rnd, n_cards, kind, count):
+    out = []
+    while len(out) < count:
+        if kind == "random":
+            out.append(rnd.sample(range(52), n_cards))
+        else:
+            out.append(rnd.sample(dense_pool(rnd.randrange(0, 10)), n_cards))
+    return out
+
+
+def deal_hands(rnd, kind, count, limit=10):
+    """(knocker 10, defender 10) pairs where the knock is legal.
+
+    random: 11 random cards, the best discard, kept when within the limit.
+    dense: the knocker from four adjacent ranks, the defender holding the
+    rest of them and the ranks either side - the most lay-off play there is.
+    """
+    out = []
+    while len(out) < count:
+        if kind == "random":
+            deck = rnd.sample(range(52), 52)
+            a = deadwood.arrange(deck[:11])
+            if a.deadwood > limit:
+                continue
+            k = [c for c in deck[:11] if c != a.discard][:10]
+            d = deck[11:21]
+        else:
+            low = rnd.randrange(1, 9)
+            pool = dense_pool(low)
+            k = rnd.sample(pool, 10)
+            if deadwood.min_deadwood(k) > limit:
+                continue
+            near = [c for c in pool if c not in k]
+            near += rnd.sample([s * 13 + r for s in range(4) for r in (low - 1, low + 4)], 4)
+            d = near
+        out.append((k, d))
+    return out
+
+
+def make_classes(seed, n):
+    rnd = random.Random(seed)
+    return {
+        "arrange10/random": arrangement_hands(rnd, 10, "random", n),
+        "arrange10/dense": arrangement_hands(rnd, 10, "dense", n),
+        "arrange11/random": arrangement_hands(rnd, 11, "random", n),
+        "arrange11/dense": arrangement_hands(rnd, 11, "dense", n),
+        "hand/random": deal_hands(rnd, "random", n),
+        "hand/dense": deal_hands(rnd, "dense", n),
+    }
+
+
+# ---------------------------------------------------------------- CPython
+
+def _time_per_call(fn, items, min_seconds=0.2):
+    """Mean seconds per call of fn(item) over items, repeated to min_seconds."""
+    reps = 0
+    start = time.perf_counter()
+    while True:
+        for it in items:
+            fn(it)
+        reps += 1
+        took = time.perf_counter() - start
+        if took >= min_seconds:
+            return took / (reps * len(items))
+
+
+def _peers():
+    """name -> (function for 10 cards, function for 11 cards), and notes."""
+    found = {}
+    notes = []
+    try:
+        from rlcard.games.gin_rummy.utils import melding, utils
+
+        def rl10(h):
+            cs = [utils.card_from_card_id(c) for c in h]
+            best = melding.get_best_meld_clusters(cs)
+            if best:
+                return utils.get_deadwood_count(cs, best[0])
+            return sum(utils.get_deadwood_value(c) for c in cs)
+
+        def rl11(h):
+            # RLCard melds 10 cards only: try every discard, as its judge does.
+            return min(rl10(h[:i] + h[i + 1:]) for i in range(11))
+
+        found["RLCard"] = (rl10, rl11)
+    except Exception as e:  # noqa: BLE001 - any import problem means "not available"
+        notes.append("RLCard not available: %s" % e)
+    try:
+        import pyspiel
+        utils_ = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+        found["OpenSpiel"] = (utils_.min_deadwood, utils_.min_deadwood)
+    except Exception as e:  # noqa: BLE001
+        notes.append("OpenSpiel (pyspiel.gin_rummy.GinRummyUtils) not available: %s" % e)
+    return found, notes
+
+
+def install_peers():
+    """Install requirements-bench.txt into .venv once (pip --no-deps, pinned)."""
+    with open(BENCH_REQS, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    try:
+        with open(STAMP) as f:
+            if f.read().strip() == digest:
+                return None
+    except OSError:
+        pass
+    print("bench: first run - installing the peers from requirements-bench.txt (about a minute)...",
+          file=sys.stderr)
+    p = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                        "--no-deps", "-r", BENCH_REQS], capture_output=True, text=True)
+    if p.returncode != 0:
+        last = (p.stderr.strip().splitlines() or ["pip failed"])[-1]
+        return "could not install the peers (%s); comparing without them" % last
+    with open(STAMP, "w") as f:
+        f.write(digest)
+    return None
+
+
+def section_cpython(ctx):
+    classes = ctx["classes"]
+    rows = []
+    notes = []
+    peers = {}
+    if ctx["peers"]:
+        msg = install_peers()
+        if msg:
+            notes.append(msg)
+        peers, more = _peers()
+        notes.extend(more)
+    r = rules_mod.preset(RULES)
+    for name in ("arrange10/random", "arrange10/dense", "arrange11/random", "arrange11/dense"):
+        hands = classes[name]
+        ours = _time_per_call(deadwood.arrange, hands)
+        row = {"class": name, "ours_us": ours * 1e6,
+               "ours_count_us": _time_per_call(deadwood.min_deadwood, hands) * 1e6}
+        for pname, (f10, f11) in sorted(peers.items()):
+            f = f11 if name.startswith("arrange11") else f10
+            sample = hands[: max(20, len(hands) // 4)]   # the peers are slow
+            wrong = sum(1 for h in sample if f(h) != deadwood.min_deadwood(h))
+            t = _time_per_call(f, sample)
+            row[pname + "_us"] = t * 1e6
+            row[pname + "_ratio"] = t / ours
+            if wrong:
+                notes.append("%s differs from the core (which the brute-force oracle in tests/host checks) on %d of %d %s hands" % (pname, wrong, len(sample), name))
+        rows.append(row)
+    for name in ("hand/random", "hand/dense"):
+        deals = classes[name]
+        t = _time_per_call(lambda kd: hand.evaluate(r, kd[0], kd[1]), deals)
+        rows.append({"class": name, "ours_us": t * 1e6})
+    # A peer is "beaten" when the core is faster on every class it runs.
+    for pname in sorted(peers):
+        ratios = [row[pname + "_ratio"] for row in rows if pname + "_ratio" in row]
+        notes.append("%s: the core is faster on every hand class: %s (slowest ratio %.1fx)"
+                     % (pname, "yes" if min(ratios) > 1 else "NO", min(ratios)))
+    return {"name": "cpython", "title": "CPython %s, time per evaluation" % sys.version.split()[0],
+            "rows": rows, "notes": notes, "peers": sorted(peers)}
+
+
+def print_cpython(sec):
+    peers = sec["peers"]
+    head = "%-18s %12s %12s" % ("class", "core us", "count us")
+    for p in peers:
+        head += " %12s %8s" % (p + " us", "ratio")
+    print(head)
+    for row in sec["rows"]:
+        line = "%-18s %12.1f %12s" % (row["class"], row["ours_us"],
+                                       "%.1f" % row["ours_count_us"] if "ours_count_us" in row else "-")
+        for p in peers:
+            if p + "_us" in row:
+                line += " %12.1f %7.1fx" % (row[p + "_us"], row[p + "_ratio"])
+            else:
+                line += " %12s %8s" % ("-", "-")
+        print(line)
+
+
+# ---------------------------------------------------------------- MicroPython
+
+MP_CODE = r"""
+import gc, json, time
+from gincore import deadwood, hand, rules
+R = rules.preset(%(rules)r)
+DATA = json.loads(%(data)r)
+REPS = %(reps)d
+
+def measure(fn, items):
+    # Per item: bytes of one call with the collector off, then the best of two
+    # timed batches of REPS calls (the clock ticks in milliseconds here).
+    tot = 0
+    worst = 0
+    mem = 0
+    mem_max = 0
+    for it in items:
+        fn(it)
+        gc.collect()
+        gc.disable()
+        a = gc.mem_alloc()
+        fn(it)
+        b = gc.mem_alloc() - a
+        gc.enable()
+        mem += b
+        if b > mem_max:
+            mem_max = b
+        best = None
+        for k in range(5):
+            gc.collect()
+            t = time.ticks_us()
+            for i in range(REPS):
+                fn(it)
+            dt = time.ticks_diff(time.ticks_us(), t)
+            if best is None or dt < best:
+                best = dt
+        us = best / REPS
+        tot += us
+        if us > worst:
+            worst = us
+    n = len(items)
+    return {"mean_us": tot / n, "worst_us": worst, "mean_bytes": mem / n, "max_bytes": mem_max, "n": n}
+
+def ev(kd):
+    hand.evaluate(R, kd[0], kd[1])
+
+out = {}
+for name in DATA:
+    items = DATA[name]
+    if name.startswith("hand"):
+        out[name] = measure(ev, items)
+    else:
+        out[name] = measure(deadwood.arrange, items)
+        out[name + " (count only)"] = measure(deadwood.min_deadwood, items)
+print("@@" + json.dumps(out))
+"""
+
+
+def section_micropython(ctx):
+    from host_tools import mpy
+
+    n = ctx["mp_hands"]
+    data = {k: v[:n] for k, v in ctx["classes"].items()}
+    code = MP_CODE % {"rules": RULES, "data": json.dumps(data), "reps": ctx["mp_reps"]}
+    try:
+        rc, out, err = mpy.run(code, timeout=900)
+    except mpy.MicroPythonMissing as e:
+        return {"name": "micropython", "title": "MicroPython", "rows": [], "notes": [str(e)]}
+    line = [x for x in out.splitlines() if x.startswith("@@")]
+    if rc != 0 or not line:
+        raise GinError("bench: the MicroPython run failed: %s" % ((err or out).strip().splitlines() or ["?"])[-1])
+    res = json.loads(line[0][2:])
+    rows = []
+    notes = []
+    for name in sorted(res):
+        row = dict(res[name])
+        row["class"] = name
+        if name.startswith("hand"):
+            row["target"] = "worst <= %d us, <= %d B" % (MP_HAND_WORST_US, MP_HAND_BYTES)
+            row["ok"] = row["worst_us"] <= MP_HAND_WORST_US and row["max_bytes"] <= MP_HAND_BYTES
+        elif "count only" not in name:
+            row["target"] = "<= %d B" % MP_ARRANGE_BYTES
+            row["ok"] = row["max_bytes"] <= MP_ARRANGE_BYTES
+        rows.append(row)
+    notes.append("npm WebAssembly MicroPython (32-bit, 1 ms clock: each figure is the best of five "
+                 "batches of %d calls per hand); absolute times are for comparing versions of the "
+                 "core, not a prediction for the Pico" % ctx["mp_reps"])
+    return {"name": "micropython", "title": "MicroPython (npm WebAssembly), per evaluation",
+            "rows": rows, "notes": notes}
+
+
+def print_micropython(sec):
+    print("%-30s %10s %10s %10s %10s  %s" % ("class", "mean us", "worst us", "mean B", "max B", "target"))
+    for row in sec["rows"]:
+        tgt = row.get("target", "")
+        if tgt:
+            tgt += "  " + ("ok" if row["ok"] else "MISSED")
+        print("%-30s %10.0f %10.0f %10.0f %10d  %s" % (row["class"], row["mean_us"], row["worst_us"],
+                                                        row["mean_bytes"], row["max_bytes"], tgt))
+
+
+# name, run(ctx) -> section dict, print(section). Add a section here.
+SECTIONS = [
+    ("cpython", section_cpython, print_cpython),
+    ("micropython", section_micropython, print_micropython),
+]
+
+
+def main(argv):
+    p = _Parser(prog="host_tools/gin bench", description="Benchmark the rules core (not a test).")
+    p.add_argument("--hands", type=int, default=300, help="hands per class on CPython (default 300)")
+    p.add_argument("--mp-hands", type=int, default=60, help="hands per class under MicroPython (default 60)")
+    p.add_argument("--mp-reps", type=int, default=20, help="timed calls per hand under MicroPython (default 20)")
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--out", default=os.path.join(ROOT, "bench-out", "bench.json"), help="JSON file to write")
+    p.add_argument("--no-peers", action="store_true", help="skip RLCard and OpenSpiel")
+    p.add_argument("--no-micropython", action="store_true", help="skip the MicroPython run")
+    a = p.parse_args(argv)
+    if a.hands < 1 or a.mp_hands < 1 or a.mp_reps < 1:
+        raise GinError("bench: --hands, --mp-hands and --mp-reps must be at least 1")
+    ctx = {"classes": make_classes(a.seed, max(a.hands, a.mp_hands)), "peers": not a.no_peers,
+           "mp_hands": a.mp_hands, "mp_reps": a.mp_reps, "seed": a.seed}
+    report = {"seed": a.seed, "hands": a.hands, "rules": RULES, "sections": []}
+    for name, run, show in SECTIONS:
+        if name == "micropython" and a.no_micropython:
+            continue
+        sec = run(ctx)
+        report["sections"].append(sec)
+        print("")
+        print("== " + sec["title"])
+        show(sec)
+        for n in sec.get("notes", ()):
+            print("   note: " + n)
+    os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
+    with open(a.out, "w") as f:
+        json.dump(report, f, indent=1)
+    print("")
+    print("wrote " + os.path.relpath(a.out, os.getcwd()))
+    return 0
