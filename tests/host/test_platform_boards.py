@@ -1,0 +1,117 @@
+"""The board modules: data plus a factory, pins as documented, no hardware at import."""
+import importlib
+import os
+
+import pytest
+from PIL import Image
+
+import machine
+from ssd1306_panel import Panel
+
+import conftest
+from device import buttons as B
+from device.battery import percent
+from host_tools import wiring
+
+BOARDS = wiring.BOARDS
+
+
+def _attach(mod):
+    machine.reset_world()
+    p = Panel()
+    if hasattr(mod, "SPI_ID"):
+        machine.spi_bus(mod.SPI_ID).attach(p, cs=mod.CS, dc=mod.DC)
+    else:
+        machine.i2c_bus(mod.I2C_ID).attach(mod.ADDR, p)
+    return p
+
+
+def test_every_board_module_is_listed():
+    names = sorted(n[:-3] for n in os.listdir(os.path.join(conftest.ROOT, "boards")) if n.endswith(".py"))
+    assert names == sorted(BOARDS)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_import_touches_no_hardware(name):
+    machine.reset_world()
+    mod = importlib.reload(importlib.import_module(name))
+    assert not machine._lines and not machine._i2c and not machine._spi and not machine._adc
+    # and a board file stands alone: on the Pico it is installed as `board`
+    with open(mod.__file__) as f:
+        src = f.read()
+    assert "import pico_" not in src
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_make_builds_the_documented_wiring(name):
+    mod = importlib.import_module(name)
+    panel = _attach(mod)
+    board = mod.make()
+    assert board.name == mod.NAME and (board.width, board.height) == (128, 64)
+    assert panel.on and panel.unknown == []
+    ids = [getattr(B, n) for n, _ in mod.BUTTONS]
+    assert list(board.buttons._ids) == ids
+    for _, gp in mod.BUTTONS:
+        ln = machine.line(gp)
+        assert ln.mode == machine.Pin.IN and ln.pull == machine.Pin.PULL_UP
+    assert board.buttons.three_button == (len(mod.BUTTONS) == 3)
+    with open(os.path.join(conftest.ROOT, "boards", "README.md")) as f:
+        readme = f.read()
+    assert "## " + name in readme and "(%s.png)" % name in readme
+    for _, gp in mod.BUTTONS:
+        assert "GP%d" % gp in readme
+
+
+def test_i2c_pins_and_frequency():
+    mod = importlib.import_module("pico_i2c")
+    _attach(mod)
+    b = mod.make()
+    i2c = b.display.i2c_device.i2c.i2c
+    assert (i2c.sda, i2c.scl, i2c.freq) == (4, 5, 400000)
+    _attach(mod)
+    b = mod.make(freq=1000000)
+    assert b.display.i2c_device.i2c.i2c.freq == 1000000
+
+
+def test_no_display_is_an_error_not_a_hang():
+    mod = importlib.import_module("pico_i2c")
+    machine.reset_world()  # nothing on the bus
+    with pytest.raises((OSError, ValueError)):
+        mod.make()
+
+
+def test_battery_level_from_vsys():
+    mod = importlib.import_module("pico_i2c")
+    _attach(mod)
+    b = mod.make()
+    adc = machine.adc_input(29)
+    adc.mv = 4150 // 3
+    assert b.battery_percent() == 100
+    adc.mv = 3700 // 3
+    assert 35 <= b.battery_percent() <= 45
+    adc.mv = 3300 // 3
+    assert b.battery_percent() <= 2
+    adc.mv = 5000 // 3  # USB power: cannot tell
+    assert b.battery_percent() is None
+    b.battery = None    # a board that cannot measure
+    assert b.battery_percent() is None
+
+
+def test_percent_curve_is_monotonic():
+    last = -1
+    for mv in range(3200, 4300, 5):
+        p = percent(mv)
+        assert 0 <= p <= 100 and p >= last
+        last = p
+    assert percent(4500) is None and percent(0) is None
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_wiring_diagram_is_current(name):
+    mod = importlib.import_module(name)
+    path = wiring.image_path(name)
+    assert os.path.getsize(path) < 30000
+    now = wiring.draw(mod).convert("RGB")
+    old = Image.open(path).convert("RGB")
+    assert now.size == old.size and now.tobytes() == old.tobytes(), \
+        "boards/%s.png is stale: run .venv/bin/python -m host_tools.wiring" % name
