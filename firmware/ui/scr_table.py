@@ -49,17 +49,21 @@ class TableScreen(Screen):
             if not s.games[i].over:
                 break
         game = s.games[gi]
+        fresh = s.round_over  # the next game starts with the next hand: show it at 0
         for p in (0, 1):
             self.names[p] = m.names[p]
-            self.tot[p] = "%d" % game.total(p)
-            self.won[p] = t(tx.WON_N) % game.boxes[p]
+            self.tot[p] = "%d" % (0 if fresh else game.total(p))
+            self.won[p] = t(tx.WON_N) % (0 if fresh else game.boxes[p])
         self.tx[1] = _right(g, self.tot[1], BIG)
         self.wx[1] = _right(g, self.won[1], SMALL)
         if s.n_games > 1:
             parts = []
             for i in range(s.n_games):
                 c = s.games[i]
-                parts.append("%d:%d-%d" % (i + 1, c.total(0), c.total(1)))
+                if fresh:
+                    parts.append("%d:0-0" % (i + 1))
+                else:
+                    parts.append("%d:%d-%d" % (i + 1, c.total(0), c.total(1)))
             self.games = " ".join(parts)
         else:
             self.games = ""
@@ -118,10 +122,11 @@ class TableScreen(Screen):
         g.fill_rect(self.dx, 0, 4, line - 2, 1)  # the dealer's mark
         if self.batt >= 0:
             _battery(g, self.batt)
-        y = line + 1
+        # Hollywood needs a row more, so the totals sit higher there.
+        y = line + 2 if self.games else line + 5
         g.text(self.tot[0], 0, y, BIG, 1)
         g.text(self.tot[1], self.tx[1], y, BIG, 1)
-        y += g.height(BIG) + 1
+        y += g.height(BIG) + 3
         if self.games:
             g.text(self.games, 0, y, SMALL, 1)
             y += line
@@ -132,7 +137,7 @@ class TableScreen(Screen):
         g.text(self.target, 0, y, SMALL, 1)
         if self.clock:
             # The move timer sits between the big totals, inverted when it runs out.
-            cy = line + 4
+            cy = line + 9
             if self.app.timer.alarm:
                 g.fill_rect(self.cx - 2, cy - 1, W - 2 * self.cx + 4, line + 1, 1)
                 g.text(self.clock, self.cx, cy, SMALL, 0)
