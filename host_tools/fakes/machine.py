@@ -26,6 +26,10 @@ class Clock:
 
     def __init__(self):
         self.ms = 0  # absolute time since the world began
+        self.stop_at = None  # sleeping past this ends the run (SystemExit): see sleep_ms
+
+    class Stop(SystemExit):
+        """The end of a run of firmware that never returns (main.py)."""
 
     def ticks_ms(self):
         return self.ms & _MASK
@@ -42,6 +46,8 @@ class Clock:
     def sleep_ms(self, ms):
         if ms > 0:
             self.ms += ms
+        if self.stop_at is not None and self.ms >= self.stop_at:
+            raise Clock.Stop()
 
     def advance(self, ms):
         self.ms += ms
@@ -177,6 +183,7 @@ def reset_world():
     _adc.clear()
     WATCHDOGS[:] = []
     FAKE_CLOCK.set(0)
+    FAKE_CLOCK.stop_at = None
 
 
 def _pin_id(p):

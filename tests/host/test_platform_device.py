@@ -138,3 +138,38 @@ def test_redraw_and_idle_loop_allocate_nothing_on_micropython():
     assert rc == 0, err
     assert "deltas [0, 0, 0]" in out, out
     assert "locked ok" in out
+
+
+MAIN_RUN = """
+import machine
+from ssd1306_panel import Panel
+machine.reset_world()
+panel = Panel()
+machine.i2c_bus(0).attach(0x3C, panel)
+machine.FAKE_CLOCK.stop_at = 3000   # main.py never returns: end the world at 3 s
+try:
+    exec(open('/fw/main.py').read(), {'__name__': '__main__'})
+except SystemExit:
+    pass
+print('@@', machine.FAKE_CLOCK.ms, len(machine.WATCHDOGS), machine.WATCHDOGS[0].feeds,
+      machine.WATCHDOGS[0].starved(), panel.on, panel.frames)
+print('@@ram', bytes(panel.ram).hex())
+"""
+
+
+def test_main_py_boots_on_micropython():
+    """firmware/main.py as the Pico runs it: `board` is the chosen board file,
+    the start-up line comes first, the watchdog is fed, the UI takes over."""
+    files = mpy.collect_files()
+    with open(os.path.join(conftest.ROOT, "boards", "pico_i2c.py")) as f:
+        files["/fw/board.py"] = f.read()
+    rc, out, err = mpy.run(MAIN_RUN, files=files, timeout=300)
+    assert rc == 0, err
+    lines = out.splitlines()
+    from gincore import VERSION
+    assert lines[0] == "gin-score-device " + VERSION
+    stats = [ln for ln in lines if ln.startswith("@@ ")][0].split()
+    t, n_wdt, feeds, starved, on, frames = stats[1:]
+    assert t == "3000" and n_wdt == "1" and int(feeds) >= 290 and starved == "False"
+    assert on == "True" and int(frames) >= 3  # the driver's clear, the start screen, the UI
+    assert "error" not in out.lower()
