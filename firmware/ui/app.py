@@ -80,6 +80,14 @@ class App:
         self.stack = []
         self.push(TableScreen(self))
         self.settings_changed()
+        if self.model.problems:
+            # What storage found on the way up (a damaged file set aside...).
+            from ui.scr_common import MessageScreen
+            from ui.model import split_words
+            lines = []
+            for p in self.model.problems:
+                lines.extend(split_words(p, 21, 4))
+            self.push(MessageScreen(self, self.t(tx.NOTE), lines[:5]))
 
     def version(self):
         b = self.board

@@ -147,4 +147,7 @@ T = (
     "long",  # K_LONG
     "repeat",  # K_REPEAT
     "release",  # K_RELEASE
+    "Note",  # NOTE
+    "Insert before",  # INSERT
+    "Export old matches",  # FREE_UP
 )

@@ -147,4 +147,7 @@ T = (
     "pitkä",  # K_LONG
     "toisto",  # K_REPEAT
     "vapautus",  # K_RELEASE
+    "Huomio",  # NOTE
+    "Lisää ennen",  # INSERT
+    "Vie vanhat ottelut",  # FREE_UP
 )

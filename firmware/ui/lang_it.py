@@ -147,4 +147,7 @@ T = (
     "lungo",  # K_LONG
     "ripete",  # K_REPEAT
     "rilascio",  # K_RELEASE
+    "Nota",  # NOTE
+    "Inserisci prima",  # INSERT
+    "Esporta le partite",  # FREE_UP
 )

@@ -147,4 +147,7 @@ T = (
     "longo",  # K_LONG
     "repete",  # K_REPEAT
     "solto",  # K_RELEASE
+    "Aviso",  # NOTE
+    "Inserir antes",  # INSERT
+    "Exporte as partidas",  # FREE_UP
 )

@@ -123,10 +123,28 @@ class Model:
             st.add_match(self.match)
         return st
 
-    def error_lines(self, e):
-        """A failed change in words, split for the screen (about 21 characters a line)."""
+    def error_lines(self, e, t=None):
+        """A failed change in words, split for the screen (about 21 characters a line).
+        A full memory is said in the player's language (t: the app's strings)."""
+        if t is not None and type(e).__name__ == "StoreFull":
+            from ui import text as tx
+            return [t(tx.MEMORY_FULL), t(tx.NOT_SAVED_WHY), t(tx.FREE_UP)]
         msg = str(e.args[0]) if e.args else str(e)
         return split_words(msg, 21, 4)
+
+    def has_room(self):
+        """False when the flash cannot take another hand: said before the entry."""
+        f = getattr(self.persist, "has_room", None)
+        return True if f is None else f()
+
+    def insert_hand(self, index, rec):
+        m = self.match
+        m.insert(index, rec)
+        try:
+            self.persist.rewrite(m)
+        except Exception:
+            m.delete(index)
+            raise
 
 
 def split_words(msg, width, rows):

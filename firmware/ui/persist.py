@@ -37,9 +37,10 @@ def decode(data):
 
 class MemPersist:
     """Keeps the encoded bytes in RAM: for tests, and a device with no flash
-    store. `saved` is what a power cut would leave."""
+    store. `saved` is what a power cut would leave; `full` plays a full flash."""
 
     def __init__(self):
+        self.full = False
         self.saved = None
         self.writes = 0
         self.archive = []
@@ -69,8 +70,14 @@ class MemPersist:
         self.stats_bytes = _codec.encode_stats(stats)
 
     def rewrite(self, match):
+        if self.full:
+            from storage import StoreFull
+            raise StoreFull("Memory full: this hand was NOT saved.")
         self.saved = encode(match)
         self.writes += 1
+
+    def has_room(self):
+        return not self.full
 
     def stats(self):
         if self.stats_bytes is None:
@@ -115,6 +122,9 @@ class StorePersist:
 
     def rewrite(self, match):
         self.store.rewrite(encode(match), len(match.hands))
+
+    def has_room(self):
+        return self.store.has_room(64)
 
     def stats(self):
         data = self.store.load_stats()

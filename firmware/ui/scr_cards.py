@@ -29,6 +29,10 @@ _OTHER = const(2)
 
 
 def start_cards(app):
+    if not app.model.has_room():
+        t = app.t
+        app.push(MessageScreen(app, t(tx.NOT_SAVED), (t(tx.MEMORY_FULL), t(tx.FREE_UP))))
+        return
     CardFlow(app).start()
 
 

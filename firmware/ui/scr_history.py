@@ -110,16 +110,17 @@ class HistoryScreen(Screen):
         elif kind == keys.PRESS and k == keys.OK:
             i = self.cursor
             t = app.t
-            app.push(ChoiceScreen(app, t(tx.HAND_N) % (i + 1), (t(tx.EDIT), t(tx.DELETE)), 0,
+            app.push(ChoiceScreen(app, t(tx.HAND_N) % (i + 1),
+                                  (t(tx.EDIT), t(tx.DELETE), t(tx.INSERT)), 0,
                                   lambda a: self.act(i, a)))
 
     def act(self, i, a):
         app = self.app
         t = app.t
-        if a == 0:
+        if a == 0 or a == 2:
             app.pop()
             from ui.scr_record import start_record
-            start_record(app, i)
+            start_record(app, i, a == 2)
         else:
             app.push(ChoiceScreen(app, t(tx.DELETE_Q) % (i + 1), (t(tx.NO), t(tx.YES)), 0,
                                   lambda yes: self.delete(i, yes)))
@@ -133,7 +134,7 @@ class HistoryScreen(Screen):
         try:
             app.model.delete_hand(i)
         except Exception as e:
-            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e)))
+            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
             return
         self.prepare()
         app.say(t(tx.DELETED))

@@ -60,7 +60,7 @@ class MenuScreen(ChoiceScreen):
             try:
                 app.model.undo_hand()
             except Exception as e:
-                app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e)))
+                app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
                 return
             app.home()
             app.say(t(tx.UNDONE))

@@ -26,9 +26,18 @@ _HEARTS = const(2)
 _SPADES = const(3)
 
 
-def start_record(app, index=None):
-    """Open the record flow for the next hand, or to edit hand `index`."""
-    RecordFlow(app, index).start()
+def start_record(app, index=None, insert=False):
+    """Open the record flow for the next hand, to edit hand `index`, or (insert)
+    for a forgotten hand to go in before hand `index`. A full memory is said
+    before anything is entered, not after."""
+    if not app.model.has_room():
+        t = app.t
+        app.push(MessageScreen(app, t(tx.NOT_SAVED), (t(tx.MEMORY_FULL), t(tx.FREE_UP))))
+        return
+    f = RecordFlow(app, None if insert else index)
+    if insert:
+        f.insert_at = index
+    f.start()
 
 
 class RecordFlow:
@@ -54,6 +63,7 @@ class RecordFlow:
             self.kd = h.knocker
             self.dd = h.defender
         self.base = len(app.stack)  # the flow's screens sit above this depth
+        self.insert_at = None       # a forgotten hand goes in before this one
 
     def push(self, screen):
         self.app.push(screen)
@@ -224,13 +234,15 @@ class RecordFlow:
         """The confirm: into the match and onto flash, then "Saved"."""
         app = self.app
         try:
-            if self.index is None:
+            if self.insert_at is not None:
+                app.model.insert_hand(self.insert_at, rec)
+            elif self.index is None:
                 app.model.add_hand(rec)
             else:
                 app.model.replace_hand(self.index, rec)
         except Exception as e:  # storage full or failing: say so, keep the draft
             t = app.t
-            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e)))
+            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
             return
         self.finish()
         app.after_save()

@@ -102,7 +102,7 @@ class SettingsScreen(ChoiceScreen):
         try:
             app.model.clear_stats()
         except Exception as e:
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e)))
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
             return
         app.home()
         app.say(app.t(tx.CLEARED))
@@ -125,7 +125,7 @@ class SettingsScreen(ChoiceScreen):
         try:
             app.model.set_rules(r)
         except Exception as e:
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e)))
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
             return
         app.cfg.preset = r.name
         app.cfg.save()
@@ -194,7 +194,7 @@ class RuleAmounts(ChoiceScreen):
         try:
             app.model.set_rules(r)
         except Exception as e:
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e)))
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
             return
         if pop:
             app.pop()

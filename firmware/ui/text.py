@@ -151,8 +151,11 @@ K_PRESS = const(143)
 K_LONG = const(144)
 K_REPEAT = const(145)
 K_RELEASE = const(146)
+NOTE = const(147)
+INSERT = const(148)
+FREE_UP = const(149)
 
-COUNT = const(147)
+COUNT = const(150)
 
 # Language codes in menu order, and each name in its own language.
 LANGS = ("en", "fi", "it", "pt")

@@ -271,3 +271,65 @@ def test_clear_statistics_is_protected_and_undoable():
     rig.press(keys.DOWN)
     rig.pick(rig.app.top().labels.index("Undo change"))
     assert rig.app.model.stats().find("Ann").hands_won == 1
+
+
+def test_insert_a_forgotten_hand():
+    rig = Rig()
+    knock_by_numbers(rig, 0, 5, 30)   # A +25
+    knock_by_numbers(rig, 1, 3, 20)   # B +17
+    rig.press(keys.UP)                # history on hand 2
+    rig.press(keys.OK)
+    rig.pick(2)                       # insert before hand 2
+    rig.pick(1)                       # B knocks
+    rig.set_number(4)
+    rig.press(keys.OK)
+    rig.set_number(14)
+    rig.press(keys.OK)
+    rig.press(keys.OK)
+    m = rig.app.match
+    assert [h.knocker for h in m.hands] == [5, 4, 3]
+    assert m.sheet().games[0].score == [25, 27]
+
+
+def test_full_memory_is_said_before_the_entry():
+    rig = Rig()
+    rig.persist.full = True
+    rig.press(keys.OK)
+    assert rig.screen() == "MessageScreen"
+    assert "Memory full" in rig.texts()
+    rig.press(keys.OK)
+    assert rig.screen() == "TableScreen"
+
+
+def test_memory_full_at_the_confirm_keeps_the_draft():
+    rig = Rig()
+    rig.press(keys.OK)
+    rig.pick(0)
+    rig.set_number(5)
+    rig.press(keys.OK)
+    rig.set_number(30)
+    rig.press(keys.OK)
+    rig.persist.full = True           # fills up while the hand is entered
+    rig.press(keys.OK)
+    assert rig.screen() == "MessageScreen"
+    assert "Memory full" in rig.texts() and "Nothing was changed" in rig.texts()
+    assert not rig.app.match.hands
+    rig.persist.full = False
+    rig.press(keys.BACK)              # back on the result: try again
+    assert rig.screen() == "ResultScreen"
+    rig.press(keys.OK)
+    assert len(rig.app.match.hands) == 1
+
+
+def test_problems_found_at_start_are_said():
+    from ui.persist import MemPersist
+
+    class Damaged(MemPersist):
+        def load(self):
+            return None, ["The statistics were damaged and set aside; they start again from here."]
+
+    rig = Rig(persist=Damaged())
+    assert rig.screen() == "MessageScreen"
+    assert "Note" in rig.texts()
+    rig.press(keys.OK)
+    assert rig.screen() == "TableScreen"
