@@ -43,17 +43,8 @@ def parse(argv):
 
 
 def user_dir():
-    """The folder the user ran gin from, for relative paths. host_tools/gin
-    changes to the project root before starting Python; GIN_CWD (if the
-    script sets it) or the OLDPWD that its `cd` leaves behind says where the
-    user was."""
-    if os.environ.get("GIN_CWD"):
-        return os.environ["GIN_CWD"]
-    here = os.getcwd()
-    old = os.environ.get("OLDPWD")
-    if old and os.path.isdir(old) and os.path.samefile(here, ROOT) and os.environ.get("PWD") == here:
-        return old
-    return here
+    """The folder the user ran gin from (host_tools/gin keeps it as the cwd)."""
+    return os.getcwd()
 
 
 def user_path(path):
