@@ -1,0 +1,60 @@
+"""A whole game on the fake device: the board, its debounced buttons, the
+firmware's main loop and the panel emulator, on both interpreters."""
+from bench import Bench
+
+from ui import platform
+from ui.persist import MemPersist, encode
+
+
+def _device(persist, board="pico_i2c"):
+    def make_ui(loop):
+        return platform.make_app(loop.board, loop.writer, loop.now, persist=persist,
+                                 config_path=None, version="test")
+    b = Bench(board, make_ui=make_ui)
+    b.run(1600)  # past the start screen
+    return b
+
+
+def _knock(b, who, down_to, up_taps):
+    """From the table: who (0: A, 1: B) knocks; the knocker's count goes down
+    from the limit of 10 by down_to taps; the defender's up by up_taps."""
+    b.press("OK")
+    app = b.loop.ui
+    cur = app.top().list.cursor
+    if who != cur:
+        b.press("DOWN" if who > cur else "UP")
+    b.press("OK")
+    for _ in range(down_to):
+        b.press("DOWN")
+    b.press("OK")
+    for _ in range(up_taps):
+        b.press("UP")
+    b.press("OK")
+    b.press("OK")
+
+
+def test_a_full_game_by_button_presses():
+    persist = MemPersist()
+    b = _device(persist)
+    app = b.loop.ui
+    # Finnish rules, target 100. A knocks with 2; B holds 2 + 30 = 32: A +30.
+    for _ in range(4):
+        _knock(b, 0, 8, 30)
+        b.run(2000)
+    m = app.match
+    s = m.sheet()
+    assert len(m.hands) == 4
+    assert s.games[0].over and s.games[0].winner == 0
+    assert type(app.top()).__name__ == "GameOverScreen"
+    lit = sum(b.panel.image())
+    assert lit > 200
+    b.press("OK")
+    b.press("OK")                 # next game
+    assert type(app.top()).__name__ == "TableScreen"
+    # A restart in the middle of the next hand's entry loses nothing.
+    b.press("OK")
+    b.press("OK")
+    saved = encode(m)
+    b2 = _device(persist)
+    assert encode(b2.loop.ui.match) == saved
+    assert type(b2.loop.ui.top()).__name__ == "TableScreen"
