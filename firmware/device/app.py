@@ -28,6 +28,7 @@ from micropython import const
 
 from device import buttons as btn
 from device import clock
+from device import display as disp
 from device.writer import SMALL, Writer
 
 POLL_MS = const(10)        # one loop turn: buttons are sampled this often
@@ -155,7 +156,7 @@ class Loop:
 
     def wake(self):
         if self.power == OFF:
-            self.fb.poweron()
+            disp.wake(self.fb)
         self.fb.contrast(self.board.contrast)
         self.power = AWAKE
 

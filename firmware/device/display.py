@@ -5,8 +5,17 @@ framebuf.FrameBuffer) and also drives the panel: show(), contrast(n),
 poweroff(), poweron(), invert(b), width, height.
 """
 import adafruit_ssd1306
+from micropython import const
 
 from device.bus import I2CBus, OutPin, SPIBus
+
+_DISPLAY_ON = const(0xAF)
+
+
+def wake(display):
+    """Switch the panel back on after poweroff(). Not the driver's poweron():
+    on SPI modules that pulses RES, which wipes the panel's set-up."""
+    display.write_cmd(_DISPLAY_ON)
 
 
 class SPIPanel(adafruit_ssd1306.SSD1306_SPI):

@@ -52,7 +52,7 @@ class Bench:
         mod = __import__(board)
         self.board_module = mod
         if hasattr(mod, "SPI_ID"):
-            machine.spi_bus(mod.SPI_ID).attach(self.panel, cs=mod.CS, dc=mod.DC)
+            machine.spi_bus(mod.SPI_ID).attach(self.panel, cs=mod.CS, dc=mod.DC, res=mod.RES)
         else:
             machine.i2c_bus(mod.I2C_ID).attach(mod.ADDR, self.panel)
         self.pins = {}

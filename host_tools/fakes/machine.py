@@ -72,8 +72,15 @@ class Line:
         self.mode = -1
         self.pull = None
         self.out = 0          # level the Pico drives when mode is OUT
+        self.falls = 0        # how often the Pico drove it from 1 to 0 (reset pulses)
         self.driven = None    # level forced from outside (None = floating)
         self._script = []     # pending (absolute ms, level), sorted by time
+
+    def set_out(self, v):
+        v = 1 if v else 0
+        if self.out and not v:
+            self.falls += 1
+        self.out = v
 
     def drive(self, level):
         """Force the level now (0 = pulled to ground, None = let go)."""
@@ -131,8 +138,10 @@ class SPIBus:
         self.devices = []  # (device, cs pin number or None, dc pin number or None)
         self.bytes = 0
 
-    def attach(self, device, cs=None, dc=None):
+    def attach(self, device, cs=None, dc=None, res=None):
         self.devices.append((device, cs, dc))
+        if res is not None:
+            device.res_line = line(res)  # the panel resets on a pulse of its RES pin
 
 
 class AdcInput:
@@ -217,28 +226,28 @@ class Pin:
         if pull != -1:
             ln.pull = pull
         if value is not None:
-            ln.out = 1 if value else 0
+            ln.set_out(value)
 
     def value(self, v=None):
         if v is None:
             return self._line.level()
-        self._line.out = 1 if v else 0
+        self._line.set_out(v)
         return None
 
     def __call__(self, v=None):
         return self.value(v)
 
     def on(self):
-        self._line.out = 1
+        self._line.set_out(1)
 
     def off(self):
-        self._line.out = 0
+        self._line.set_out(0)
 
     high = on
     low = off
 
     def toggle(self):
-        self._line.out ^= 1
+        self._line.set_out(not self._line.out)
 
     def irq(self, handler=None, trigger=None, hard=False):
         # The firmware polls; interrupts are deliberately not emulated.

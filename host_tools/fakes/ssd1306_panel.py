@@ -38,10 +38,13 @@ class Panel:
         self.unknown = []                 # command bytes the chip would not know
         self.frames = 0                   # data bursts that filled the whole RAM window
         self.data_bytes = 0
+        self.resets = 0
+        self.res_line = None              # fake machine Line of the RES pin (SPI modules)
+        self._falls = 0
         self.reset()
 
     def reset(self):
-        """Power-on state (datasheet defaults)."""
+        """Power-on state (datasheet defaults); the RAM keeps its contents."""
         self.mode = 2            # page addressing
         self.col_start, self.col_end = 0, W - 1
         self.page_start, self.page_end = 0, H // 8 - 1
@@ -89,7 +92,15 @@ class Panel:
         for i in range(len(buf)):
             buf[i] = 0 if self.on else 0x40
 
+    def _check_reset(self):
+        ln = self.res_line
+        if ln is not None and ln.falls != self._falls:
+            self._falls = ln.falls
+            self.resets += 1
+            self.reset()
+
     def spi_write(self, dc, data):
+        self._check_reset()
         if dc:
             self._data(data, 0, len(data))
         else:

@@ -172,3 +172,20 @@ def test_without_a_ui_the_loop_still_runs():
     b.run(2000)
     b.press("BACK")
     assert b.loop.ui.text == "RELEASE BACK"
+
+
+def test_waking_an_spi_panel_keeps_its_set_up():
+    # The SPI driver's poweron() pulses RES, which would wipe the panel's
+    # configuration; waking must only switch the display on again.
+    b, made = _bench(board="pico_spi")
+    b.board.set_idle(3000, 6000)
+    b.run(2000)
+    ram = bytes(b.panel.ram)
+    b.run(6100)
+    assert not b.panel.on
+    resets = b.panel.resets
+    b.press("OK")
+    p = b.panel
+    assert p.on and p.resets == resets
+    assert p.seg_remap and p.com_reversed and p.charge_pump and p.mode == 0
+    assert bytes(p.ram) == ram and made[0].keys == []

@@ -87,7 +87,7 @@ HEAP = """
 import gc, micropython
 from bench import Bench
 from device.writer import SMALL, BIG
-b = Bench("pico_i2c", log_path="/e.log")
+b = Bench(BOARD, log_path="/e.log")
 b.run(1600)
 fb = b.board.display
 w = b.loop.writer
@@ -130,9 +130,10 @@ if deltas == [0, 0, 0]:
 """
 
 
-def test_redraw_and_idle_loop_allocate_nothing_on_micropython():
+@pytest.mark.parametrize("board", ["pico_i2c", "pico_spi"])
+def test_redraw_and_idle_loop_allocate_nothing_on_micropython(board):
     try:
-        rc, out, err = mpy.run(HEAP, timeout=120)
+        rc, out, err = mpy.run("BOARD = %r\n" % board + HEAP, timeout=120)
     except subprocess.TimeoutExpired:
         pytest.fail("MicroPython hung under heap_lock (an allocation raised MemoryError)")
     assert rc == 0, err
