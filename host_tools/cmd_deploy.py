@@ -70,15 +70,14 @@ def describe(info):
         build.version_text(version), machine or platform, major, sub, arch or "bytecode only", room)
 
 
-def board_pins(board, root=ROOT):
-    """[(bus, sda, scl)] named in boards/NAME.py (top-level ints with SDA/SCL in
-    their names, optionally an I2C bus number), or None."""
+def board_consts(board, root=ROOT):
+    """{NAME: int} of the top-level integer constants in boards/NAME.py (read, not run)."""
     path = os.path.join(root, "boards", board + ".py")
     try:
         with open(path, encoding="utf-8") as f:
             tree = ast.parse(f.read())
     except (OSError, SyntaxError):
-        return None
+        return {}
     found = {}
     for node in tree.body:
         if not isinstance(node, ast.Assign) or len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):
@@ -86,35 +85,62 @@ def board_pins(board, root=ROOT):
         value = node.value
         if isinstance(value, ast.Call) and getattr(value.func, "id", "") == "const" and value.args:
             value = value.args[0]
-        if not (isinstance(value, ast.Constant) and isinstance(value.value, int)):
-            continue
-        key = node.targets[0].id.upper()
-        for part in ("SDA", "SCL"):
-            if part in key and part not in found:
-                found[part] = value.value
-        if ("I2C_ID" in key or "I2C_BUS" in key) and "BUS" not in found:
-            found["BUS"] = value.value
-    if "SDA" not in found or "SCL" not in found:
+        if isinstance(value, ast.Constant) and isinstance(value.value, int) and not isinstance(value.value, bool):
+            found[node.targets[0].id.upper()] = value.value
+    return found
+
+
+def _first(consts, test):
+    for key in sorted(consts):
+        if test(key):
+            return consts[key]
+    return None
+
+
+def board_pins(board, root=ROOT):
+    """[(bus, sda, scl)] named in boards/NAME.py (constants with SDA/SCL in
+    their names, optionally I2C_ID or I2C_BUS), or None."""
+    c = board_consts(board, root)
+    sda = _first(c, lambda k: "SDA" in k)
+    scl = _first(c, lambda k: "SCL" in k and "SCLK" not in k)
+    if sda is None or scl is None:
         return None
-    return [(found.get("BUS", (found["SDA"] // 2) % 2), found["SDA"], found["SCL"])]
+    bus = _first(c, lambda k: "I2C_ID" in k or "I2C_BUS" in k)
+    return [((sda // 2) % 2 if bus is None else bus, sda, scl)]
+
+
+def board_addr(board, root=ROOT):
+    """The display's I2C address the board file uses (ADDR, I2C_ADDR...), or None."""
+    return _first(board_consts(board, root), lambda k: "ADDR" in k)
 
 
 def do_scan(dev, board, out, root=ROOT):
     pins = board_pins(board, root) if board else None
+    if board and not pins and "SPI_ID" in board_consts(board, root):
+        print("board %s drives its display over SPI: there are no I2C addresses to find "
+              "(check SCK, MOSI, CS, DC, RES); scanning I2C anyway" % board, file=out)
     buses = pins or PICO_I2C_PAIRS
     print("scanning I2C (%s)" % ("pins of board " + board if pins else "every GP pin pair"), file=out)
-    any_found = False
+    seen = set()
     for bus, sda, scl, addrs, err in dev.scan(buses):
         where = "I2C%d SDA=GP%d SCL=GP%d" % (bus, sda, scl)
         if err:
             print("  %s: error %s" % (where, err), file=out)
         elif addrs:
-            any_found = True
+            seen.update(addrs)
             print("  %s: %s" % (where, " ".join("0x%02X" % a for a in addrs)), file=out)
         elif len(buses) == 1:
             print("  %s: nothing answers" % where, file=out)
-    if not any_found:
+    want = board_addr(board, root) if pins else None
+    if not seen:
         print("no I2C device answered: check power (3V3, GND) and the SDA/SCL wires", file=out)
+    elif want is not None and want in seen:
+        print("the display answers at 0x%02X, where board %s expects it" % (want, board), file=out)
+    elif want is not None:
+        other = [a for a in (0x3C, 0x3D) if a in seen]
+        hint = ("an SSD1306 answers at 0x%02X: set ADDR = const(0x%02X) in boards/%s.py and deploy again"
+                % (other[0], other[0], board)) if other else "no SSD1306 address (0x3C, 0x3D) answers"
+        print("board %s expects the display at 0x%02X, which does not answer; %s" % (board, want, hint), file=out)
     else:
         print("an SSD1306 display answers at 0x3C or 0x3D; the board file must use that address", file=out)
 

@@ -125,13 +125,14 @@ class FakeDevice:
     name        sys.implementation.name ("circuitpython" to play another firmware)
     micropython False: the port stays silent, like a board without MicroPython
     i2c         addresses that answer on the I2C bus
+    i2c_pins    (bus, SDA, SCL) where they are wired (default I2C0 on GP4/GP5)
     flash       filesystem size in bytes (the Pico's MicroPython gives 848 KB)
     files       {path: bytes} put on the device before it starts
     """
 
     def __init__(self, version=(1, 27, 0), mpy=None, name="micropython",
                  machine="Raspberry Pi Pico with RP2040", micropython=True,
-                 i2c=(0x3C,), flash=848 * 1024, files=None, root=None,
+                 i2c=(0x3C,), i2c_pins=(0, 4, 5), flash=848 * 1024, files=None, root=None,
                  heap=mpy.HEAP, boot_limit=5.0, idle=120.0, life=900.0):
         self.version = tuple(version)
         self.mpy = mpy_tag() if mpy is None else mpy
@@ -139,6 +140,7 @@ class FakeDevice:
         self.machine = machine
         self.micropython = micropython
         self.i2c = tuple(i2c)
+        self.i2c_pins = tuple(i2c_pins)
         self.flash = flash
         self.heap = heap
         self.boot_limit = boot_limit
@@ -219,7 +221,7 @@ class FakeDevice:
     def prelude_code(self):
         cfg = {
             "name": self.name, "version": self.version + ("",), "mpy": self.mpy,
-            "machine": self.machine, "i2c": list(self.i2c), "flash": self.flash,
+            "machine": self.machine, "i2c": list(self.i2c), "i2c_pins": list(self.i2c_pins), "flash": self.flash,
             "release": "%d.%d.%d" % self.version[:3],
             "uname_version": "v%d.%d.%d on 2025-12-09" % self.version[:3],
         }

@@ -221,15 +221,17 @@ class _GinPin:
 
 
 class _GinI2C:
-    # The bus answers at the addresses in _CFG["i2c"] (0x3C: an SSD1306).
+    # The devices at the addresses in _CFG["i2c"] (0x3C: an SSD1306) hang on
+    # the bus and pins _CFG["i2c_pins"] = [bus, sda, scl]; other pins find nothing.
     def __init__(self, id=0, scl=None, sda=None, freq=400000, timeout=50000):
-        self.id = id
+        bus, want_sda, want_scl = _CFG["i2c_pins"]
+        self._wired = id == bus and (sda is None or sda.id == want_sda) and (scl is None or scl.id == want_scl)
 
     def scan(self):
-        return sorted(_CFG["i2c"])
+        return sorted(_CFG["i2c"]) if self._wired else []
 
     def _check(self, addr):
-        if addr not in _CFG["i2c"]:
+        if not self._wired or addr not in _CFG["i2c"]:
             raise OSError(5)
 
     def writeto(self, addr, buf, stop=True):

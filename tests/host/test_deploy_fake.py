@@ -213,16 +213,31 @@ def test_an_older_micropython_gets_the_matching_mpy_cross(tmp_path):
 
 def test_scan_lists_the_i2c_addresses_on_the_boards_bus(tmp_path):
     root = small_project(str(tmp_path / "p"), "pass\n")
+    with open(os.path.join(root, "boards", "pico_i2c.py"), "a") as f:
+        f.write("ADDR = const(0x3C)\n")
     with FakeDevice(i2c=(0x3D, 0x68)) as dev:
         proc = gin("deploy", "--port", dev.url, "--scan", root=root)
         assert proc.returncode == 0, proc.stderr
         assert "I2C0 SDA=GP4 SCL=GP5: 0x3D 0x68" in proc.stdout
+        assert ("board pico_i2c expects the display at 0x3C, which does not answer; an SSD1306 answers at 0x3D: "
+                "set ADDR = const(0x3D) in boards/pico_i2c.py") in proc.stdout
         assert dev.files() == {}
     with FakeDevice(i2c=()) as dev:
         proc = gin("deploy", "--port", dev.url, "--scan", root=root)
         assert proc.returncode == 0, proc.stderr
         assert "I2C0 SDA=GP4 SCL=GP5: nothing answers" in proc.stdout
         assert "no I2C device answered" in proc.stdout
+    with FakeDevice(i2c=(0x3C,), i2c_pins=(1, 26, 27)) as dev:  # wired elsewhere
+        proc = gin("deploy", "--port", dev.url, "--scan", root=root)
+        assert "I2C0 SDA=GP4 SCL=GP5: nothing answers" in proc.stdout
+        os.remove(os.path.join(root, "boards", "pico_i2c.py"))
+        with open(os.path.join(root, "boards", "pico_spi.py"), "w") as f:
+            f.write("SPI_ID = 0\nSCK = 18\nMOSI = 19\n")
+        proc = gin("deploy", "--port", dev.url, "--scan", root=root)  # a board without I2C pins: every pair
+        assert proc.returncode == 0, proc.stderr
+        assert "board pico_spi drives its display over SPI" in proc.stdout
+        assert "scanning I2C (every GP pin pair)" in proc.stdout
+        assert [l.strip() for l in proc.stdout.splitlines() if ": 0x" in l] == ["I2C1 SDA=GP26 SCL=GP27: 0x3C"]
 
 
 def test_the_fake_device_stops_by_itself():

@@ -93,6 +93,9 @@ def test_scan_reads_the_pins_from_the_board_file(tmp_path):
     assert cmd_deploy.board_pins("a", root) == [(1, 26, 27)]
     assert cmd_deploy.board_pins("b", root) == [(0, 8, 9)]
     assert cmd_deploy.board_pins("c", root) is None
+    assert cmd_deploy.board_addr("b", root) == 0x3C and cmd_deploy.board_addr("a", root) is None
+    write(os.path.join(root, "boards", "spi.py"), "SPI_ID = 0\nSCLK = 18\nMOSI = 19\n")
+    assert cmd_deploy.board_pins("spi", root) is None  # SCLK is SPI's clock, not I2C's SCL
     assert (0, 0, 1) in cmd_deploy.PICO_I2C_PAIRS and (1, 26, 27) in cmd_deploy.PICO_I2C_PAIRS
 
 
