@@ -333,3 +333,42 @@ def test_problems_found_at_start_are_said():
     assert "Note" in rig.texts()
     rig.press(keys.OK)
     assert rig.screen() == "TableScreen"
+
+
+def test_hollywood_game_over_pages_through_the_games_it_ended():
+    from gincore import rules as _rules
+    rig = Rig()
+    r = _rules.preset("modern")
+    r.set("hollywood", 1)
+    r.set("target", 50)
+    rig.app.model.new_match(("Ann", "Bob"), r, 0)
+    rig.app.home()
+    # Ann wins three big hands: game 1 ends on the second, games 2 and 3 on the third.
+    knock_by_numbers(rig, 0, 1, 41)      # +40 into game 1
+    knock_by_numbers(rig, 0, 1, 41)      # games 1 and 2: game 1 over
+    assert rig.screen() == "GameOverScreen"
+    assert rig.texts()[0].startswith("1: Ann wins")
+    rig.press(keys.OK)                    # the other games go on
+    assert rig.screen() == "TableScreen"
+    knock_by_numbers(rig, 0, 1, 61)      # +60 into games 2 and 3: both end
+    assert rig.screen() == "GameOverScreen"
+    first = rig.texts()[0]
+    rig.press(keys.DOWN)
+    second = rig.texts()[0]
+    assert {first[:2], second[:2]} == {"2:", "3:"}, (first, second)
+    rig.press(keys.OK)
+    assert rig.screen() == "ChoiceScreen"    # all three over: next game or new match
+
+
+def test_three_buttons_hold_up_to_confirm_and_long_ok_is_back():
+    rig = Rig(three=True)
+    knock_by_numbers(rig, 0, 5, 30)
+    rig.press(keys.DOWN)
+    assert rig.screen() == "MenuScreen"
+    rig.pick(rig.app.top().labels.index("New match"))
+    assert "Hold Up 2 s" in rig.texts()
+    rig.hold_ms(keys.OK, 2100)               # a long OK is Back here
+    assert rig.screen() == "MenuScreen"
+    rig.pick(rig.app.top().labels.index("New match"))
+    rig.hold_ms(keys.UP, 2100)
+    assert rig.screen() == "ChoiceScreen"    # player 1 of the new match
