@@ -112,37 +112,39 @@ class Store:
     def _problem(self, text):
         self.problems.append(text)
 
-    def _listdir(self, name):
+    def _listdir(self, name, create=False):
+        # [] for a folder that is not there; create=True makes it (and
+        # raises OSError if it cannot).
         try:
             return self.fs.listdir(self._p(name) if name else self.root)
         except OSError:
-            self.fs.mkdir(self._p(name) if name else self.root)
-            return []
+            if not create:
+                return []
+        self.fs.mkdir(self._p(name) if name else self.root)
+        return []
+
+    def _bad_name(self, name):
+        # bad/K-name with K one above any number already there.
+        k = 1
+        for n in self._listdir(BAD_DIR, True):
+            head = n.split("-")[0]
+            if head.isdigit() and int(head) >= k:
+                k = int(head) + 1
+        return BAD_DIR + "/" + str(k) + "-" + name.split("/")[-1]
 
     def _set_aside(self, name):
-        # Move a damaged file into bad/ under a new number; a rename commits
-        # atomically, so the file is either still here or safely there.
-        taken = self._listdir(BAD_DIR)
-        k = 1
-        for n in taken:
-            head = n.split("-")[0]
-            if head.isdigit() and int(head) >= k:
-                k = int(head) + 1
-        base = name.split("/")[-1]
+        # Move a damaged file into bad/; a rename commits atomically, so the
+        # file is either still here or safely there. If even that fails (a
+        # full flash), it stays where it is: it is reported again next boot
+        # and the next save replaces it.
         try:
-            self.fs.rename(self._p(name), self._p(BAD_DIR + "/" + str(k) + "-" + base))
+            self.fs.rename(self._p(name), self._p(self._bad_name(name)))
+            return True
         except OSError:
-            # Could not move it: at least stop reading it again.
-            self._quiet_remove(name)
+            return False
 
     def _copy_aside(self, name, data):
-        taken = self._listdir(BAD_DIR)
-        k = 1
-        for n in taken:
-            head = n.split("-")[0]
-            if head.isdigit() and int(head) >= k:
-                k = int(head) + 1
-        self._write_new(BAD_DIR + "/" + str(k) + "-" + name, data)
+        self._write_new(self._bad_name(name), data)
 
     # ---- free space --------------------------------------------------------
 
@@ -186,11 +188,10 @@ class Store:
         self._arch = []
         snapshot, records = None, []
         try:
-            names = self._listdir("")
+            names = self._listdir("", True)
             for n in names:
                 if n.endswith(_TMP):  # an unfinished write that never returned
                     self._quiet_remove(n)
-            self._listdir(BAD_DIR)
             arch = []
             for n in self._listdir(ARCHIVE_DIR):
                 if n.endswith(_TMP):
@@ -431,6 +432,7 @@ class Store:
             dropped = self._make_room(len(data))
             self._check_room(len(data), "the finished match")
             try:
+                self._listdir(ARCHIVE_DIR, True)
                 self._write_new(ARCHIVE_DIR + "/" + _arch_name(no), data)
             except OSError as e:
                 raise self._failed(e, "the finished match")

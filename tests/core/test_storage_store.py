@@ -213,6 +213,7 @@ def test_leftover_temp_files_are_removed_quietly():
     s.new_match(b"m")
     play(s, 1)
     put(s, "match.snp.tmp", b"half written")
+    os.mkdir(s.root + "/arch")
     put(s, "arch/m000009.dat.tmp", b"half")
     s2, snap, recs, problems = reload(s)
     assert (snap, recs, problems) == (b"m", [hand(0)], [])
@@ -486,3 +487,28 @@ def test_reopen_survives_a_cut_before_the_tidy_up():
     assert (snap, recs, problems) == (b"m2 again", [], [])
     assert s2.match_no == 2 and s2.archived() == [1]
     assert s2.load_stats() == b"stats 1"
+
+
+class _NoMoves(OsFs):
+    # A full flash: renames into bad/ and new folders fail.
+    def rename(self, old, new):
+        if "/bad/" in new:
+            raise OSError(28)
+        OsFs.rename(self, old, new)
+
+    def mkdir(self, path):
+        raise OSError(28)
+
+
+def test_damage_on_a_full_flash_is_reported_and_left_in_place():
+    s = fresh()
+    s.new_match(b"m")
+    play(s, 2)
+    data = bytearray(raw(s, "match.jnl"))
+    data[-1] ^= 1
+    put(s, "match.jnl", bytes(data))
+    s2, snap, recs, problems = reload(s, fs=_NoMoves())
+    assert (snap, recs) == (b"m", [hand(0)]) and len(problems) == 1
+    s2.append(b"still saves")
+    s3, snap, recs, problems = reload(s2)
+    assert (recs, problems) == ([hand(0), b"still saves"], [])
