@@ -16,6 +16,7 @@ COMMANDS = {
     "deploy": ("cmd_deploy", "put the firmware on a Pico with MicroPython (--dry-run, --scan)"),
     "export": ("cmd_export", "saved matches as a CSV of every hand and an HTML score sheet with charts"),
     "game": ("cmd_game", "score sheet of a match from hands given as JSON lines"),
+    "sim": ("cmd_sim", "the device's firmware in a terminal: play it with the keys; the match is saved"),
     "test": ("cmd_test", "run every test on CPython and MicroPython, and the mpy-cross compile check"),
     "uibench": ("cmd_uibench", "the UI's heap under MicroPython: peak in a 30-hand game, growth over 500 hands"),
 }

@@ -1,0 +1,102 @@
+"""gin sim: the device's firmware on the PC, in a terminal.
+
+    host_tools/gin sim [--board NAME] [--data DIR]
+    host_tools/gin sim --keys "ok ok down*8 ok" [--screenshot FILE.png]
+
+The real app runs on the same stand-ins as the tests: a board module from
+boards/, the fake machine, the SSD1306 panel emulator and the firmware's
+main loop. The OLED is drawn with half blocks (128 x 32 characters, so the
+terminal needs 128 x 34). The match is saved in DIR (default sim-data/ in
+the repository) in the layout of the Pico's flash, so the next start
+resumes it and `host_tools/gin export --from DIR` reads it.
+
+keys: arrows Up/Down (Right = OK, Left = Back too), Enter = OK,
+Esc or Backspace = Back (on a three-button board: OK held), l then a key
+(or Shift+arrow) = long press, h then a key = hold it down until the next
+key (Hold OK to confirm), q or Ctrl-C = quit.
+
+--keys plays a script instead, once the start screen has gone, and prints
+the final screen: up, down, ok, back (taps), long:KEY (held 0.8 s),
+hold:KEY:MS, wait:MS, and WORD*N for N times; spaces or commas between.
+"""
+import argparse
+import os
+import sys
+
+from host_tools import sim_device, sim_keys, sim_screen
+from host_tools.errors import GinError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise GinError("sim: %s" % message)
+
+
+def parse(argv):
+    doc = __doc__.split("\n\n")
+    p = _Parser(prog="host_tools/gin sim", description="\n\n".join(doc[2:]),
+                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--board", default=sim_device.DEFAULT_BOARD, metavar="NAME",
+                   help="board module from boards/ (default %s; also: %s)"
+                   % (sim_device.DEFAULT_BOARD, ", ".join(
+                       n for n in sim_device.board_names() if n != sim_device.DEFAULT_BOARD)))
+    p.add_argument("--data", metavar="DIR", default=None,
+                   help="folder the match is saved in (default: sim-data/ in the repository)")
+    p.add_argument("--keys", metavar="SCRIPT", default=None,
+                   help="play these keys, print the final screen and exit (see above)")
+    p.add_argument("--screenshot", metavar="FILE.png", default=None,
+                   help="save the final screen as a PNG (with --keys; interactive: on quitting)")
+    p.add_argument("--scale", type=int, default=2, metavar="N",
+                   help="pixels per OLED pixel in the PNG (default 2)")
+    return p.parse_args(argv)
+
+
+def user_path(path):
+    # host_tools/gin keeps the user's folder as the cwd
+    return os.path.normpath(os.path.join(os.getcwd(), os.path.expanduser(path)))
+
+
+def _screenshot(dev, path, scale):
+    try:
+        dev.panel.save_png(path, scale=scale)
+    except OSError as e:
+        raise GinError("sim: cannot write %s (%s)" % (path, e.strerror or e))
+
+
+def play(dev, script):
+    """Run a parsed script on a device that has just been powered up."""
+    dev.run(sim_device.START_MS)
+    for act in script:
+        if act[0] == "wait":
+            dev.run(act[1])
+        else:
+            _, button, hold_ms, gap_ms = act
+            dev.press(button, hold_ms, gap_ms)
+
+
+def main(argv, out=None):
+    args = parse(argv)
+    out = out or sys.stdout
+    script = sim_keys.parse_script(args.keys) if args.keys is not None else None
+    if not 1 <= args.scale <= 16:
+        raise GinError("sim: --scale %d is not from 1 to 16" % args.scale)
+    data = user_path(args.data) if args.data else sim_device.DEFAULT_DATA
+    shot = user_path(args.screenshot) if args.screenshot else None
+    if shot and not os.path.isdir(os.path.dirname(shot)):
+        raise GinError("sim: no folder for --screenshot %s" % args.screenshot)
+    sim_device.check_board(args.board)
+    if script is None and not (sys.stdin.isatty() and out.isatty()):
+        raise GinError("sim: needs a terminal to play in (or --keys \"...\" for a scripted run)")
+    dev = sim_device.SimDevice(args.board, data)
+    if script is not None:
+        play(dev, script)
+        out.write("\n".join(sim_screen.rows(dev.pixels())) + "\n")
+    else:
+        from host_tools import sim_term
+        status = "%s (%s) - saved in %s" % (args.board, dev.title, data)
+        sim_term.Session(dev, status, out=out).run()
+        print("gin sim: the match is saved in %s; `host_tools/gin sim` carries on with it."
+              % data, file=out)
+    if shot:
+        _screenshot(dev, shot, args.scale)
+    return 0

@@ -1,0 +1,198 @@
+"""The simulator in a terminal: the device in real time, drawn in half blocks.
+
+The fake clock follows the wall clock (one loop turn per 10 ms), so the
+start screen, dimming, long presses and auto-repeat take as long as on the
+device. A key becomes a button press (sim_keys.KeyDecoder). The screen is
+redrawn only when the panel's picture changed.
+"""
+import os
+import select
+import sys
+import termios
+import time
+import tty
+
+from host_tools import sim_keys as K
+from host_tools import sim_screen
+from host_tools.sim_device import LONG_MS, STEP_MS
+
+MIN_COLS = sim_screen.W        # 128
+MIN_ROWS = sim_screen.ROWS + 2  # the screen, a status line, the key legend
+ESC_WAIT = 0.05                # a lone Esc is the Esc key after this long
+CATCH_UP = 100                 # more loop turns behind than this: skip ahead
+
+_ENTER = "\x1b[?1049h\x1b[?25l\x1b[2J"
+_LEAVE = "\x1b[0m\x1b[2J\x1b[?25h\x1b[?1049l"
+
+
+def legend(three_buttons):
+    back = "Esc/Backspace Back (= long OK)" if three_buttons else "Esc/Backspace Back"
+    return ("\u2191/\u2193 Up/Down   Enter OK   %s   l+key long press   "
+            "h+key hold (next key lets go)   q quit" % back)
+
+
+def too_small_lines(cols, rows):
+    text = ("The simulator needs a terminal of at least %d columns x %d rows; this one is "
+            "%d x %d. Make the window bigger (or the font smaller, e.g. Ctrl+minus): the "
+            "screen comes back by itself. q quits." % (MIN_COLS, MIN_ROWS, cols, rows))
+    width = max(cols, 10)
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = (line + " " + word) if line else word
+    lines.append(line)
+    return lines[:max(rows, 1)]
+
+
+def _fg(contrast):
+    if contrast >= 160:
+        return "97"   # bright white
+    if contrast >= 32:
+        return "37"   # light grey
+    return "90"       # dimmed: dark grey
+
+
+class Session:
+    """One interactive run; call run() and it returns when the user quits."""
+
+    def __init__(self, dev, status, fd_in=None, out=None):
+        self.dev = dev
+        self.status = status
+        self.fd_in = sys.stdin.fileno() if fd_in is None else fd_in
+        self.out = out or sys.stdout
+        self.dec = K.KeyDecoder()
+        self.mode = None       # K.LONG_NEXT or K.HOLD_NEXT after `l` / `h`
+        self.held = None       # the button `h` holds down
+        self.shown = None      # what is on the terminal now (to skip redraws)
+        self.force = True
+
+    # ------------------------------------------------------------ drawing
+    def _size(self):
+        try:
+            s = os.get_terminal_size(self.out.fileno())
+            return s.columns, s.lines
+        except OSError:
+            return MIN_COLS, MIN_ROWS
+
+    def _note(self):
+        if self.held is not None:
+            return "holding %s - any key lets go" % self.held.upper()
+        if self.mode == K.LONG_NEXT:
+            return "long press: now the key (arrow, Enter, Esc)"
+        if self.mode == K.HOLD_NEXT:
+            return "hold: now the key to hold down"
+        if not self.dev.panel.on:
+            return "the screen is off - any key wakes it"
+        return ""
+
+    def draw(self):
+        cols, rows = self._size()
+        small = cols < MIN_COLS or rows < MIN_ROWS
+        note = self._note()
+        sig = (cols, rows, note) if small else (cols, rows, note, self.dev.signature())
+        if sig == self.shown and not self.force:
+            return
+        w = self.out.write
+        if small:
+            w("\x1b[0m\x1b[2J")
+            for i, line in enumerate(too_small_lines(cols, rows)):
+                w("\x1b[%d;1H%s" % (i + 1, line))
+        else:
+            if self.force or self.shown is None or self.shown[:2] != (cols, rows) \
+                    or len(self.shown) != 4:
+                w("\x1b[0m\x1b[2J")
+            pad = (cols - MIN_COLS) // 2
+            p = self.dev.panel
+            lines = sim_screen.rows(self.dev.pixels())
+            w("\x1b[40;%sm" % _fg(p.contrast))
+            for i, line in enumerate(lines):
+                w("\x1b[%d;%dH%s" % (i + 1, pad + 1, line))
+            w("\x1b[0m")
+            status = self.status
+            if note:
+                status = note + "   |   " + status
+            w("\x1b[%d;1H\x1b[2K%s" % (sim_screen.ROWS + 1, status[:cols]))
+            w("\x1b[%d;1H\x1b[2K\x1b[2m%s\x1b[0m" % (sim_screen.ROWS + 2,
+                                                    legend(self.dev.three_buttons)[:cols]))
+        self.out.flush()
+        self.shown = sig
+        self.force = False
+
+    # ------------------------------------------------------------ keys
+    def handle(self, action, button):
+        """One decoded key. False: quit."""
+        if action == K.QUIT:
+            return False
+        if action == K.REDRAW:
+            self.force = True
+            return True
+        cols, rows = self._size()
+        if cols < MIN_COLS or rows < MIN_ROWS:
+            return True  # the user cannot see the screen: keys wait
+        dev = self.dev
+        if self.held is not None:
+            dev.up(self.held)  # any key lets the held button go
+            self.held = None
+            return True
+        if action == K.LONG_NEXT or action == K.HOLD_NEXT:
+            self.mode = action
+            return True
+        if action == K.OTHER:
+            self.mode = None
+            return True
+        if action == K.LONG or self.mode == K.LONG_NEXT:
+            dev.down(button, LONG_MS)
+        elif self.mode == K.HOLD_NEXT:
+            dev.down(button, None)
+            self.held = button
+        else:
+            dev.tap(button)
+        self.mode = None
+        return True
+
+    # ------------------------------------------------------------ the loop
+    def run(self):
+        fd = self.fd_in
+        saved = termios.tcgetattr(fd)
+        tty.setcbreak(fd)
+        self.out.write(_ENTER)
+        try:
+            return self._loop(fd)
+        finally:
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+            self.out.write(_LEAVE)
+            self.out.flush()
+
+    def _loop(self, fd):
+        dev = self.dev
+        t0 = time.monotonic()
+        f0 = dev.now
+        esc_at = None
+        while True:
+            due = f0 + int((time.monotonic() - t0) * 1000)
+            n = 0
+            while dev.now + STEP_MS <= due:
+                dev.step()
+                n += 1
+                if n >= CATCH_UP:  # the process was stopped a while: carry on from now
+                    t0, f0 = time.monotonic(), dev.now
+                    break
+            self.draw()
+            wait = (dev.now + STEP_MS - f0) / 1000.0 - (time.monotonic() - t0)
+            ready, _, _ = select.select([fd], [], [], max(wait, 0))
+            events = []
+            if ready:
+                data = os.read(fd, 1024)
+                if not data:
+                    return 0  # the terminal went away
+                events = self.dec.feed(data)
+                esc_at = time.monotonic() if self.dec.buf else None
+            elif esc_at is not None and time.monotonic() - esc_at >= ESC_WAIT:
+                events = self.dec.flush()
+                esc_at = None
+            for action, button in events:
+                if not self.handle(action, button):
+                    return 0
