@@ -6,10 +6,12 @@ dirty top screen and pushes it with one show(). Nothing is allocated for an
 unchanged screen.
 """
 from ui import keys
+from ui.ticks import ticks_add, ticks_diff
 from ui import text as tx
 from ui.gfx import W, H, SMALL
 
 HOLD_MS = 2000  # protection: hold a key this long to confirm
+BATTERY_MS = 5000  # read the battery this often (an ADC read is not free)
 
 
 class Screen:
@@ -61,16 +63,25 @@ class App:
         self.toast = None  # a short word over the table ("Saved"), and until when
         self.toast_until = 0
         self.low_warned = False  # the low battery is said once per drop
+        self.batt = -1
+        self.batt_at = 0
+        self._read_battery(self.last_key_ms)
 
     @property
     def match(self):
         return self.model.match
 
     def battery(self):
+        """Battery bars 0..4 (-1: the board cannot tell), read every few seconds."""
+        return self.batt
+
+    def _read_battery(self, now):
         b = self.board
         if b is None or not hasattr(b, "battery_level"):
-            return -1
-        return b.battery_level()
+            self.batt = -1
+        else:
+            self.batt = b.battery_level()
+        self.batt_at = now
 
     def start(self):
         """Build the bottom screen: the table (after loading the saved match)."""
@@ -120,7 +131,7 @@ class App:
 
     def say(self, word, ms=1500):
         self.toast = word
-        self.toast_until = self.clock() + ms
+        self.toast_until = ticks_add(self.clock(), ms)
         self.stack[0].dirty = True
 
     # --- strings ---------------------------------------------------------
@@ -197,6 +208,8 @@ class App:
 
     def tick(self):
         now = self.clock()
+        if ticks_diff(now, self.batt_at) >= BATTERY_MS:
+            self._read_battery(now)
         if self.timer is not None and self.timer.tick(now):
             self.stack[0].dirty = True
             self.top().dirty = True
@@ -206,7 +219,7 @@ class App:
             self.say(self.t(tx.BATTERY_LOW), 5000)
         elif b > 0:
             self.low_warned = False
-        if self.toast is not None and now - self.toast_until >= 0:
+        if self.toast is not None and ticks_diff(now, self.toast_until) >= 0:
             self.toast = None
             self.top().dirty = True
         self.top().tick(now)

@@ -4,6 +4,7 @@ Any key press starts the count again; the table shows the seconds left and
 an inverted alarm when they run out. `text` changes once a second, so the
 table redraws once a second while it runs, never more.
 """
+from ui.ticks import ticks_diff
 
 
 class MoveTimer:
@@ -26,7 +27,7 @@ class MoveTimer:
 
     def tick(self, now):
         """Advance; True when what the table shows changed."""
-        left = self.seconds - (now - self.start) // 1000
+        left = self.seconds - ticks_diff(now, self.start) // 1000
         if left < 0:
             left = 0
         if left == self.left:

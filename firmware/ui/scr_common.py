@@ -5,6 +5,7 @@ from ui.app import Screen, HOLD_MS
 from ui.gfx import W, H, SMALL, BIG
 from ui import text as tx
 from ui import widgets
+from ui.ticks import ticks_diff
 
 
 class ChoiceScreen(Screen):
@@ -139,7 +140,7 @@ class HoldScreen(Screen):
             self._progress(now)
 
     def _progress(self, now):
-        held = now - self.since
+        held = ticks_diff(now, self.since)
         if held >= HOLD_MS:
             self.since = -1
             self.on_confirm()

@@ -239,16 +239,18 @@ def test_button_test_counts_presses():
 def test_low_battery_shows():
     rig = Rig()
     rig.board.level = 3
-    rig.step(10)
+    rig.step(5000)
     assert rig.app.top().batt == 3
 
 
 def test_low_battery_is_said_once():
     rig = Rig()
     rig.board.level = 2
-    rig.step(10)
+    rig.step(5000)                # read every 5 s
     rig.board.level = 0
     rig.step(10)
+    assert "Battery low" not in rig.texts()
+    rig.step(5000)
     assert "Battery low" in rig.texts()
     rig.step(6000)
     assert "Battery low" not in rig.texts()

@@ -34,3 +34,26 @@ def test_redraw_allocates_nothing_on_any_screen():
     tour("en", redraw)
     assert not failures, failures
     assert min(lit) > 0, lit
+
+
+def test_idle_loop_turns_allocate_nothing():
+    """The table waiting between hands: tick and frame, 200 turns, heap locked."""
+    import framebuf
+    from device.writer import Writer
+    rig = Rig(writer=Writer(), fb=framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB))
+    rig.board.level = 3
+    app = rig.app
+    for _ in range(3):
+        rig.step(3000)
+    errors = 0
+    micropython.heap_lock()
+    try:
+        for _ in range(200):
+            rig.clock.ms += 10
+            app.tick()
+            app.frame()
+    except MemoryError:
+        errors += 1
+    finally:
+        micropython.heap_unlock()
+    assert errors == 0

@@ -234,7 +234,7 @@ def tour(lang="en", on_screen=None, persist=None):
     b.new_match((LONG_A, LONG_B), _rules.preset("finnish"), 1)
     app.home()
     rig.board.level = 3
-    rig.step(10)
+    rig.step(5000)  # the battery is read every 5 s
     snap("table_empty")
     knock_by_numbers(rig, 0, 9, 98)
     snap("table_saved")
