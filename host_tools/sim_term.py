@@ -32,8 +32,8 @@ def legend(three_buttons):
 
 
 def too_small_lines(cols, rows):
-    text = ("The simulator needs a terminal of at least %d columns x %d rows; this one is "
-            "%d x %d. Make the window bigger (or the font smaller, e.g. Ctrl+minus): the "
+    text = ("The simulator needs a terminal of at least %d columns and %d rows; this one is "
+            "%dx%d. Make the window bigger (or the font smaller, e.g. Ctrl+minus): the "
             "screen comes back by itself. q quits." % (MIN_COLS, MIN_ROWS, cols, rows))
     width = max(cols, 10)
     lines, line = [], ""
@@ -161,6 +161,8 @@ class Session:
         self.out.write(_ENTER)
         try:
             return self._loop(fd)
+        except KeyboardInterrupt:
+            return 0  # Ctrl-C quits like q: the match is already saved
         finally:
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
             self.out.write(_LEAVE)
