@@ -214,10 +214,16 @@ def deploy(dev, items, board, info, dry_run, out, root=ROOT):
             continue
         changed.append((it, path, "changed" if old else "new"))
         need += blocks(len(it.data)) - (blocks(old[1]) if old else 0)
-    for p in stale:
-        need -= BLOCK
-    if manifest != old_manifest:
-        need += BLOCK if not old_manifest else 0
+    # A folder none of whose files is there yet is new: littlefs gives it a metadata pair.
+    dirs = {}
+    for path in paths:
+        for i in range(2, path.count("/") + 1):
+            d = "/".join(path.split("/")[:i])
+            dirs[d] = dirs.get(d, False) or bool(on_device.get(path))
+    need += 2 * BLOCK * sum(1 for there in dirs.values() if not there)
+    if not old_manifest:
+        need += BLOCK
+    # (stale files are removed after the copy, so they free nothing in time)
 
     for it, path, why in changed:
         print("  copy  %s (%s, %s)" % (path, kb(len(it.data)), why), file=out)
@@ -232,8 +238,7 @@ def deploy(dev, items, board, info, dry_run, out, root=ROOT):
         leave_running(dev)
         return 0
 
-    dirs = sorted({"/".join(p.split("/")[:i]) for p in paths for i in range(2, p.count("/") + 1)})
-    dev.mkdirs(dirs)
+    dev.mkdirs(sorted(dirs))
     for it, path, why in changed:
         dev.write(path, it.data)
     dev.remove(stale)

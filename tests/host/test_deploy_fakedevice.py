@@ -1,4 +1,8 @@
 """The fake Pico itself, driven by the unmodified mpremote command line."""
+import pytest
+
+from host_tools.deploy_link import Device
+from host_tools.errors import GinError
 from host_tools.fakedevice import FakeDevice, mpy_tag
 from host_tools.fakedevice.testing import mpremote
 
@@ -46,6 +50,18 @@ def test_free_space_and_a_full_flash():
         assert p.stdout.split() == [str(64 * 1024), str(60 * 1024)]  # the root folder takes a block
         p = mpremote(dev, "exec", "f = open('big', 'wb')\nfor i in range(20):\n    f.write(bytes(4096))\n")
         assert p.returncode == 1 and "OSError: 28" in p.stdout, p.stdout  # ENOSPC, printed as on a Pico
+
+
+def test_a_full_flash_while_copying_is_one_plain_line():
+    with FakeDevice(flash=16 * 1024) as dev:
+        link = Device(dev.url)
+        try:
+            with pytest.raises(GinError, match=r"^flash full while writing /big.bin: delete files"):
+                link.write("/big.bin", bytes(40 * 1024))
+            with pytest.raises(GinError, match=r"^the device failed while testing: ZeroDivisionError"):
+                link.run("1/0", "testing")
+        finally:
+            link.close()
 
 
 def test_the_i2c_bus_answers_at_the_chosen_addresses():
