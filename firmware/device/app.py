@@ -133,10 +133,14 @@ class Loop:
         self.buttons.mute_held()
         self.ui = None
         gc.collect()
+        if self.wdt is not None:
+            self.wdt.feed()  # loading the saved match may take a while
         if self.make_ui is None:
             self.ui = _Idle(self)
         else:
             self.ui = self.make_ui(self)
+        if self.wdt is not None:
+            self.wdt.feed()
         self.phase = _RUN
         if self.ui.frame():
             self.frames += 1
