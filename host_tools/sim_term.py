@@ -61,7 +61,7 @@ class Session:
     def __init__(self, dev, status, fd_in=None, out=None):
         self.dev = dev
         self.status = status
-        self.fd_in = sys.stdin.fileno() if fd_in is None else fd_in
+        self.fd_in = fd_in  # None: standard input, looked up in run()
         self.out = out or sys.stdout
         self.dec = K.KeyDecoder()
         self.mode = None       # K.LONG_NEXT or K.HOLD_NEXT after `l` / `h`
@@ -155,7 +155,7 @@ class Session:
 
     # ------------------------------------------------------------ the loop
     def run(self):
-        fd = self.fd_in
+        fd = sys.stdin.fileno() if self.fd_in is None else self.fd_in
         saved = termios.tcgetattr(fd)
         tty.setcbreak(fd)
         self.out.write(_ENTER)

@@ -1,0 +1,187 @@
+"""gin sim without a person: --keys scripts, --screenshot, bad arguments,
+and the keys of a terminal turned into real button presses (pins, the
+firmware's debouncer) on the fake clock."""
+import os
+import subprocess
+
+from PIL import Image
+
+from sim_kit import GIN
+
+from expect import raises
+from host_tools import cmd_sim, sim_device, sim_keys, sim_screen, sim_term
+from host_tools.errors import GinError
+
+
+def run(*args, cwd=None):
+    return subprocess.run([GIN, "sim"] + list(args), capture_output=True, text=True,
+                          timeout=120, cwd=cwd, stdin=subprocess.DEVNULL)
+
+
+def device_after(tmp, script, board="pico_i2c"):
+    dev = sim_device.SimDevice(board, str(tmp))
+    cmd_sim.play(dev, sim_keys.parse_script(script))
+    return dev
+
+
+# ---------------------------------------------------------------- --keys, --screenshot
+def test_keys_print_the_screen_and_the_png_is_the_panel(tmp_path):
+    keys = "ok ok down*3 ok"
+    shot = tmp_path / "shot.png"
+    r = run("--data", str(tmp_path / "d"), "--keys", keys, "--screenshot", str(shot))
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert len(lines) == sim_screen.ROWS and all(len(ln) == sim_screen.W for ln in lines)
+    want = device_after(tmp_path / "e", keys)
+    assert bytes(sim_screen.from_text(lines)) == bytes(want.pixels())
+    img = Image.open(shot)
+    assert img.size == (256, 128)  # scale 2 by default, like the README's screenshots
+    assert img.tobytes() == want.panel.to_image(scale=2).tobytes()
+    # A different script gives a different picture (the check can fail).
+    other = device_after(tmp_path / "f", "ok ok down*4 ok")
+    assert img.tobytes() != other.panel.to_image(scale=2).tobytes()
+
+
+def test_screenshot_scale_and_relative_paths(tmp_path):
+    r = run("--data", "d", "--keys", "", "--screenshot", "s.png", "--scale", "1", cwd=str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert Image.open(tmp_path / "s.png").size == (128, 64)
+    assert os.path.exists(tmp_path / "d" / "gin" / "match.snp")  # --data from the user's folder
+
+
+def test_scripted_runs_save_and_resume(tmp_path):
+    d = str(tmp_path / "d")
+    empty = run("--data", d, "--keys", "").stdout
+    hand = run("--data", d, "--keys", "ok ok down*3 ok up*5 ok ok wait:3000").stdout
+    again = run("--data", d, "--keys", "").stdout
+    assert again == hand != empty  # the table with the hand, after a restart
+
+
+def test_other_boards(tmp_path):
+    for board in ("pico_spi", "pico_i2c_3btn"):
+        table = run("--board", board, "--data", str(tmp_path / board), "--keys", "").stdout
+        # back on three buttons is a long OK: out of the record flow again
+        back = run("--board", board, "--data", str(tmp_path / board), "--keys", "ok back").stdout
+        assert table == back and "\u2588" in table, board
+        who = run("--board", board, "--data", str(tmp_path / board), "--keys", "ok").stdout
+        assert who != table
+
+
+# ---------------------------------------------------------------- bad arguments
+def bad(*args):
+    r = run(*args)
+    assert r.returncode == 2, (args, r.returncode, r.stderr)
+    assert r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("gin: sim: "), r.stderr
+    return lines[0]
+
+
+def test_bad_arguments_exit_2_with_one_line(tmp_path):
+    assert "pico_i2c, pico_i2c_3btn, pico_spi" in bad("--board", "nope", "--keys", "")
+    assert "'jump'" in bad("--keys", "ok jump")
+    assert "milliseconds" in bad("--keys", "wait:soon")
+    assert "count" in bad("--keys", "down*0")
+    assert "no key" in bad("--keys", "long:left")
+    f = tmp_path / "file"
+    f.write_text("x")
+    assert "not a folder" in bad("--data", str(f), "--keys", "")
+    assert "--screenshot" in bad("--keys", "", "--screenshot", str(tmp_path / "no" / "x.png"))
+    assert "--scale" in bad("--keys", "", "--scale", "0")
+    assert "unrecognized" in bad("--frobnicate")
+    # no terminal and no script: say what to do instead
+    assert "needs a terminal" in bad("--data", str(tmp_path / "d"))
+
+
+def test_help_documents_the_keys():
+    r = run("--help")
+    assert r.returncode == 0
+    for word in ("long:KEY", "hold:KEY:MS", "wait:MS", "Esc or Backspace", "--screenshot", "--board"):
+        assert word in r.stdout, word
+
+
+def test_script_words():
+    p = sim_keys.parse_script
+    assert p("down*3, ok") == [("press", "down", 80, 120)] * 3 + [("press", "ok", 80, 120)]
+    assert p("long:OK hold:up:2500 wait:40") == [
+        ("press", "ok", 800, 120), ("press", "up", 2500, 120), ("wait", 40)]
+    assert p("  ") == []
+    for word in ("hold:ok", "wait:", "wait:-1", "ok*x", "up*1001", "wait:9999999", "long:ok:5"):
+        assert "--keys" in str(raises(GinError, p, word))
+
+
+# ---------------------------------------------------------------- terminal keys
+def test_terminal_bytes_to_keys():
+    d = sim_keys.KeyDecoder()
+    T, L = sim_keys.TAP, sim_keys.LONG
+    assert d.feed(b"\x1b[A\x1bOB\r\n\x7f\x08") == [
+        (T, "up"), (T, "down"), (T, "ok"), (T, "ok"), (T, "back"), (T, "back")]
+    assert d.feed(b"\x1b[1;2A\x1b[C\x1b[D") == [(L, "up"), (T, "ok"), (T, "back")]
+    # an arrow split across two reads, then a lone Esc that only a pause explains
+    assert d.feed(b"\x1b[") == [] and d.feed(b"B") == [(T, "down")]
+    assert d.feed(b"\x1b") == [] and d.flush() == [(T, "back")]
+    assert d.feed(b"lhqx\x03") == [(sim_keys.LONG_NEXT, None), (sim_keys.HOLD_NEXT, None),
+                                   (sim_keys.QUIT, None), (sim_keys.OTHER, None),
+                                   (sim_keys.QUIT, None)]
+    assert d.feed(b"\x1b[5~") == [(sim_keys.OTHER, None)]  # Page Up: not a button
+
+
+class _Out:
+    def fileno(self):
+        raise OSError("not a terminal")  # the session then assumes a big enough one
+
+    def write(self, s):
+        pass
+
+    def flush(self):
+        pass
+
+
+def _typed(tmp, chunks):
+    """Keys typed into a session on the fake clock: each chunk is bytes typed
+    then ms of time passing."""
+    dev = sim_device.SimDevice("pico_i2c", str(tmp))
+    dev.run(sim_device.START_MS)
+    s = sim_term.Session(dev, "", out=_Out())
+    for data, ms in chunks:
+        for action, button in s.dec.feed(data) + s.dec.flush():
+            assert s.handle(action, button)
+        dev.run(ms)
+    return dev
+
+
+def _value(dev):
+    return dev.loop.ui.top().field.value
+
+
+def test_keys_are_pin_presses_through_the_debouncer(tmp_path):
+    to_count = [(b"\r", 200), (b"\r", 200)]  # OK, OK: the knocker's count (10)
+    tap = _typed(tmp_path / "a", to_count + [(b"\x1b[A", 300)])
+    assert _value(tap) == 11
+    # the terminal repeating a held key: the finger stays down, so it repeats faster
+    rep = _typed(tmp_path / "b", to_count + [(b"\x1b[A", 30)] * 40 + [(b"", 300)])
+    # down from the first byte until 80 ms after the last (39 x 30 ms later):
+    # 1250 ms, of which the loop sees 1240 (the release is due on the 125th turn)
+    assert _value(rep) == _value(device_after(tmp_path / "b2", "ok ok hold:up:1240")) > 15
+    # l + key: a long press (800 ms): LONG, then repeats until the release
+    long_ = _typed(tmp_path / "c", to_count + [(b"l", 0), (b"\x1b[A", 1000)])
+    assert 12 < _value(long_) < _value(rep)
+    shift = _typed(tmp_path / "d", to_count + [(b"\x1b[1;2A", 1000)])
+    assert _value(shift) == _value(long_)
+    assert bytes(shift.pixels()) == bytes(device_after(tmp_path / "e", "ok ok long:up").pixels())
+    # h + key: down until the next key, which only lets go
+    hold = _typed(tmp_path / "f", to_count + [(b"h", 0), (b"\x1b[A", 2000), (b"x", 300)])
+    assert _value(hold) == _value(device_after(tmp_path / "g", "ok ok hold:up:2000")) > _value(long_)
+    # the pin itself: low while held, high (pull-up) after the release
+    import machine
+    pin = hold.pins["up"]
+    assert machine.Pin(pin).value() == 1
+    dev = _typed(tmp_path / "h", to_count + [(b"h", 0), (b"\x1b[B", 100)])
+    assert machine.Pin(dev.pins["down"]).value() == 0
+
+
+def test_the_legend_fits_one_line():
+    for three in (False, True):
+        assert len(sim_term.legend(three)) <= sim_term.MIN_COLS
+    lines = sim_term.too_small_lines(40, 10)
+    assert all(len(ln) <= 40 for ln in lines) and len(lines) <= 10
