@@ -191,7 +191,10 @@ def main(argv, root=None, out=None):
         build.build(items, tag)
         return deploy(dev, items, board, info, args.dry_run, out, root)
     finally:
-        dev.close()
+        if dev.app_restarted:
+            dev.close()
+        else:
+            leave_running(dev)  # refused or failed: the Pico goes back to what it ran
 
 
 def deploy(dev, items, board, info, dry_run, out, root=ROOT):
@@ -263,4 +266,5 @@ def leave_running(dev):
         dev.t.serial.write(b"\x04")
     except Exception:
         pass
+    dev.app_restarted = True
     dev.close()

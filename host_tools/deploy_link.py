@@ -114,6 +114,7 @@ class Device:
 
     def __init__(self, port):
         self.port = port
+        self.app_restarted = False  # set once the device was soft-reset back into main.py
         if "://" not in port and not port.upper().startswith("COM"):
             if not os.path.exists(port):
                 raise GinError("no device found at %s: there is no such port %s" % (port, HELP))
@@ -200,6 +201,7 @@ class Device:
         stops with a traceback or prints a problem line ("gin-score-device: ...").
         """
         s = self.t.serial
+        self.app_restarted = True
         try:
             self.t.exit_raw_repl()
             time.sleep(0.1)

