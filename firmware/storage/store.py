@@ -186,6 +186,7 @@ class Store:
         self._journal = 0
         self._journal_dirty = False
         self._arch = []
+        self.stats_upto = 0
         snapshot, records = None, []
         try:
             names = self._listdir("", True)
@@ -203,6 +204,11 @@ class Store:
             # Finish a rotation that a power cut interrupted.
             while len(self._arch) > self.keep_matches:
                 self._drop_oldest()
+            if STATS in names:
+                # Only the header, for match numbering; load_stats() checks the rest.
+                status, upto, gen = F.parse_header(self._read(STATS), F.KIND_STATS)
+                if status == F.OK:
+                    self.stats_upto = upto
             snapshot, records = self._load_match(names)
         except Exception as e:  # never crash at boot; say what happened
             self._problem("The memory could not be read (error %s). Saved games may be missing." % _errno(e))
