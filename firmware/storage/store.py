@@ -1,14 +1,17 @@
 # Keeps the current match, the finished matches and the statistics on flash so
 # that a confirmed hand survives a power cut at any instant.
 #
-# How (details and byte layout: README "## Storage"):
+# How (details and byte layout: docs/storage.md):
 # - every file is replaced whole through "name.tmp" + rename, which littlefs
 #   makes atomic through power loss, except the hand journal, which grows by
 #   appending; littlefs commits a file's new contents only at close, and the
 #   CRC on every record catches a torn append on other filesystems;
-# - the current match = a snapshot (state after the first N hands) plus the
-#   journal of hands N, N+1, ...; compaction writes a new snapshot and then
-#   drops the journal, and the hand numbers make every step in between safe;
+# - the current match = a snapshot (state after its first N hands) plus the
+#   journal of hands N, N+1, ...; every new snapshot gets the next generation
+#   and a journal names the generation it extends, so after compaction,
+#   rewrite or a new match an old journal can never be applied again;
+# - a finished match is committed by one file in arch/ that also holds the
+#   statistics; a snapshot of an archived match then counts as closed;
 # - a damaged file is moved into bad/ (kept for export) with a plain-words
 #   problem, and everything else keeps working.
 from micropython import const
