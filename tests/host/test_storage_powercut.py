@@ -136,6 +136,7 @@ def play_evening(record_size, hands_per_match, matches, keep_matches, blocks=L.P
 @pytest.mark.parametrize("name,record_size,hands,matches,keep", [
     ("small hands, three matches, archive rotates", 12, 30, 3, 2),
     ("large hands (journal leaves the inline area)", 180, 6, 1, 5),
+    ("a 60-hand match (snapshots outgrow the inline area)", 25, 60, 1, 5),
 ])
 def test_power_cut_at_every_write(name, record_size, hands, matches, keep):
     counts = play_evening(record_size, hands, matches, keep)
