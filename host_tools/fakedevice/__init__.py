@@ -30,6 +30,7 @@ import shutil
 import socket
 import struct
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -57,6 +58,16 @@ def cooked(data):
     return data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
 
 
+def _die_with_parent():
+    # Linux: the kernel kills node when the thread that started it ends, so an
+    # app looping forever cannot outlive a test run that was killed.
+    try:
+        import ctypes
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL
+    except Exception:
+        pass
+
+
 class Session:
     """One power-on: a node process running MicroPython over the device folder."""
 
@@ -65,7 +76,7 @@ class Session:
         self.proc = subprocess.Popen(
             [mpy.node(), SESSION_JS, MP_MJS, dev.root, str(dev.heap)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            cwd=HERE,
+            cwd=HERE, preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
         )
         self.lines = queue.Queue()
         threading.Thread(target=self._pump, daemon=True).start()
