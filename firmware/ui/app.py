@@ -51,6 +51,8 @@ class App:
         self.g = gfx
         self.model = model
         self.cfg = cfg
+        if model.cfg is None:
+            model.cfg = cfg  # the model keeps rules waiting for the next game there
         self.clock = clock
         self.board = board
         self.three_buttons = three_buttons

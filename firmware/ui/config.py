@@ -5,7 +5,7 @@ defaults (a settings file is never worth a crash).
 """
 import json
 
-_FIELDS = ("lang", "contrast", "dim_s", "sleep_s", "timer_s", "names", "preset")
+_FIELDS = ("lang", "contrast", "dim_s", "sleep_s", "timer_s", "names", "preset", "pending")
 
 
 class Config:
@@ -17,6 +17,7 @@ class Config:
         self.timer_s = 0       # move timer: 0 off (the default), else seconds per move
         self.names = []        # player names typed before, latest first
         self.preset = "finnish"
+        self.pending = None    # rules set mid-game for the next game: [name, values]
         self.path = None
 
     def remember(self, name):
@@ -53,6 +54,8 @@ class Config:
         self.names = [n for n in self.names if isinstance(n, str) and n][:12]
         if not isinstance(self.preset, str):
             self.preset = d.preset
+        if not (isinstance(self.pending, list) and len(self.pending) == 2):
+            self.pending = None
 
     def save(self):
         if self.path is None:

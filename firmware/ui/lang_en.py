@@ -150,4 +150,6 @@ T = (
     "Note",  # NOTE
     "Insert before",  # INSERT
     "Export old matches",  # FREE_UP
+    "From the next game",  # RULES_NEXT_GAME
+    "this game goes on",  # GAME_GOES_ON
 )

@@ -150,4 +150,6 @@ T = (
     "Huomio",  # NOTE
     "Lisää ennen",  # INSERT
     "Vie vanhat ottelut",  # FREE_UP
+    "Seuraavasta pelistä",  # RULES_NEXT_GAME
+    "tämä peli jatkuu",  # GAME_GOES_ON
 )

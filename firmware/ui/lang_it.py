@@ -150,4 +150,6 @@ T = (
     "Nota",  # NOTE
     "Inserisci prima",  # INSERT
     "Esporta le partite",  # FREE_UP
+    "Dal prossimo gioco",  # RULES_NEXT_GAME
+    "questo continua",  # GAME_GOES_ON
 )

@@ -150,4 +150,6 @@ T = (
     "Aviso",  # NOTE
     "Inserir antes",  # INSERT
     "Exporte as partidas",  # FREE_UP
+    "No próximo jogo",  # RULES_NEXT_GAME
+    "este jogo segue",  # GAME_GOES_ON
 )

@@ -12,8 +12,10 @@ from gincore import stats as _stats
 
 
 class Model:
-    def __init__(self, persist):
+    def __init__(self, persist, cfg=None):
         self.persist = persist
+        self.cfg = cfg
+        self.pending = None    # rules waiting for the next game (set mid-game)
         self.match = None
         self.undo_box = None   # (what, old match) for the last protected change
         self.problems = []     # plain words from loading
@@ -22,6 +24,12 @@ class Model:
         """Resume the saved match (after any reset); False when there is none."""
         m, self.problems = self.persist.load()
         self.match = m
+        p = getattr(self.cfg, "pending", None) if self.cfg is not None else None
+        if p:
+            try:
+                self.pending = _rules.Rules(p[0], p[1])
+            except Exception:
+                self.pending = None
         return m is not None
 
     def ensure(self, names=("A", "B")):
@@ -46,6 +54,7 @@ class Model:
             m.undo()
             raise
         self.undo_box = None
+        self._apply_pending()
 
     def replace_hand(self, index, rec):
         m = self.match
@@ -83,12 +92,39 @@ class Model:
         m = Match(names[0], names[1], rules, dealer)
         self.persist.start(m, old)
         self.match = m
+        self.pending = None
+        self._save_pending()
         self.undo_box = (0, old) if old is not None and old.hands else None
 
+    def rules_to_edit(self):
+        """The rules Settings shows: a change waiting for the next game, or the next hand's."""
+        return self.pending if self.pending is not None else self.match.next_rules()
+
+    def schedule_rules(self, rules):
+        """Protected, mid-game: the rules change from the next game on (the
+        match locks them while a game is under way). Kept with the device
+        settings so a restart does not lose it; undoable until the next hand."""
+        self.undo_box = (2, self.pending)
+        self.pending = rules
+        self._save_pending()
+
+    def _save_pending(self):
+        cfg = self.cfg
+        if cfg is not None:
+            p = self.pending
+            cfg.pending = None if p is None else [p.name, list(p.values())]
+            cfg.save()
+
+    def _apply_pending(self):
+        """After a hand: a game that just ended takes the waiting rules."""
+        m = self.match
+        if self.pending is not None and not m.rules_locked():
+            self.set_rules(self.pending)
+            self.pending = None
+            self._save_pending()
+
     def set_rules(self, rules):
-        """New rules. Mid-game (rules locked) this restarts the current game's
-        hands under the new rules only through a new match; here we allow it
-        when the match allows it."""
+        """New rules for the next hand; only between games (the match says so)."""
         m = self.match
         old_changes = list(m.rule_changes)
         m.set_rules(rules)
@@ -112,8 +148,11 @@ class Model:
         if what == 0:
             self.persist.unarchive(old)
             self.match = old
-        else:
+        elif what == 1:
             self.persist.save_stats(old)
+        else:
+            self.pending = old
+            self._save_pending()
         self.undo_box = None
 
     def stats(self):

@@ -8,7 +8,7 @@ from ui import keys
 from ui import text as tx
 from ui.app import Screen
 from ui.gfx import W, H, SMALL
-from ui.scr_common import ChoiceScreen, NumberScreen, MessageScreen
+from ui.scr_common import ChoiceScreen, NumberScreen, MessageScreen, HoldScreen
 from ui.scr_setup import PRESET_IDS
 from ui import widgets
 
@@ -72,9 +72,7 @@ class SettingsScreen(ChoiceScreen):
         t = app.t
         cfg = app.cfg
         if i == _RULES or i == _AMOUNTS_ROW:
-            if app.match.rules_locked():
-                app.push(MessageScreen(app, t(tx.RULES), (t(tx.RULES_LOCKED), t(tx.UNTIL_GAME_END))))
-            elif i == _RULES:
+            if i == _RULES:
                 labels = [t(x) for x in PRESET_IDS]
                 app.push(ChoiceScreen(app, t(tx.RULES), labels, 0, self.set_preset))
             else:
@@ -93,7 +91,6 @@ class SettingsScreen(ChoiceScreen):
         elif i == _BUTTONS:
             app.push(ButtonTest(app))
         elif i == _CLEAR:
-            from ui.scr_common import HoldScreen
             app.push(HoldScreen(app, t(tx.CLEAR_STATS), (t(tx.CLEAR_STATS_Q), t(tx.CAN_UNDO)),
                                 self.clear_stats))
 
@@ -122,14 +119,12 @@ class SettingsScreen(ChoiceScreen):
     def set_preset(self, j):
         app = self.app
         r = _rules.preset(_rules.PRESET_NAMES[j])
-        try:
-            app.model.set_rules(r)
-        except Exception as e:
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
-            return
-        app.cfg.preset = r.name
-        app.cfg.save()
-        app.pop()
+
+        def done():
+            app.cfg.preset = r.name
+            app.cfg.save()
+            app.pop_to(SettingsScreen)
+        apply_rules(app, r, done)
 
     def set_language(self, j):
         app = self.app
@@ -146,6 +141,31 @@ class SettingsScreen(ChoiceScreen):
         app.pop()
 
 
+def apply_rules(app, r, done):
+    """Between games the rules change at once; mid-game (the match locks
+    them) only after holding OK, and then from the next game on."""
+    t = app.t
+    if not app.match.rules_locked():
+        try:
+            app.model.set_rules(r)
+        except Exception as e:
+            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, t)))
+            return
+        done()
+        return
+
+    def confirmed():
+        try:
+            app.model.schedule_rules(r)
+        except Exception as e:
+            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, t)))
+            return
+        done()
+        app.say(t(tx.RULES_NEXT_GAME))
+    app.push(HoldScreen(app, t(tx.RULES), (t(tx.RULES_NEXT_GAME), t(tx.GAME_GOES_ON), t(tx.CAN_UNDO)),
+                        confirmed))
+
+
 class RuleAmounts(ChoiceScreen):
     """Every setting of the rules of the next game, with its value."""
 
@@ -155,7 +175,7 @@ class RuleAmounts(ChoiceScreen):
     def prepare(self):
         app = self.app
         t = app.t
-        r = app.match.next_rules()
+        r = app.model.rules_to_edit()
         self.title = t(tx.RULE_SETTINGS)
         self.labels = [t(i) for i in FIELD_IDS]
         vals = []
@@ -174,7 +194,7 @@ class RuleAmounts(ChoiceScreen):
         app = self.app
         t = app.t
         f = _rules.FIELDS[i]
-        r = app.match.next_rules()
+        r = app.model.rules_to_edit()
         v = getattr(r, f)
         if f == "shutout_mode":
             app.push(ChoiceScreen(app, t(FIELD_IDS[i]), [t(x) for x in _SHUTOUT_IDS], v,
@@ -189,18 +209,14 @@ class RuleAmounts(ChoiceScreen):
 
     def change(self, f, v, pop):
         app = self.app
-        r = app.match.next_rules().copy()
+        r = app.model.rules_to_edit().copy()
         r.set(f, v)
-        try:
-            app.model.set_rules(r)
-        except Exception as e:
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
-            return
-        if pop:
-            app.pop()
-        else:
+
+        def done():
+            app.pop_to(RuleAmounts)
             self.prepare()
             self.dirty = True
+        apply_rules(app, r, done)
 
 
 class ButtonTest(Screen):

@@ -154,8 +154,10 @@ K_RELEASE = const(146)
 NOTE = const(147)
 INSERT = const(148)
 FREE_UP = const(149)
+RULES_NEXT_GAME = const(150)
+GAME_GOES_ON = const(151)
 
-COUNT = const(150)
+COUNT = const(152)
 
 # Language codes in menu order, and each name in its own language.
 LANGS = ("en", "fi", "it", "pt")

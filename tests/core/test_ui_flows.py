@@ -173,14 +173,38 @@ def test_settings_language_switches_every_string():
     assert rig.app.cfg.lang == "fi"
 
 
-def test_rules_locked_mid_game_and_changeable_between_games():
+def test_rules_changed_mid_game_wait_for_the_next_game():
     rig = Rig()
-    knock_by_numbers(rig, 0, 5, 30)
+    knock_by_numbers(rig, 0, 5, 30)              # a game under way: rules locked
     rig.press(keys.DOWN)
     rig.pick(rig.app.top().labels.index("Settings"))
     rig.pick(1)                                  # rule amounts
-    assert rig.screen() == "MessageScreen"
-    assert "Rules are locked" in rig.texts()
+    rig.pick(5)                                  # gin bonus
+    rig.set_number(30)
+    rig.press(keys.OK)
+    assert rig.screen() == "HoldScreen"          # protected
+    assert "From the next game" in rig.texts()
+    rig.hold_ms(keys.OK, 2100)
+    assert rig.screen() == "RuleAmounts"
+    m = rig.app.match
+    assert m.next_rules().gin_bonus == 20        # this game goes on as it was
+    assert rig.app.model.rules_to_edit().gin_bonus == 30
+    assert rig.app.cfg.pending[1][5] == 30       # kept through a restart
+    # Undo it from the menu, then set it again.
+    rig.app.home()
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Undo change"))
+    assert rig.app.model.pending is None
+    rig.app.model.schedule_rules(m.next_rules().copy(gin_bonus=30))
+    # A's gin with 85 ends the game (25 + 20 + 85 > 100): the next game has the new bonus.
+    rig.press(keys.OK)
+    rig.pick(2)
+    rig.set_number(85)
+    rig.press(keys.OK)
+    rig.press(keys.OK)
+    assert m.sheet().round_over
+    assert m.next_rules().gin_bonus == 30
+    assert rig.app.model.pending is None
 
 
 def test_rule_amount_before_first_hand():

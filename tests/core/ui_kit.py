@@ -298,8 +298,16 @@ def tour(lang="en", on_screen=None, persist=None):
     app.home()
     app.push(SettingsScreen(app))
     rig.pick(1)
-    snap("rules_locked")
+    snap("rule_amounts")
+    rig.press(keys.DOWN)
+    rig.press(keys.OK)           # knock limit: a number
+    snap("rule_number")
+    rig.press(keys.DOWN)
     rig.press(keys.OK)
+    snap("rules_hold")           # mid-game: from the next game, after a hold
+    rig.press(keys.BACK)
+    rig.press(keys.BACK)
+    rig.press(keys.BACK)
     rig.pick(2)
     snap("language")
     rig.press(keys.BACK)
