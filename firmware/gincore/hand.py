@@ -40,12 +40,16 @@ _WC = [0] * 15
 _PICK = [0, 0, 0, 0, 0, 0]   # best: j0 j1 j2 (sets), w0 w1 w2 (stretch ways)
 _KEEP = [0, 0, 0, 0]         # best: runs a, runs b, lay-off cards a, b
 _CUR = [0, 0, 0]             # set choice being tried
+_HANDS = [0, 0, 0, 0]        # knocker a, b and defender a, b as suit pairs
 # 1: try every end of every stretch and every set choice, for the rare rule
 # settings where a knock pays more than a gin (see evaluate()).
 _ALL = [0]
 _GAIN = [0]   # knocker's gain of the best split
 _KMIN = [0]   # the knocker's fewest deadwood (any split)
 _D0 = [0, 0, 0]      # the defender's choice with no lay-off
+_BND = [0] * 100     # _bound() per knocker deadwood, valid where _BNDG == _GEN
+_BNDG = [-1] * 100
+_GEN = [0]
 _DKEEP = [0, 0, 0]   # the defender's choice against the best split
 
 
@@ -66,24 +70,32 @@ class HandReport:
 
 
 def _check_hands(knocker, defender):
+    """Check counts and repeats; leave both hands' suit-pair masks in _HANDS."""
     if len(knocker) not in (10, 11):
         raise CardError("the knocker needs 10 cards (or 11 for Big Gin), %d given" % len(knocker))
     if len(defender) != 10:
         raise CardError("the defender needs 10 cards, %d given" % len(defender))
-    a = 0
-    b = 0
-    for hand_ in (knocker, defender):
-        for c in hand_:
+    for who in range(2):
+        a = 0
+        b = 0
+        for c in (defender if who else knocker):
             if c < 0 or c > 51:
                 raise CardError("not a card: %r" % (c,))
             s = c // 13
             bit = 1 << (c % 13 + (14 if s & 1 else 0))
-            if (a if s < 2 else b) & bit:
-                raise CardError("duplicate card %s" % text(c))
             if s < 2:
+                if (a | _HANDS[0]) & bit:
+                    raise CardError("duplicate card %s" % text(c))
                 a |= bit
             else:
+                if (b | _HANDS[1]) & bit:
+                    raise CardError("duplicate card %s" % text(c))
                 b |= bit
+        _HANDS[who * 2] = a
+        _HANDS[who * 2 + 1] = b
+        if not who:
+            _HANDS[0] = a     # seen by the defender's duplicate check
+            _HANDS[1] = b
 
 
 def _ways(i, blk, pair, dp):
@@ -133,8 +145,27 @@ def _stretches(cov, pair, dp, i):
     return i
 
 
+def _bound(rules, how10, kd, d0):
+    """The most a split with kd deadwood can gain the knocker (no lay-off, or
+    the defender's deadwood at 0 when that pays more), kept per kd for the
+    current hand."""
+    if kd < 100 and _BNDG[kd] == _GEN[0]:
+        return _BND[kd]
+    how = how10 if how10 != _r.KNOCK else (_r.GIN if kd == 0 else _r.KNOCK)
+    b = _r.knocker_gain(rules, how, kd, d0)
+    if how == _r.KNOCK or rules.layoff_after_gin:
+        g = _r.knocker_gain(rules, how, kd, 0)
+        if g > b:
+            b = g
+    if kd < 100:
+        _BND[kd] = b
+        _BNDG[kd] = _GEN[0]
+    return b
+
+
 def _best_split(rules, how10, ka, kb, da, db, limit, d0):
     """Try the knocker's splits; the best goes to _PICK/_KEEP. Returns (kd, dd)."""
+    _GEN[0] = (_GEN[0] + 1) & 0xFFFFF
     best_gain = None
     best_kd = 0
     best_dd = -1
@@ -166,16 +197,9 @@ def _best_split(rules, how10, ka, kb, da, db, limit, d0):
                 if best_gain is not None:
                     # Every split of this set choice has at least `base`
                     # deadwood: skip it when even no lay-off could beat the best.
-                    how = how10 if how10 != _r.KNOCK or base else _r.GIN
-                    bound = _r.knocker_gain(rules, how, base, d0)
-                    g0 = _r.knocker_gain(rules, how, base, 0)
-                    if g0 > bound:
-                        bound = g0
-                    if how == _r.GIN and limit:
-                        g0 = _r.knocker_gain(rules, _r.KNOCK, 1, d0)
-                        if g0 > bound:
-                            bound = g0
-                        g0 = _r.knocker_gain(rules, _r.KNOCK, 1, 0)
+                    bound = _bound(rules, how10, base, d0)
+                    if base == 0 and limit:
+                        g0 = _bound(rules, how10, 1, d0)   # a knock instead of gin
                         if g0 > bound:
                             bound = g0
                     if bound < best_gain or (bound == best_gain and base >= best_kd):
@@ -214,17 +238,12 @@ def _best_split(rules, how10, ka, kb, da, db, limit, d0):
                             kd = c1 + _WC[10 + w2]
                             if kd > limit or (quick and best_dd == d0 and kd >= best_kd):
                                 continue
+                            if best_gain is not None:
+                                bound = _bound(rules, how10, kd, d0)
+                                if bound < best_gain or (bound == best_gain and kd >= best_kd):
+                                    continue
                             how = how10 if how10 != _r.KNOCK else (_r.GIN if kd == 0 else _r.KNOCK)
                             allowed = how == _r.KNOCK or rules.layoff_after_gin
-                            if allowed:
-                                bound = _r.knocker_gain(rules, how, kd, d0)
-                                g0 = _r.knocker_gain(rules, how, kd, 0)
-                                if g0 > bound:
-                                    bound = g0
-                            else:
-                                bound = _r.knocker_gain(rules, how, kd, d0)
-                            if best_gain is not None and (bound < best_gain or (bound == best_gain and kd >= best_kd)):
-                                continue
                             ra = 0
                             rb = 0
                             m = _WM[w0]
@@ -314,7 +333,12 @@ def evaluate(rules, knocker, defender, limit=None, upcard=None, spade=None):
     Raises CardError (bad cards) or result.HandError (a hand that cannot
     stand, e.g. a knock above the limit: the message gives both numbers).
     """
+    _HANDS[0] = _HANDS[1] = 0
     _check_hands(knocker, defender)
+    ka = _HANDS[0]
+    kb = _HANDS[1]
+    da = _HANDS[2]
+    db = _HANDS[3]
     if upcard is not None:
         if limit is None:
             limit = _kl.limit_for(rules, upcard)
@@ -324,12 +348,6 @@ def evaluate(rules, knocker, defender, limit=None, upcard=None, spade=None):
         if rules.limit_mode != 0:
             raise _r.HandError("these rules set the knock limit by a turned card: give the limit or the upcard")
         limit = rules.knock_limit
-    _dw.load(knocker, _dw._P)
-    ka = _dw._P[0]
-    kb = _dw._P[1]
-    _dw.load(defender, _dw._P)
-    da = _dw._P[0]
-    db = _dw._P[1]
     if len(knocker) == 11:
         if not rules.big_gin:
             raise _r.HandError("Big Gin is not played under these rules; give the knocker's 10 cards after the discard")

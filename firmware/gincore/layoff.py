@@ -26,6 +26,29 @@ _OA = [0] * 18
 _OB = [0] * 18
 _BEST = [0, 0, 0, 0]
 _HAND = [0, 0]
+_NSLOT = [0]
+# Every set choice of the defender (at most 6 x 6 for 10 cards), worked out
+# by prepare(): the cards left for runs and lay-offs (_CXA/_CXB), those of
+# them not in a run of their own (_CDA/_CDB), and the choice (_CJ: j0 | j1
+# << 3 | j2 << 6).
+_MAXC = const(36)
+_CXA = [0] * _MAXC
+_CXB = [0] * _MAXC
+_CDA = [0] * _MAXC
+_CDB = [0] * _MAXC
+_CJ = [0] * _MAXC
+_NC = [0]
+# Deadwood of one suit pair for every set choice, against one set of
+# lay-off targets (runs k, set cards l): _SLOTS vectors per pair, kept while
+# the knocker's splits are tried (they often show the same ends in a pair).
+# Slot 0 of each pair is "no lay-off".
+_SLOTS = const(4)
+_VA = [0] * (_SLOTS * _MAXC)
+_VB = [0] * (_SLOTS * _MAXC)
+_KEYA = [0] * (2 * _SLOTS)
+_KEYB = [0] * (2 * _SLOTS)
+_USED = [0, 0]     # slots filled per pair
+_NEXT = [1, 1]     # slot to fill next per pair (1.._SLOTS-1, slot 0 stays)
 
 
 def joined(mine, runs):
@@ -45,56 +68,102 @@ def joined(mine, runs):
 
 def prepare(da, db, kmax_a, kmax_b):
     """Take the defender's hand (suit pairs) and the most the knocker could
-    meld in runs (kmax); return the defender's deadwood with no lay-off."""
+    meld in runs (kmax); return the defender's deadwood with no lay-off.
+
+    Works out once, for every set choice, the cards left for runs and
+    lay-offs and the deadwood with no lay-off, so that reply() only adds
+    the lay-offs."""
     _HAND[0] = da
     _HAND[1] = db
-    cap_a = _dw.seg3(da) | joined(da, kmax_a)
-    cap_b = _dw.seg3(db) | joined(db, kmax_b)
-    _dw.set_choices(da, db, cap_a, cap_b, 0, 0, _OS, _OA, _OB, _SR, _NO)
+    n = _dw.set_choices(da, db, _dw.seg3(da) | joined(da, kmax_a), _dw.seg3(db) | joined(db, kmax_b),
+                        0, 0, _OS, _OA, _OB, _SR, _NO)
+    _NSLOT[0] = n
+    lo = _m.SUM_LO
+    hi = _m.SUM_HI
+    oa = _OA
+    ob = _OB
+    c = 0
+    for j0 in range(_NO[0]):
+        for j1 in range(_NO[1]):
+            for j2 in range(_NO[2]):
+                x = da & ~(oa[j0] | oa[6 + j1] | oa[12 + j2])
+                y = db & ~(ob[j0] | ob[6 + j1] | ob[12 + j2])
+                _CXA[c] = x
+                _CXB[c] = y
+                r = x & (x >> 1) & (x >> 2)
+                x &= ~(r | (r << 1) | (r << 2))
+                r = y & (y >> 1) & (y >> 2)
+                y &= ~(r | (r << 1) | (r << 2))
+                _CDA[c] = x
+                _CDB[c] = y
+                _VA[c] = lo[x & 127] + hi[(x >> 7) & 63] + lo[(x >> 14) & 127] + hi[x >> 21]
+                _VB[c] = lo[y & 127] + hi[(y >> 7) & 63] + lo[(y >> 14) & 127] + hi[y >> 21]
+                _CJ[c] = j0 | j1 << 3 | j2 << 6
+                c += 1
+    _NC[0] = c
+    _KEYA[0] = _KEYA[1] = _KEYB[0] = _KEYB[1] = 0
+    _USED[0] = _USED[1] = 1
+    _NEXT[0] = _NEXT[1] = 1
     return reply(0, 0, 0, 0)
+
+
+def _vector(pair, k, l):
+    """Offset of the deadwood-per-choice vector of one suit pair against runs
+    k and set cards l, working it out when it is not kept yet."""
+    keys = _KEYB if pair else _KEYA
+    for s in range(_USED[pair]):
+        if keys[2 * s] == k and keys[2 * s + 1] == l:
+            return s * _MAXC
+    s = _NEXT[pair]
+    _NEXT[pair] = s + 1 if s + 1 < _SLOTS else 1
+    if _USED[pair] <= s:
+        _USED[pair] = s + 1
+    keys[2 * s] = k
+    keys[2 * s + 1] = l
+    base = s * _MAXC
+    if pair:
+        vec = _VB
+        cx = _CXB
+        cd = _CDB
+    else:
+        vec = _VA
+        cx = _CXA
+        cd = _CDA
+    hand = _HAND[pair]
+    lo = _m.SUM_LO
+    hi = _m.SUM_HI
+    # Chains followed once on the whole hand; again only where a set choice
+    # takes a card out of them.
+    j = joined(hand, k) if k else 0
+    for c in range(_NC[0]):
+        x = cd[c] & ~l
+        if k:
+            y = cx[c]
+            x &= ~(joined(y, k) if j & ~y else j)
+        vec[base + c] = lo[x & 127] + hi[(x >> 7) & 63] + lo[(x >> 14) & 127] + hi[x >> 21]
+    return base
 
 
 def reply(ka, kb, la, lb):
     """Fewest deadwood the defender can keep against the knocker's runs (ka,
     kb) and set-completing cards (la, lb). The choice goes to _BEST."""
-    da = _HAND[0]
-    db = _HAND[1]
-    lo = _m.SUM_LO
-    hi = _m.SUM_HI
-    oa = _OA
-    ob = _OB
+    a = _vector(0, ka, la) if ka or la else 0
+    b = _vector(1, kb, lb) if kb or lb else 0
+    va = _VA
+    vb = _VB
     best = _NONE
-    n1 = _NO[1]
-    n2 = _NO[2]
-    for j0 in range(_NO[0]):
-        a0 = oa[j0]
-        b0 = ob[j0]
-        for j1 in range(n1):
-            a1 = a0 | oa[6 + j1]
-            b1 = b0 | ob[6 + j1]
-            for j2 in range(n2):
-                x = da & ~(a1 | oa[12 + j2])
-                r = x & (x >> 1) & (x >> 2)
-                s = r | (r << 1) | (r << 2) | la
-                if ka:
-                    s |= joined(x, ka)
-                x &= ~s
-                dw = lo[x & 127] + hi[(x >> 7) & 63] + lo[(x >> 14) & 127] + hi[x >> 21]
-                x = db & ~(b1 | ob[12 + j2])
-                r = x & (x >> 1) & (x >> 2)
-                s = r | (r << 1) | (r << 2) | lb
-                if kb:
-                    s |= joined(x, kb)
-                x &= ~s
-                dw += lo[x & 127] + hi[(x >> 7) & 63] + lo[(x >> 14) & 127] + hi[x >> 21]
-                if dw < best:
-                    best = dw
-                    _BEST[0] = j0
-                    _BEST[1] = j1
-                    _BEST[2] = j2
-                    if not dw:
-                        _BEST[3] = 0
-                        return 0
+    bc = 0
+    for c in range(_NC[0]):
+        dw = va[a + c] + vb[b + c]
+        if dw < best:
+            best = dw
+            bc = c
+            if not dw:
+                break
+    j = _CJ[bc]
+    _BEST[0] = j & 7
+    _BEST[1] = j >> 3 & 7
+    _BEST[2] = j >> 6
     _BEST[3] = best
     return best
 
