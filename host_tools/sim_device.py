@@ -136,8 +136,9 @@ class SimDevice:
 
     def down(self, button, release_after=None):
         """Pull the button's GPIO to ground now; let go after release_after ms
-        (None: stays down until up()). Pressing a button that is already down
-        keeps it down (a key the terminal repeats is a finger still there)."""
+        (None: stays down until up()); returns the time it will be down.
+        Pressing a button that is already down keeps it down (a key the
+        terminal repeats is a finger still there)."""
         pin, forced = self._pin_for(button)
         if forced is not None and release_after is not None:
             release_after = max(release_after, forced)
@@ -145,6 +146,7 @@ class SimDevice:
         ln.drive(0)  # also forgets a release scheduled before
         if release_after is not None:
             ln.at(machine.FAKE_CLOCK.ms + release_after, None)
+        return release_after
 
     def up(self, button):
         pin, _ = self._pin_for(button)

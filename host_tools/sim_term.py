@@ -14,12 +14,14 @@ import tty
 
 from host_tools import sim_keys as K
 from host_tools import sim_screen
-from host_tools.sim_device import LONG_MS, STEP_MS
+from host_tools.sim_device import LONG_MS, STEP_MS, TAP_MS
 
 MIN_COLS = sim_screen.W        # 128
 MIN_ROWS = sim_screen.ROWS + 2  # the screen, a status line, the key legend
 ESC_WAIT = 0.05                # a lone Esc is the Esc key after this long
 CATCH_UP = 100                 # more loop turns behind than this: skip ahead
+REPEAT_GAP_MS = 60             # the same key again sooner: the terminal repeating a held key
+SETTLE_MS = 40                 # a release is debounced (25 ms) before the next press
 
 _ENTER = "\x1b[?1049h\x1b[?25l\x1b[2J"
 _LEAVE = "\x1b[0m\x1b[2J\x1b[?25h\x1b[?1049l"
@@ -65,7 +67,13 @@ class Session:
         self.out = out or sys.stdout
         self.dec = K.KeyDecoder()
         self.mode = None       # K.LONG_NEXT or K.HOLD_NEXT after `l` / `h`
-        self.held = None       # the button `h` holds down
+        self.holding = None    # `h` + a key: that button, down until the next key
+        self.queue = []        # presses waiting for the one before to end
+        self.last = None       # the button pressed last
+        self.release_at = None  # when it comes up (None: held, or up)
+        self.free_at = 0       # fake time from which the next press may start
+        self.arrived = None    # the last tapped key, and when it came
+        self.arrived_at = 0
         self.shown = None      # what is on the terminal now (to skip redraws)
         self.force = True
 
@@ -78,8 +86,8 @@ class Session:
             return MIN_COLS, MIN_ROWS
 
     def _note(self):
-        if self.held is not None:
-            return "holding %s - any key lets go" % self.held.upper()
+        if self.holding:
+            return "holding %s - any key lets go" % self.holding.upper()
         if self.mode == K.LONG_NEXT:
             return "long press: now the key (arrow, Enter, Esc)"
         if self.mode == K.HOLD_NEXT:
@@ -132,10 +140,9 @@ class Session:
         cols, rows = self._size()
         if cols < MIN_COLS or rows < MIN_ROWS:
             return True  # the user cannot see the screen: keys wait
-        dev = self.dev
-        if self.held is not None:
-            dev.up(self.held)  # any key lets the held button go
-            self.held = None
+        if self.holding:
+            self.holding = None
+            self._put(("up",))  # any key lets the held button go
             return True
         if action == K.LONG_NEXT or action == K.HOLD_NEXT:
             self.mode = action
@@ -144,14 +151,71 @@ class Session:
             self.mode = None
             return True
         if action == K.LONG or self.mode == K.LONG_NEXT:
-            dev.down(button, LONG_MS)
+            self._put(("down", button, LONG_MS))
         elif self.mode == K.HOLD_NEXT:
-            dev.down(button, None)
-            self.held = button
+            self._put(("down", button, None))
+            self.holding = button
         else:
-            dev.tap(button)
+            self._tap(button)
         self.mode = None
         return True
+
+    def _tap(self, button):
+        """A key the terminal repeats (the same key again within 60 ms) is a
+        finger still on the button: that press lasts longer. Otherwise a tap."""
+        now = self.dev.now
+        gap = now - self.arrived_at if button == self.arrived else -1
+        self.arrived, self.arrived_at = button, now
+        if 0 < gap < REPEAT_GAP_MS:
+            q = self.queue
+            if q and q[-1][0] == "down" and q[-1][1] == button and q[-1][2] is not None:
+                q[-1] = ("down", button, q[-1][2] + gap)  # not pressed yet: press longer
+                return
+            if not q and self.last == button and self.release_at is not None \
+                    and now < self.release_at:
+                self._apply(("down", button, TAP_MS))  # still down: keep it down
+                return
+        self._put(("down", button, TAP_MS))
+
+    def _put(self, item):
+        """Press now if the buttons are free, else after the presses before it:
+        keys typed quickly (or read together after a stall) stay separate
+        presses in their order, each released and debounced before the next."""
+        now = self.dev.now
+        if not self.queue:
+            if now >= self.free_at:
+                self._apply(item)
+                return
+        self.queue.append(item)
+
+    def _apply(self, item):
+        now = self.dev.now
+        if item[0] == "up":
+            self.dev.up(self.last)
+            self.release_at = None
+            self.free_at = now + SETTLE_MS
+            return
+        _, button, hold = item
+        ms = self.dev.down(button, hold)
+        self.last = button
+        if ms is None:  # held until the next key: at least as long as a tap
+            self.release_at = None
+            self.free_at = now + TAP_MS
+        else:
+            self.release_at = now + ms
+            self.free_at = self.release_at + SETTLE_MS
+
+    def tick(self):
+        """One loop turn of the device, and the next queued press when due."""
+        self.dev.step()
+        q = self.queue
+        while q and self.dev.now >= self.free_at:
+            self._apply(q.pop(0))
+
+    def advance(self, ms):
+        end = self.dev.now + ms
+        while self.dev.now < end:
+            self.tick()
 
     # ------------------------------------------------------------ the loop
     def run(self):
@@ -177,7 +241,7 @@ class Session:
             due = f0 + int((time.monotonic() - t0) * 1000)
             n = 0
             while dev.now + STEP_MS <= due:
-                dev.step()
+                self.tick()
                 n += 1
                 if n >= CATCH_UP:  # the process was stopped a while: carry on from now
                     t0, f0 = time.monotonic(), dev.now

@@ -146,7 +146,7 @@ def _typed(tmp, chunks):
     for data, ms in chunks:
         for action, button in s.dec.feed(data) + s.dec.flush():
             assert s.handle(action, button)
-        dev.run(ms)
+        s.advance(ms)
     return dev
 
 
@@ -166,6 +166,11 @@ def test_keys_are_pin_presses_through_the_debouncer(tmp_path):
     # l + key: a long press (800 ms): LONG, then repeats until the release
     long_ = _typed(tmp_path / "c", to_count + [(b"l", 0), (b"\x1b[A", 1000)])
     assert 12 < _value(long_) < _value(rep)
+    # keys read together (typed fast, or after a stall) stay separate presses
+    three = _typed(tmp_path / "i", to_count + [(b"\x1b[B\x1b[B\x1b[B", 1000)])
+    assert _value(three) == 7
+    mixed = _typed(tmp_path / "j", [(b"\r\r\x1b[B\x1b[B\r", 1500)])
+    assert bytes(mixed.pixels()) == bytes(device_after(tmp_path / "k", "ok ok down*2 ok").pixels())
     shift = _typed(tmp_path / "d", to_count + [(b"\x1b[1;2A", 1000)])
     assert _value(shift) == _value(long_)
     assert bytes(shift.pixels()) == bytes(device_after(tmp_path / "e", "ok ok long:up").pixels())

@@ -46,7 +46,7 @@ def test_play_a_hand_quit_and_resume(tmp_path):
         assert "Esc/Backspace Back" in text and "q quit" in text
         t.wait(lambda: t.panel_pixels() == table, what="the table of a new match")
         for k in HAND:
-            t.send(k, pause=0.25)
+            t.send(k, pause=0.1)  # faster than the presses take: they queue
         t.wait(lambda: t.panel_pixels() == after, what="the table after one hand")
         t.send("q")
         assert t.wait_exit() == 0
