@@ -65,7 +65,8 @@ def test_play_a_hand_quit_and_resume(tmp_path):
     # Started again, it resumes the match: the same table --keys shows, not a new one.
     resumed = scripted(data)
     assert resumed != table
-    t = Term.spawn(["sim", "--data", data], cols=140, rows=40)
+    shot = tmp_path / "quit.png"
+    t = Term.spawn(["sim", "--data", data, "--screenshot", str(shot)], cols=140, rows=40)
     try:
         t.wait(lambda: t.panel_pixels() == resumed, what="the resumed table")
         t.send("\x03")  # Ctrl-C quits as cleanly as q
@@ -74,6 +75,10 @@ def test_play_a_hand_quit_and_resume(tmp_path):
         assert "\x1b[?1049l" in t.screen.raw  # the terminal is given back
     finally:
         t.close()
+    # --screenshot in a played run: the screen as it was on quitting
+    from PIL import Image
+    img = Image.open(shot).convert("L").resize((sim_screen.W, sim_screen.H), Image.NEAREST)
+    assert bytes(1 if v else 0 for v in img.tobytes()) == resumed
 
 
 def flat(t):
