@@ -87,16 +87,60 @@ def main(argv, out=None):
     sim_device.check_board(args.board)
     if script is None and not (sys.stdin.isatty() and out.isatty()):
         raise GinError("sim: needs a terminal to play in (or --keys \"...\" for a scripted run)")
-    dev = sim_device.SimDevice(args.board, data)
-    if script is not None:
-        play(dev, script)
-        out.write("\n".join(sim_screen.rows(dev.pixels())) + "\n")
-    else:
-        from host_tools import sim_term
-        status = "%s (%s) - saved in %s" % (args.board, dev.title, data)
-        sim_term.Session(dev, status, out=out).run()
-        print("gin sim: the match is saved in %s; `host_tools/gin sim` carries on with it."
-              % data, file=out)
-    if shot:
-        _screenshot(dev, shot, args.scale)
+    sim_device.prepare_data(data)
+    lock = _lock(data)
+    try:
+        dev = sim_device.SimDevice(args.board, data)
+        if script is not None:
+            play(dev, script)
+            out.write("\n".join(sim_screen.rows(dev.pixels())) + "\n")
+        else:
+            from host_tools import sim_term
+            status = "%s (%s) - saved in %s" % (args.board, dev.title, data)
+            sim_term.Session(dev, status, out=out).run()
+            print("gin sim: the match is saved in %s; `host_tools/gin sim` carries on with it."
+                  % data, file=out)
+        if shot:
+            _screenshot(dev, shot, args.scale)
+    finally:
+        os.remove(lock)
     return 0
+
+
+LOCK = ".sim-lock"
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _lock(data):
+    """One simulator per data folder: two would write the same store."""
+    path = os.path.join(data, LOCK)
+    for _ in range(3):
+        try:
+            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            try:
+                with open(path) as f:
+                    pid = int(f.read().strip() or "0")
+            except (OSError, ValueError):
+                pid = 0
+            if pid and pid != os.getpid() and _alive(pid):
+                raise GinError("sim: another gin sim (process %d) is using %s; quit it or use --data"
+                               % (pid, data))
+            try:
+                os.remove(path)  # left behind by a simulator that was killed
+            except FileNotFoundError:
+                pass
+            continue
+        os.write(fd, b"%d\n" % os.getpid())
+        os.close(fd)
+        return path
+    raise GinError("sim: cannot lock %s" % data)

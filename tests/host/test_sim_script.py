@@ -93,6 +93,19 @@ def test_bad_arguments_exit_2_with_one_line(tmp_path):
     assert "needs a terminal" in bad("--data", str(tmp_path / "d"))
 
 
+def test_one_simulator_per_data_folder(tmp_path):
+    d = tmp_path / "d"
+    d.mkdir()
+    (d / ".sim-lock").write_text("%d\n" % os.getpid())  # a live process holds it
+    assert "another gin sim (process %d)" % os.getpid() in bad("--data", str(d), "--keys", "")
+    p = subprocess.Popen(["true"])
+    p.wait()
+    (d / ".sim-lock").write_text("%d\n" % p.pid)
+    r = run("--data", str(d), "--keys", "")
+    assert r.returncode == 0, r.stderr
+    assert not (d / ".sim-lock").exists()  # taken over, and given back at the end
+
+
 def test_help_documents_the_keys():
     r = run("--help")
     assert r.returncode == 0
