@@ -32,7 +32,7 @@ try {
     mp.runPython(job.step);
     mp.runPython(job.after);
   }
-  mp.runPython(job.end);
+  for (const code of job.end) mp.runPython(code);
 } catch (e) {
   process.stderr.write(String(e.message || e) + "\n");
   process.exitCode = 1;
