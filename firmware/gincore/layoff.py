@@ -27,15 +27,26 @@ _OB = [0] * 18
 _BEST = [0, 0, 0, 0]
 _HAND = [0, 0]
 _NSLOT = [0]
-# Every set choice of the defender (at most 6 x 6 for 10 cards), worked out
-# by prepare(): the cards left for runs and lay-offs (_CXA/_CXB), those of
-# them not in a run of their own (_CDA/_CDB), and the choice (_CJ: j0 | j1
-# << 3 | j2 << 6).
+# The defender's set choices (at most 6 x 6 for 10 cards), worked out by
+# prepare(). Per slot and pair, the different cards a choice takes (_DA/_DB,
+# 4 per slot) and which of them each choice is (_MA/_MB). Per pair, one
+# entry per different take: the cards left (_CXA/_CXB), those not in a run
+# of their own (_CDA/_CDB). Per choice: its entries (_CIA/_CIB) and the
+# choice itself (_CJ: j0 | j1 << 3 | j2 << 6).
 _MAXC = const(36)
+_DA = [0] * 12
+_DB = [0] * 12
+_MA = [0] * 18
+_MB = [0] * 18
+_NA = [1, 1, 1]
+_NB = [1, 1, 1]
+_NP = [0, 0]
 _CXA = [0] * _MAXC
 _CXB = [0] * _MAXC
 _CDA = [0] * _MAXC
 _CDB = [0] * _MAXC
+_CIA = [0] * _MAXC
+_CIB = [0] * _MAXC
 _CJ = [0] * _MAXC
 _NC = [0]
 # Deadwood of one suit pair for every set choice, against one set of
@@ -70,34 +81,36 @@ def prepare(da, db, kmax_a, kmax_b):
     """Take the defender's hand (suit pairs) and the most the knocker could
     meld in runs (kmax); return the defender's deadwood with no lay-off.
 
-    Works out once, for every set choice, the cards left for runs and
-    lay-offs and the deadwood with no lay-off, so that reply() only adds
-    the lay-offs."""
+    Works out once the cards each set choice leaves in each suit pair (many
+    choices leave the same in one pair: taking the 8 of hearts or of spades
+    out of a set changes nothing in clubs and diamonds), and their deadwood
+    with no lay-off, so that reply() only adds the lay-offs."""
     _HAND[0] = da
     _HAND[1] = db
     n = _dw.set_choices(da, db, _dw.seg3(da) | joined(da, kmax_a), _dw.seg3(db) | joined(db, kmax_b),
                         0, 0, _OS, _OA, _OB, _SR, _NO)
     _NSLOT[0] = n
-    lo = _m.SUM_LO
-    hi = _m.SUM_HI
-    oa = _OA
-    ob = _OB
+    # Per slot: the different cards a choice takes from each pair.
+    for i in range(3):
+        if i < n:
+            _NA[i] = _distinct(i, _OA, _DA, _MA)
+            _NB[i] = _distinct(i, _OB, _DB, _MB)
+        else:
+            _NA[i] = _NB[i] = 1
+            _DA[i * 4] = _DB[i * 4] = 0
+            _MA[i * 6] = _MB[i * 6] = 0
+    _NP[0] = _leftovers(da, _NA, _DA, _CXA, _CDA, _VA)
+    _NP[1] = _leftovers(db, _NB, _DB, _CXB, _CDB, _VB)
     c = 0
+    na1 = _NA[1]
+    na2 = _NA[2]
+    nb1 = _NB[1]
+    nb2 = _NB[2]
     for j0 in range(_NO[0]):
         for j1 in range(_NO[1]):
             for j2 in range(_NO[2]):
-                x = da & ~(oa[j0] | oa[6 + j1] | oa[12 + j2])
-                y = db & ~(ob[j0] | ob[6 + j1] | ob[12 + j2])
-                _CXA[c] = x
-                _CXB[c] = y
-                r = x & (x >> 1) & (x >> 2)
-                x &= ~(r | (r << 1) | (r << 2))
-                r = y & (y >> 1) & (y >> 2)
-                y &= ~(r | (r << 1) | (r << 2))
-                _CDA[c] = x
-                _CDB[c] = y
-                _VA[c] = lo[x & 127] + hi[(x >> 7) & 63] + lo[(x >> 14) & 127] + hi[x >> 21]
-                _VB[c] = lo[y & 127] + hi[(y >> 7) & 63] + lo[(y >> 14) & 127] + hi[y >> 21]
+                _CIA[c] = (_MA[j0] * na1 + _MA[6 + j1]) * na2 + _MA[12 + j2]
+                _CIB[c] = (_MB[j0] * nb1 + _MB[6 + j1]) * nb2 + _MB[12 + j2]
                 _CJ[c] = j0 | j1 << 3 | j2 << 6
                 c += 1
     _NC[0] = c
@@ -107,9 +120,45 @@ def prepare(da, db, kmax_a, kmax_b):
     return reply(0, 0, 0, 0)
 
 
+def _distinct(i, take, out, index):
+    """Number the different masks take[i*6 + j] of slot i (into out[i*4 + k],
+    index[i*6 + j] = k); return how many there are."""
+    n = 0
+    for j in range(_NO[i]):
+        t = take[i * 6 + j]
+        k = 0
+        while k < n and out[i * 4 + k] != t:
+            k += 1
+        if k == n:
+            out[i * 4 + n] = t
+            n += 1
+        index[i * 6 + j] = k
+    return n
+
+
+def _leftovers(hand, counts, takes, cx, cd, vec):
+    """For every different way the sets take cards from one pair: the cards
+    left, those not in a run of their own, and their deadwood."""
+    lo = _m.SUM_LO
+    hi = _m.SUM_HI
+    p = 0
+    for a0 in range(counts[0]):
+        for a1 in range(counts[1]):
+            for a2 in range(counts[2]):
+                x = hand & ~(takes[a0] | takes[4 + a1] | takes[8 + a2])
+                cx[p] = x
+                r = x & (x >> 1) & (x >> 2)
+                x &= ~(r | (r << 1) | (r << 2))
+                cd[p] = x
+                vec[p] = lo[x & 127] + hi[(x >> 7) & 63] + lo[(x >> 14) & 127] + hi[x >> 21]
+                p += 1
+    return p
+
+
 def _vector(pair, k, l):
-    """Offset of the deadwood-per-choice vector of one suit pair against runs
-    k and set cards l, working it out when it is not kept yet."""
+    """Offset of the deadwood vector of one suit pair (one entry per way the
+    sets take cards from it) against runs k and set cards l, working it out
+    when it is not kept yet."""
     keys = _KEYB if pair else _KEYA
     for s in range(_USED[pair]):
         if keys[2 * s] == k and keys[2 * s + 1] == l:
@@ -135,7 +184,7 @@ def _vector(pair, k, l):
     # Chains followed once on the whole hand; again only where a set choice
     # takes a card out of them.
     j = joined(hand, k) if k else 0
-    for c in range(_NC[0]):
+    for c in range(_NP[pair]):
         x = cd[c] & ~l
         if k:
             y = cx[c]
@@ -151,10 +200,12 @@ def reply(ka, kb, la, lb):
     b = _vector(1, kb, lb) if kb or lb else 0
     va = _VA
     vb = _VB
+    ia = _CIA
+    ib = _CIB
     best = _NONE
     bc = 0
     for c in range(_NC[0]):
-        dw = va[a + c] + vb[b + c]
+        dw = va[a + ia[c]] + vb[b + ib[c]]
         if dw < best:
             best = dw
             bc = c

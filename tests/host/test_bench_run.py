@@ -6,7 +6,7 @@ from test_cli_rules_deadwood_hand import gin
 
 def test_bench_small_run_writes_json(tmp_path):
     out = tmp_path / "bench.json"
-    rc, stdout, err = gin("bench", "--no-peers", "--hands", "5", "--mp-hands", "2", "--mp-reps", "1",
+    rc, stdout, err = gin("bench", "--no-peers", "--hands", "5", "--mp-hands", "2", "--mp-reps", "1", "--mp-runs", "1",
                           "--out", str(out))
     assert rc == 0, err
     assert "hand/dense" in stdout and "arrange11/random" in stdout
@@ -15,7 +15,7 @@ def test_bench_small_run_writes_json(tmp_path):
     assert names == ["cpython", "micropython"]
     cp = {r["class"]: r for r in rep["sections"][0]["rows"]}
     assert set(cp) == {"arrange10/random", "arrange10/dense", "arrange11/random", "arrange11/dense",
-                       "hand/random", "hand/dense"}
+                       "hand/random", "hand/dense", "hand/hardest"}
     assert all(r["ours_us"] > 0 for r in cp.values())
     mp = {r["class"]: r for r in rep["sections"][1]["rows"]}
     assert mp["hand/dense"]["n"] == 2 and mp["arrange10/random"]["max_bytes"] > 0
