@@ -323,6 +323,32 @@ def _layoff_meld(card, off_a, off_b, kmelds):
     return best, dist
 
 
+def knock_limit(rules, limit=None, upcard=None):
+    """The hand's knock limit: given, else from the upcard when the rules
+    turn a card for it, else the rules' fixed limit."""
+    if limit is None and upcard is not None:
+        limit = _kl.limit_for(rules, upcard)
+    if limit is None:
+        if rules.limit_mode != 0:
+            raise _r.HandError("these rules set the knock limit by a turned card: give the limit or the upcard")
+        limit = rules.knock_limit
+    return limit
+
+
+def check_knock(rules, cards, limit=None, upcard=None):
+    """May these cards go out? 10 cards: returns (GIN or KNOCK, deadwood);
+    11 cards: (BIG_GIN, 0) when all meld and the rules play Big Gin, else
+    the best discard's (GIN or KNOCK, deadwood). Raises result.HandError,
+    in words with both numbers, when the deadwood is above the limit."""
+    limit = knock_limit(rules, limit, upcard)
+    a = _dw.arrange(cards)
+    if a.big_gin and rules.big_gin:
+        return _r.BIG_GIN, 0
+    if a.deadwood > limit:
+        raise _r.HandError("knock with %d deadwood is above the knock limit of %d" % (a.deadwood, limit))
+    return (_r.GIN if a.deadwood == 0 else _r.KNOCK), a.deadwood
+
+
 def evaluate(rules, knocker, defender, limit=None, upcard=None, spade=None):
     """Work out a hand from the cards (card ints).
 
@@ -339,15 +365,9 @@ def evaluate(rules, knocker, defender, limit=None, upcard=None, spade=None):
     kb = _HANDS[1]
     da = _HANDS[2]
     db = _HANDS[3]
-    if upcard is not None:
-        if limit is None:
-            limit = _kl.limit_for(rules, upcard)
-        if spade is None:
-            spade = _kl.is_spade(upcard)
-    if limit is None:
-        if rules.limit_mode != 0:
-            raise _r.HandError("these rules set the knock limit by a turned card: give the limit or the upcard")
-        limit = rules.knock_limit
+    if upcard is not None and spade is None:
+        spade = _kl.is_spade(upcard)
+    limit = knock_limit(rules, limit, upcard)
     if len(knocker) == 11:
         if not rules.big_gin:
             raise _r.HandError("Big Gin is not played under these rules; give the knocker's 10 cards after the discard")

@@ -197,3 +197,16 @@ def test_full_hand_allocates_under_1kb():
     b = gc.mem_alloc()
     gc.enable()
     assert b - a <= 1024, b - a
+
+
+def test_check_knock_before_the_defender_shows():
+    br = rules.preset("brazilian")
+    eleven = h("5C 6C 7C 9D 9H 9S AC 2D 4H QH AD")
+    assert hand.check_knock(br, eleven, upcard=cards.parse("8C")) == (KNOCK, 8)
+    e = raises(HandError, hand.check_knock, br, eleven, 7)
+    assert "8 deadwood" in str(e) and "limit of 7" in str(e)
+    assert hand.check_knock(br, h("5C 6C 7C 9C 9H 9S 8D 9D TD JD"), 0) == (GIN, 0)
+    assert hand.check_knock(br, h("5C 6C 7C 9C 9H 9S 8D 9D TD JD 8C"), 0) == (BIG_GIN, 0)
+    # Without Big Gin in the rules, 11 melded cards are a gin after a discard.
+    assert hand.check_knock(rules.preset("modern"), h("5C 6C 7C 9C 9H 9S 8D 9D TD JD 8C")) == (GIN, 0)
+    raises(HandError, hand.check_knock, rules.preset("oklahoma"), eleven)
