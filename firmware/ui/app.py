@@ -183,8 +183,11 @@ class App:
         self.push(screen)
 
     def home(self, screen=None):
-        """Back to the bottom screen (the table), optionally with one on top."""
+        """Back to the bottom screen (the table), optionally with one on top.
+        The modules of the rarely used screens are let go here (they load
+        again from flash when next needed) and the heap is tidied."""
         del self.stack[1:]
+        _unload()
         self._entered(self.stack[0])
         if screen is not None:
             self.push(screen)
@@ -246,6 +249,23 @@ class App:
             self.key(e[0], e[1])
         self.tick()
         self.frame()
+
+
+# Screens used now and then: not kept in RAM while the table is showing.
+_RARE = ("scr_setup", "scr_settings", "scr_stats", "scr_cards", "cardgfx")
+
+
+def _unload():
+    import sys
+    import ui
+    for name in _RARE:
+        full = "ui." + name
+        if full in sys.modules:
+            del sys.modules[full]
+            if hasattr(ui, name):
+                delattr(ui, name)
+    import gc
+    gc.collect()
 
 
 def _toast(g, word):
