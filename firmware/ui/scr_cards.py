@@ -28,21 +28,29 @@ _MINE = const(1)
 _OTHER = const(2)
 
 
-def start_cards(app):
+def start_cards(app, index=None):
+    """Record a hand by cards, or change hand `index` that was recorded so."""
     if not app.model.has_room():
         t = app.t
         app.push(MessageScreen(app, t(tx.NOT_SAVED), (t(tx.MEMORY_FULL), t(tx.FREE_UP))))
         return
-    CardFlow(app).start()
+    CardFlow(app, index).start()
 
 
 class CardFlow(RecordFlow):
     """The record flow with cards instead of deadwood counts."""
 
-    def __init__(self, app):
-        super().__init__(app, None)
+    def __init__(self, app, index=None):
+        super().__init__(app, index)
         self.kcards = []
         self.dcards = []
+        if index is not None:
+            h = app.match.hands[index]
+            if h.cards is not None:
+                self.kcards = list(h.cards[0])
+                self.dcards = list(h.cards[1])
+                if len(self.kcards) == 11:
+                    self.how = R.BIG_GIN
 
     def start(self):
         app = self.app
@@ -51,16 +59,23 @@ class CardFlow(RecordFlow):
         self.push(ChoiceScreen(app, t(tx.WHO_OUT), labels, self.out, self.picked_who))
 
     def picked_who(self, i):
+        if i != self.out and self.kcards and self.dcards:
+            # The other player went out after all: the two hands change places.
+            self.kcards, self.dcards = self.dcards, self.kcards
         self.out = i
         t = self.app.t
         if self.rules.big_gin:
             labels = (t(tx.KNOCK) + "/" + t(tx.GIN), t(tx.BIG_GIN))
-            self.push(ChoiceScreen(self.app, self.app.match.names[i], labels, 0, self.picked_kind))
+            cur = 1 if self.how == R.BIG_GIN else 0
+            self.push(ChoiceScreen(self.app, self.app.match.names[i], labels, cur, self.picked_kind))
         else:
             self.picked_kind(0)
 
     def picked_kind(self, i):
         self.how = R.BIG_GIN if i == 1 else R.KNOCK
+        n = 11 if i == 1 else 10
+        if len(self.kcards) > n:
+            del self.kcards[n:]
         if self.rules.limit_mode != 0:
             t = self.app.t
             self.push(ChoiceScreen(self.app, t(tx.UPCARD), RANK_LABELS, self.rank, self.picked_rank))
@@ -120,6 +135,7 @@ class CardPicker(Screen):
         for c in chosen:
             self.state[c] = _MINE
         self.cursor = 0
+        self.seen = False         # entered before: coming back from the next step
         self.title = ""
         self.rows = ((), ())
         self.xs = ((), ())
@@ -181,6 +197,10 @@ class CardPicker(Screen):
             if st == _MINE:
                 self.state[c] = _FREE
                 self.chosen.remove(c)
+            elif len(self.chosen) == self.count:
+                # A full hand (when changing a hand): OK goes on with it.
+                self.on_done(self.chosen)
+                return
             else:
                 self.state[c] = _MINE
                 self.chosen.append(c)
@@ -202,11 +222,13 @@ class CardPicker(Screen):
             self.dirty = True
 
     def enter(self):
-        # Coming back from the next step: the last card goes back so it can be changed.
-        if len(self.chosen) == self.count:
+        # Coming back from the next step: the last card goes back so it can be
+        # changed. (A hand being changed comes in full: it stays so.)
+        if self.seen and len(self.chosen) == self.count:
             c = self.chosen.pop()
             self.state[c] = _FREE
             self.cursor = c
+        self.seen = True
         super().enter()
 
     def draw(self, g):

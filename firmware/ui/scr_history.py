@@ -117,7 +117,11 @@ class HistoryScreen(Screen):
     def act(self, i, a):
         app = self.app
         t = app.t
-        if a == 0 or a == 2:
+        if a == 0 and app.match.hands[i].cards is not None:
+            app.pop()
+            from ui.scr_cards import start_cards
+            start_cards(app, i)   # a hand recorded by cards is changed by cards
+        elif a == 0 or a == 2:
             app.pop()
             from ui.scr_record import start_record
             start_record(app, i, a == 2)

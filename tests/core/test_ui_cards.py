@@ -120,3 +120,44 @@ def test_back_gives_back_the_last_card():
     assert p.chosen == [0, 1]
     rig.press(keys.BACK)
     assert p.chosen == [0] and p.cursor == 1
+
+
+def test_a_hand_recorded_by_cards_is_changed_by_cards():
+    rig = Rig()
+    open_cards(rig)
+    rig.pick(0)
+    k = C.parse_many("4H 5H 6H 8D 8H 8S 9S TS JS KD".split())
+    d = C.parse_many("TC TD TH 6C 7C 8C 9C QS 5S 7S".split())
+    enter_cards(rig, k)
+    enter_cards(rig, d)
+    rig.press(keys.OK)
+    m = rig.app.match
+    assert (m.hands[0].knocker, m.hands[0].defender) == (10, 12)
+    # History -> hand 1 -> Edit: the card flow, both hands filled in.
+    rig.press(keys.UP)
+    rig.press(keys.OK)
+    rig.pick(0)
+    assert rig.screen() == "ChoiceScreen"
+    rig.press(keys.OK)                         # A went out, as before
+    assert rig.screen() == "CardPicker"
+    assert sorted(rig.app.top().chosen) == sorted(k)
+    p = rig.app.top()
+    assert p.state[p.cursor] == 0              # the cursor rests on a free card
+    rig.press(keys.OK)                         # a full hand: OK goes on with it
+    assert rig.screen() == "CardPicker" and rig.app.top() is not p
+    p = rig.app.top()
+    assert sorted(p.chosen) == sorted(d)
+    # The defender's 7S was really the 2D: give it back, take the 2D.
+    seven = C.parse("7S")
+    two = C.parse("2D")
+    p.cursor = seven
+    rig.press(keys.OK)                         # 7S back
+    p.cursor = two
+    rig.press(keys.OK)                         # 2D in: the hand is full again
+    assert rig.screen() == "CardReport"
+    rig.press(keys.OK)
+    h = m.hands[0]
+    assert len(m.hands) == 1
+    assert two in h.cards[1] and seven not in h.cards[1]
+    assert (h.knocker, h.defender) == (10, 7)   # 5S + 2D left: an undercut
+    assert m.sheet().games[0].score == [0, 13]  # Finnish: 10 + (10 - 7)
