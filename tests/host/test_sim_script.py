@@ -140,11 +140,14 @@ def test_terminal_bytes_to_keys():
 
 
 class _Out:
+    def __init__(self):
+        self.text = ""
+
     def fileno(self):
         raise OSError("not a terminal")  # the session then assumes a big enough one
 
     def write(self, s):
-        pass
+        self.text += s
 
     def flush(self):
         pass
@@ -203,3 +206,30 @@ def test_the_legend_fits_one_line():
         assert len(sim_term.legend(three)) <= sim_term.MIN_COLS
     lines = sim_term.too_small_lines(40, 10)
     assert all(len(ln) <= 40 for ln in lines) and len(lines) <= 10
+
+
+def test_dimmed_and_switched_off_as_on_the_device(tmp_path):
+    dev = sim_device.SimDevice("pico_i2c", str(tmp_path))
+    out = _Out()
+    s = sim_term.Session(dev, "status", out=out)
+    s.advance(sim_device.START_MS)
+    s.draw()
+    assert "\x1b[40;97m" in out.text and "status" in out.text  # bright while awake
+    lit = sum(dev.pixels())
+    out.text = ""
+    s.draw()
+    assert out.text == ""  # nothing changed: nothing written
+    s.advance(61000)  # dims after a minute without a press (the UI's default)
+    s.draw()
+    assert "\x1b[40;90m" in out.text and sum(dev.pixels()) == lit
+    s.advance(540000)  # and switches the panel off after 10 min
+    out.text = ""
+    s.draw()
+    assert "the screen is off - any key wakes it" in out.text
+    assert sum(dev.pixels()) == 0
+    assert sim_screen.FULL not in out.text and sim_screen.TOP not in out.text
+    # the first key only wakes it: the table again, not the record flow
+    for action, button in s.dec.feed(b"\r"):
+        s.handle(action, button)
+    s.advance(300)
+    assert sum(dev.pixels()) == lit and dev.screen_name() == "TableScreen"
