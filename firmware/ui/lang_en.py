@@ -152,4 +152,5 @@ T = (
     "Export old matches",  # FREE_UP
     "From the next game",  # RULES_NEXT_GAME
     "this game goes on",  # GAME_GOES_ON
+    "Show cards",  # SHOW_CARDS
 )

@@ -152,4 +152,5 @@ T = (
     "Vie vanhat ottelut",  # FREE_UP
     "Seuraavasta pelistä",  # RULES_NEXT_GAME
     "tämä peli jatkuu",  # GAME_GOES_ON
+    "Näytä kortit",  # SHOW_CARDS
 )

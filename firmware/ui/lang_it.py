@@ -152,4 +152,5 @@ T = (
     "Esporta le partite",  # FREE_UP
     "Dal prossimo gioco",  # RULES_NEXT_GAME
     "questo continua",  # GAME_GOES_ON
+    "Mostra carte",  # SHOW_CARDS
 )

@@ -152,4 +152,5 @@ T = (
     "Exporte as partidas",  # FREE_UP
     "No próximo jogo",  # RULES_NEXT_GAME
     "este jogo segue",  # GAME_GOES_ON
+    "Ver cartas",  # SHOW_CARDS
 )

@@ -317,7 +317,8 @@ class CardReport(Screen):
         cards(t(tx.MELDS), melded)
         cards(t(tx.LAYOFFS), [c for c, m in d.layoffs])
         cards("+", d.deadwood_cards)
-        text(t(tx.OK_SAVE))
+        if self.flow.saves:
+            text(t(tx.OK_SAVE))
         self.rows = rows
         self.nrows = (H - g.line - 2) // g.line
 
@@ -354,3 +355,33 @@ class CardReport(Screen):
             for j in range(len(cs)):
                 cardgfx.draw(g, cs[j], xs[j], y, 1)
             y += g.line
+
+
+class _Viewer:
+    """Stands in for a flow when a saved hand is only shown: OK goes back."""
+
+    saves = False
+
+    def __init__(self, app, out):
+        self.app = app
+        self.out = out
+
+    def save(self, rec):
+        self.app.pop()
+
+
+def show_hand(app, index):
+    """The arrangement, lay-offs and result of a saved hand recorded by cards:
+    the device explains a disputed hand after the fact too."""
+    from gincore import hand as _hand
+    m = app.match
+    h = m.hands[index]
+    rules = app.model.rules_for(index)
+    rep = _hand.evaluate(rules, list(h.cards[0]), list(h.cards[1]), h.limit, h.upcard,
+                         h.spade if h.upcard is None else None)
+    flow = RecordFlow(app, index)
+    flow.out = h.out
+    res = rep.result
+    pts = "+%d" % res.points
+    words, pts = flow.result_words(res, W - app.g.width(" " + pts, SMALL))
+    app.push(CardReport(_Viewer(app, h.out), h, rep, words + " " + pts))

@@ -110,14 +110,20 @@ class HistoryScreen(Screen):
         elif kind == keys.PRESS and k == keys.OK:
             i = self.cursor
             t = app.t
-            app.push(ChoiceScreen(app, t(tx.HAND_N) % (i + 1),
-                                  (t(tx.EDIT), t(tx.DELETE), t(tx.INSERT)), 0,
-                                  lambda a: self.act(i, a)))
+            acts = [t(tx.EDIT), t(tx.DELETE), t(tx.INSERT)]
+            if app.match.hands[i].cards is not None:
+                acts.insert(0, t(tx.SHOW_CARDS))
+            app.push(ChoiceScreen(app, t(tx.HAND_N) % (i + 1), acts, 0,
+                                  lambda a: self.act(i, a - (len(acts) - 3))))
 
     def act(self, i, a):
         app = self.app
         t = app.t
-        if a == 0 and app.match.hands[i].cards is not None:
+        if a < 0:
+            app.pop()
+            from ui.scr_cards import show_hand
+            show_hand(app, i)
+        elif a == 0 and app.match.hands[i].cards is not None:
             app.pop()
             from ui.scr_cards import start_cards
             start_cards(app, i)   # a hand recorded by cards is changed by cards

@@ -41,6 +41,8 @@ def start_record(app, index=None, insert=False):
 
 
 class RecordFlow:
+    saves = True  # its last screen saves the hand (a viewer only shows one)
+
     def __init__(self, app, index=None):
         self.app = app
         self.index = index  # None: a new hand; else the hand being edited

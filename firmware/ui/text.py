@@ -156,8 +156,9 @@ INSERT = const(148)
 FREE_UP = const(149)
 RULES_NEXT_GAME = const(150)
 GAME_GOES_ON = const(151)
+SHOW_CARDS = const(152)
 
-COUNT = const(152)
+COUNT = const(153)
 
 # Language codes in menu order, and each name in its own language.
 LANGS = ("en", "fi", "it", "pt")

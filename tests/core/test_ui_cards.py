@@ -136,7 +136,7 @@ def test_a_hand_recorded_by_cards_is_changed_by_cards():
     # History -> hand 1 -> Edit: the card flow, both hands filled in.
     rig.press(keys.UP)
     rig.press(keys.OK)
-    rig.pick(0)
+    rig.pick(1)                                # Show cards, Edit, Delete, Insert
     assert rig.screen() == "ChoiceScreen"
     rig.press(keys.OK)                         # A went out, as before
     assert rig.screen() == "CardPicker"
@@ -161,3 +161,25 @@ def test_a_hand_recorded_by_cards_is_changed_by_cards():
     assert two in h.cards[1] and seven not in h.cards[1]
     assert (h.knocker, h.defender) == (10, 7)   # 5S + 2D left: an undercut
     assert m.sheet().games[0].score == [0, 13]  # Finnish: 10 + (10 - 7)
+
+
+def test_a_saved_hand_by_cards_can_be_shown_again():
+    rig = Rig()
+    open_cards(rig)
+    rig.pick(0)
+    enter_cards(rig, C.parse_many("4H 5H 6H 8D 8H 8S 9S TS JS KD".split()))
+    enter_cards(rig, C.parse_many("TC TD TH 6C 7C 8C 9C QS 5S 7S".split()))
+    rig.press(keys.OK)
+    rig.press(keys.UP)                  # history
+    rig.press(keys.OK)
+    assert rig.app.top().labels[0] == "Show cards"
+    rig.pick(0)
+    assert rig.screen() == "CardReport"
+    t = rig.texts()
+    assert "A wins! +2" in t and "OK save" not in t
+    rows = rig.app.top().rows
+    laid = [r for r in rows if r[0] == "Lay-offs"]
+    assert laid and list(laid[0][1]) == [C.parse("QS")]   # onto 9-10-J of spades
+    rig.press(keys.OK)
+    assert rig.screen() == "HistoryScreen"
+    assert len(rig.app.match.hands) == 1
