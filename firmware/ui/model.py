@@ -5,8 +5,7 @@ the UI says it is, and a failed save leaves the match as it was. Protection:
 the big changes (a new match, clearing data, new rules mid-game) keep what
 they replaced in `undo_box` until the next hand is recorded.
 """
-from gincore.match import Match, MatchError
-from gincore import result as R
+from gincore.match import Match
 from gincore import rules as _rules
 from gincore import stats as _stats
 

@@ -1,15 +1,12 @@
 """Hand history: every hand with its winner and points; OK on a hand offers
 edit or delete. Rows are formatted for the visible window only, so a long
 evening costs a few bytes per hand (one bytearray), not a string each."""
-from micropython import const
-
-from gincore import result as R
 from gincore import sheet as _sheet
 
 from ui import keys
 from ui import text as tx
 from ui.app import Screen
-from ui.gfx import W, H, SMALL
+from ui.gfx import W, SMALL
 from ui.scr_common import ChoiceScreen, MessageScreen
 from ui import widgets
 

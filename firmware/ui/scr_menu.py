@@ -1,11 +1,8 @@
 """The main menu, opened from the table with Down (or Back)."""
 from micropython import const
 
-from ui import keys
 from ui import text as tx
-from ui.app import Screen
 from ui.scr_common import ChoiceScreen, HoldScreen, MessageScreen
-from ui import widgets
 
 # Menu actions; the rows shown depend on the state (undo only with hands...).
 _RECORD = const(0)

@@ -4,7 +4,7 @@ that this hand ended."""
 from ui import keys
 from ui import text as tx
 from ui.app import Screen
-from ui.gfx import W, H, SMALL
+from ui.gfx import W, SMALL
 from ui.scr_common import ChoiceScreen
 from ui import widgets
 

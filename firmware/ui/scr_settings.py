@@ -7,7 +7,7 @@ from gincore import rules as _rules
 from ui import keys
 from ui import text as tx
 from ui.app import Screen
-from ui.gfx import W, H, SMALL
+from ui.gfx import H, SMALL
 from ui.scr_common import ChoiceScreen, NumberScreen, MessageScreen, HoldScreen
 from ui.scr_setup import PRESET_IDS
 from ui import widgets

@@ -9,7 +9,7 @@ from gincore import rules as _rules
 from ui import keys
 from ui import text as tx
 from ui.app import Screen
-from ui.gfx import W, H, SMALL, BIG
+from ui.gfx import W, SMALL
 from ui.scr_common import ChoiceScreen, MessageScreen
 from ui import widgets
 

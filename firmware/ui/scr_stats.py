@@ -1,9 +1,8 @@
 """Statistics per player across matches: pick a player, read the counters."""
 from ui import keys
 from ui import text as tx
-from ui.app import Screen
 from ui.gfx import SMALL
-from ui.scr_common import ChoiceScreen, MessageScreen
+from ui.scr_common import ChoiceScreen
 from ui import widgets
 
 
