@@ -294,7 +294,8 @@ def _check(cards, counts):
 def min_deadwood(cards):
     """Fewest deadwood points of 10 cards (of 11: after the best discard; 0 for Big Gin).
 
-    Allocates nothing: the fast check behind knock legality and the benchmark.
+    Allocates nothing and checks nothing (give 10 or 11 distinct cards): the
+    fast count for the device and the benchmark; arrange() checks its input.
     """
     load(cards, _P)
     if len(cards) == 11:
@@ -329,11 +330,6 @@ def arrange(cards):
             best = c
     dead.remove(best)
     return Arrangement(v, ms, dead, best, False)
-
-
-def best_of_hand(a, b):
-    """Fewest deadwood of a 10-card hand given as suit-pair masks (for other core modules)."""
-    return _search10(a, b)
 
 
 def possible(n):

@@ -73,28 +73,6 @@ def bit_pos(bit):
     return BIT_POS[bit % 37]
 
 
-def to_pairs(cards):
-    """(clubs|diamonds, hearts|spades) suit-pair ints of a list of cards."""
-    a = 0
-    b = 0
-    for c in cards:
-        s = c // 13
-        bit = 1 << (c % 13 + (PAIR_SHIFT if s & 1 else 0))
-        if s < 2:
-            a |= bit
-        else:
-            b |= bit
-    return a, b
-
-
-def card_of(pair, bit):
-    """The card of one set bit of suit pair 0 or 1."""
-    p = bit_pos(bit)
-    if p >= PAIR_SHIFT:
-        return (pair * 2 + 1) * 13 + p - PAIR_SHIFT
-    return pair * 2 * 13 + p
-
-
 def run_code(suit, low, high):
     return suit << 8 | low << 4 | high
 
