@@ -60,3 +60,38 @@ def test_power_cut_on_every_screen_with_the_real_store(tmp_path):
 
     seen = tour("en", cut, _persist(root))
     assert checked == seen and len(seen) > 35
+
+
+def test_device_settings_and_the_match_survive_a_restart(tmp_path):
+    """The whole device (fake board, real main loop) on the real store and a
+    settings file: language, timer and the match come back after a reset."""
+    from bench import Bench
+    from ui import platform
+    root = str(tmp_path / "gin")
+    os.mkdir(root)
+    cfg = str(tmp_path / "gin_ui.json")
+
+    def device():
+        def make_ui(loop):
+            return platform.make_app(loop.board, loop.writer, loop.now, persist=_persist(root),
+                                     config_path=cfg, version="test")
+        b = Bench("pico_i2c", make_ui=make_ui)
+        b.run(1600)
+        return b
+
+    b = device()
+    app = b.loop.ui
+    app.cfg.lang = "it"
+    app.cfg.timer_s = 30
+    app.cfg.save()
+    b.press("OK")
+    b.press("OK")                 # B knocks
+    b.press("OK")                 # with 10
+    b.press("UP")
+    b.press("OK")                 # A has 11
+    b.press("OK")                 # saved
+    saved = encode(app.match)
+    again = device()
+    a2 = again.loop.ui
+    assert a2.lang == "it" and a2.timer is not None and a2.timer.seconds == 30
+    assert encode(a2.match) == saved and len(a2.match.hands) == 1
