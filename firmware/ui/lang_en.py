@@ -153,4 +153,5 @@ T = (
     "From the next game",  # RULES_NEXT_GAME
     "this game goes on",  # GAME_GOES_ON
     "Show cards",  # SHOW_CARDS
+    "Not all 11 cards meld",  # NOT_BIG_GIN
 )

@@ -153,4 +153,5 @@ T = (
     "Seuraavasta pelistä",  # RULES_NEXT_GAME
     "tämä peli jatkuu",  # GAME_GOES_ON
     "Näytä kortit",  # SHOW_CARDS
+    "Kaikki 11 eivät sovi",  # NOT_BIG_GIN
 )

@@ -153,4 +153,5 @@ T = (
     "Dal prossimo gioco",  # RULES_NEXT_GAME
     "questo continua",  # GAME_GOES_ON
     "Mostra carte",  # SHOW_CARDS
+    "Non tutte le 11 legano",  # NOT_BIG_GIN
 )

@@ -153,4 +153,5 @@ T = (
     "No próximo jogo",  # RULES_NEXT_GAME
     "este jogo segue",  # GAME_GOES_ON
     "Ver cartas",  # SHOW_CARDS
+    "Nem todas as 11 casam",  # NOT_BIG_GIN
 )

@@ -88,7 +88,18 @@ class CardFlow(RecordFlow):
         self.push(CardPicker(app, app.match.names[self.out], n, self.kcards, (), self.got_knocker))
 
     def got_knocker(self, cards):
+        """The knocker's cards are checked at once: a knock above the limit is
+        said before anyone enters the defender's cards."""
+        from gincore import hand as _hand
         app = self.app
+        try:
+            how, dw = _hand.check_knock(self.rules, self.kcards, None, self.upcard())
+        except R.HandError:
+            self.cards_impossible()
+            return
+        if self.how == R.BIG_GIN and how != R.BIG_GIN:
+            self.cards_impossible()
+            return
         self.push(CardPicker(app, app.match.names[1 - self.out], 10, self.dcards, self.kcards,
                              self.got_defender))
 
@@ -116,7 +127,8 @@ class CardFlow(RecordFlow):
         from gincore import deadwood as _dw
         t = self.app.t
         if self.how == R.BIG_GIN:
-            self.impossible(t(tx.ERR_TITLE), t(tx.BIG_GIN) + " ?")
+            # 11 cards that do not all meld: not a Big Gin.
+            self.impossible(t(tx.ERR_TITLE), t(tx.NOT_BIG_GIN))
             return
         v = _dw.min_deadwood(self.kcards)
         self.impossible(t(tx.ERR_LIMIT), t(tx.ERR_LIMIT2) % (v, self.limit()))

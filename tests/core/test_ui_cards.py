@@ -73,10 +73,13 @@ def test_any_ten_card_hand_in_at_most_50_presses():
         open_cards(rig)
         rig.pick(0)
         before = rig.presses
+        picker = rig.app.top()
         enter_cards(rig, hand)
         used = rig.presses - before
         worst = max(worst, used)
-        assert rig.screen() == "CardPicker"
+        # All ten taken: on to the defender, or told the knock is above the limit.
+        assert sorted(picker.chosen) == sorted(hand)
+        assert rig.app.top() is not picker
     assert worst <= 50, worst
     assert worst == 37, worst  # the first card is under the cursor; nine of three taps + OK
 
@@ -86,9 +89,8 @@ def test_knock_above_the_limit_by_cards():
     open_cards(rig)
     rig.pick(0)
     k = C.parse_many("AC 3D 5H 7S 9C JD KH QS 2C 4D".split())   # nothing melds
-    d = C.parse_many("2H 3H 4H 5C 6C 7C 8D 9D TD JC".split())
     enter_cards(rig, k)
-    enter_cards(rig, d)
+    # Said at once, before anybody enters the defender's cards.
     assert rig.screen() == "MessageScreen"
     assert "Knock above limit" in rig.texts()
     rig.press(keys.BACK)
@@ -183,3 +185,38 @@ def test_a_saved_hand_by_cards_can_be_shown_again():
     rig.press(keys.OK)
     assert rig.screen() == "HistoryScreen"
     assert len(rig.app.match.hands) == 1
+
+
+def test_big_gin_claim_that_does_not_meld():
+    from gincore import rules as _rules
+    rig = Rig()
+    rig.app.model.new_match(("Ann", "Bob"), _rules.preset("brazilian"), 0)
+    rig.app.home()
+    open_cards(rig)
+    rig.pick(0)
+    rig.pick(1)                                  # Big Gin: 11 cards
+    rig.pick(9)                                  # upcard 10 (Brazilian rules turn one)
+    enter_cards(rig, C.parse_many("AC 2C 3C 4D 5D 6D 7H 8H 9H KS QS".split()))
+    assert rig.screen() == "MessageScreen"
+    assert "Not all 11 cards meld" in rig.texts()
+    rig.press(keys.BACK)
+    assert rig.screen() == "CardPicker" and len(rig.app.top().chosen) == 10
+
+
+def test_big_gin_by_cards():
+    # RULES.md example 3: 5-6-7C, 9 9 9, 8-9-10-J of diamonds and the 8C: all 11 meld.
+    from gincore import rules as _rules
+    rig = Rig()
+    rig.app.model.new_match(("Ann", "Bob"), _rules.preset("brazilian"), 0)
+    rig.app.home()
+    open_cards(rig)
+    rig.pick(0)
+    rig.pick(1)
+    rig.pick(9)
+    enter_cards(rig, C.parse_many("5C 6C 7C 8C 9C 9H 9S 8D 9D TD JD".split()))
+    assert rig.screen() == "CardPicker" and rig.app.top().count == 10
+    enter_cards(rig, C.parse_many("AH 2H 3S 4S 6S 7S KH QH JH 2S".split()))
+    assert rig.screen() == "CardReport"
+    rig.press(keys.OK)
+    h = rig.app.match.hands[0]
+    assert h.how == R.BIG_GIN and h.knocker == 0
