@@ -154,4 +154,5 @@ T = (
     "this game goes on",  # GAME_GOES_ON
     "Show cards",  # SHOW_CARDS
     "Not all 11 cards meld",  # NOT_BIG_GIN
+    "Two different names",  # SAME_NAME
 )

@@ -154,4 +154,5 @@ T = (
     "tämä peli jatkuu",  # GAME_GOES_ON
     "Näytä kortit",  # SHOW_CARDS
     "Kaikki 11 eivät sovi",  # NOT_BIG_GIN
+    "Kaksi eri nimeä",  # SAME_NAME
 )

@@ -154,4 +154,5 @@ T = (
     "questo continua",  # GAME_GOES_ON
     "Mostra carte",  # SHOW_CARDS
     "Non tutte le 11 legano",  # NOT_BIG_GIN
+    "Due nomi diversi",  # SAME_NAME
 )

@@ -154,4 +154,5 @@ T = (
     "este jogo segue",  # GAME_GOES_ON
     "Ver cartas",  # SHOW_CARDS
     "Nem todas as 11 casam",  # NOT_BIG_GIN
+    "Dois nomes diferentes",  # SAME_NAME
 )

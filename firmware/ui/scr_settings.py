@@ -74,7 +74,9 @@ class SettingsScreen(ChoiceScreen):
         if i == _RULES or i == _AMOUNTS_ROW:
             if i == _RULES:
                 labels = [t(x) for x in PRESET_IDS]
-                app.push(ChoiceScreen(app, t(tx.RULES), labels, 0, self.set_preset))
+                name = app.model.rules_to_edit().name
+                cur = _rules.PRESET_NAMES.index(name) if name in _rules.PRESET_NAMES else 0
+                app.push(ChoiceScreen(app, t(tx.RULES), labels, cur, self.set_preset))
             else:
                 app.push(RuleAmounts(app))
         elif i == _LANGUAGE:

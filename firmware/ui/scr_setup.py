@@ -54,6 +54,10 @@ class SetupFlow:
             self.got_name(p, labels[i])
 
     def got_name(self, p, name):
+        if p == 1 and name == self.names[0]:
+            t = self.app.t
+            self.app.push(MessageScreen(self.app, t(tx.ERR_TITLE), (t(tx.SAME_NAME),)))
+            return
         self.names[p] = name
         if p == 0:
             self.ask_name(1)
@@ -115,7 +119,8 @@ class NameEntry(Screen):
     takes it and moves on, Back rubs the last letter out (or leaves when the
     name is empty). The first choice below A is "done"."""
 
-    MAX = 10
+    MAX = 10        # letters: half the table screen's top row
+    MAX_BYTES = 16  # what the match stores (UTF-8: an accented letter is two)
 
     def __init__(self, app, title, on_done):
         super().__init__(app)
@@ -156,7 +161,10 @@ class NameEntry(Screen):
                 if self.name:
                     self.on_done(self.name)
                 return
-            self.name += self.letters()[self.i - 1]
+            ch = self.letters()[self.i - 1]
+            if len((self.name + ch).encode()) > self.MAX_BYTES:
+                return
+            self.name += ch
             if len(self.name) >= self.MAX:
                 self.i = 0
             self.prepare()

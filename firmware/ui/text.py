@@ -158,8 +158,9 @@ RULES_NEXT_GAME = const(150)
 GAME_GOES_ON = const(151)
 SHOW_CARDS = const(152)
 NOT_BIG_GIN = const(153)
+SAME_NAME = const(154)
 
-COUNT = const(154)
+COUNT = const(155)
 
 # Language codes in menu order, and each name in its own language.
 LANGS = ("en", "fi", "it", "pt")

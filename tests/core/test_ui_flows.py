@@ -398,3 +398,31 @@ def test_three_buttons_hold_up_to_confirm_and_long_ok_is_back():
     rig.pick(rig.app.top().labels.index("New match"))
     rig.hold_ms(keys.UP, 2100)
     assert rig.screen() == "ChoiceScreen"    # player 1 of the new match
+
+
+def test_the_second_player_needs_another_name():
+    rig = Rig()
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("New match"))
+    rig.pick(len(rig.app.top().labels) - 1)
+    type_name(rig, "Ann")
+    rig.pick(len(rig.app.top().labels) - 1)     # a new name again...
+    type_name(rig, "Ann")                      # ...the same one
+    assert rig.screen() == "MessageScreen"
+    assert "Two different names" in rig.texts()
+    rig.press(keys.OK)
+    assert rig.screen() == "NameEntry"
+
+
+def test_names_stop_at_what_the_match_can_keep():
+    from ui.scr_setup import NameEntry
+    rig = Rig()
+    e = NameEntry(rig.app, "x", lambda n: None)
+    rig.app.push(e)
+    e.name = "\u00c4\u00e4\u00e4\u00e4\u00e4\u00e4\u00e4"   # 14 bytes
+    e.i = 1
+    rig.press(keys.OK)                         # 'a': 15 bytes, taken
+    assert len(e.name.encode()) == 15
+    e.i = 27                                   # an accented letter: 17 bytes, refused
+    rig.press(keys.OK)
+    assert len(e.name.encode()) == 15
