@@ -82,12 +82,21 @@ def collect_files(mounts=MOUNTS, extra=None):
     return files
 
 
-def run(code, files=None, heap=HEAP, timeout=600, path=PATH):
-    """Run code under MicroPython; return (exit code, stdout, stderr)."""
+def run(code, files=None, heap=HEAP, timeout=600, path=PATH, step=None):
+    """Run code under MicroPython; return (exit code, stdout, stderr).
+
+    step: an expression evaluated after the code, again and again, each time
+    as a top-level call of its own, until it is false. This build collects
+    garbage only between top-level calls (a gc.collect() inside one call frees
+    nothing made in it), so live-heap measurements must be taken at the start
+    of a step: gc.collect(); gc.mem_alloc(). Bytes allocated within one call
+    are exact, since nothing is freed there.
+    """
     job = {
         "heap": heap,
         "files": collect_files() if files is None else files,
         "code": PRELUDE.format(path=list(path)) + code,
+        "step": step,
     }
     proc = subprocess.run(
         [node(), DRIVER],
@@ -105,14 +114,16 @@ RUNNER = os.path.join(ROOT, "host_tools", "mp", "runner.py")
 def run_tests(module, extra_files=None, heap=HEAP):
     """Run the test_* functions of one module from tests/core under MicroPython.
 
-    Returns a dict: passed, failed, peak, baseline, tests [{test, ok, error, heap}],
+    Returns a dict: passed, failed, resident (heap the module keeps after a
+    collection), most (bytes allocated by its hungriest test), tests
+    [{test, ok, error, allocated}],
     exit code and output; "failed" counts a crashed run or a missing summary too.
     """
     with open(RUNNER, encoding="utf-8") as f:
-        code = f.read() + "\nrun_module(%r)\n" % module
+        code = f.read() + "\n_runner = Runner(%r)\n" % module
     files = collect_files(extra=extra_files)
-    rc, out, err = run(code, files=files, heap=heap)
-    result = {"tests": [], "passed": 0, "failed": 0, "peak": 0, "baseline": 0,
+    rc, out, err = run(code, files=files, heap=heap, step="_runner.step()")
+    result = {"tests": [], "passed": 0, "failed": 0, "resident": 0, "most": 0,
               "rc": rc, "stdout": out, "stderr": err}
     summary = None
     for line in out.splitlines():
@@ -127,6 +138,6 @@ def run_tests(module, extra_files=None, heap=HEAP):
         result["passed"] = sum(1 for t in result["tests"] if t["ok"])
         result["crash"] = err or out or "no output"
         return result
-    for k in ("passed", "failed", "peak", "baseline"):
+    for k in ("passed", "failed", "resident", "most"):
         result[k] = summary[k]
     return result

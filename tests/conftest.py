@@ -9,7 +9,7 @@ for rel in ("tests/core", "host_tools/fakes", "boards", "firmware", ""):
         sys.path.insert(0, p)
 
 # Filled by tests/test_micropython.py and tests/test_mpy_compile.py.
-MP_RESULTS = {}  # module -> {"passed", "failed", "peak", "baseline"}
+MP_RESULTS = {}  # module -> {"passed", "failed", "resident", "most"}
 COMPILED = {"ok": 0, "failed": 0}
 _cpython = {"passed": 0, "failed": 0, "skipped": 0}
 _SPECIAL = ("tests/test_micropython.py", "tests/test_mpy_compile.py")
@@ -30,13 +30,13 @@ def pytest_terminal_summary(terminalreporter):
     if MP_RESULTS:
         p = sum(r["passed"] for r in MP_RESULTS.values())
         f = sum(r["failed"] for r in MP_RESULTS.values())
-        peak = max(r["peak"] - r["baseline"] for r in MP_RESULTS.values())
-        w("MicroPython: %d passed, %d failed (%d modules, peak heap %d bytes above baseline)"
-          % (p, f, len(MP_RESULTS), peak))
+        resident = max(r["resident"] for r in MP_RESULTS.values())
+        w("MicroPython: %d passed, %d failed (%d modules, largest resident heap %d bytes)"
+          % (p, f, len(MP_RESULTS), resident))
         for name in sorted(MP_RESULTS):
             r = MP_RESULTS[name]
-            w("  %-28s %3d passed, %d failed, peak heap %6d bytes"
-              % (name, r["passed"], r["failed"], r["peak"] - r["baseline"]))
+            w("  %-24s %3d passed, %d failed, resident heap %6d B, most by one test %8d B"
+              % (name, r["passed"], r["failed"], r["resident"], r["most"]))
     else:
         w("MicroPython: not run")
     w("mpy-cross: %d files compiled, %d failed" % (COMPILED["ok"], COMPILED["failed"]))

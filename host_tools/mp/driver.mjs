@@ -1,7 +1,13 @@
 // Runs Python code under the PC's MicroPython (the npm WebAssembly build).
 // Reads one JSON object on stdin: {"heap": bytes, "files": {"/abs/path.py": text},
-// "code": "python source"}. Writes the files into MicroPython's own filesystem,
-// runs the code, passes its output through, and exits 1 if the code raised.
+// "code": "python source", "step": "python expression" (optional)}. Writes the
+// files into MicroPython's own filesystem, runs the code, then evaluates the
+// step expression again and again, each time in a call of its own, until it
+// is false. Output passes through; exit 1 if the code raised.
+//
+// Why steps: this build defers garbage collection to the end of a top-level
+// call (gc.collect() inside one call frees nothing made in that call), so
+// anything that measures live heap must return to here between measurements.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 
 const chunks = [];
@@ -21,6 +27,11 @@ for (const [path, text] of Object.entries(job.files || {})) {
 }
 try {
   mp.runPython(job.code);
+  if (job.step) {
+    do {
+      mp.runPython("_gin_more = (" + job.step + ")");
+    } while (mp.globals.get("_gin_more"));
+  }
 } catch (e) {
   process.stderr.write(String(e.message || e) + "\n");
   process.exitCode = 1;

@@ -1,5 +1,12 @@
 # Runs the test_* functions of one module under MicroPython and reports each
 # result as a line "@@ {json}". Kept free of anything MicroPython lacks.
+#
+# The driver calls step() once per top-level call until it returns False:
+# this WebAssembly build only collects garbage between top-level calls, so
+# each test runs in a call of its own and the heap is measured at the start
+# of the next one. Per test: the bytes it allocated (exact: nothing is freed
+# within a call) and the live heap it left. Per module: the resident heap at
+# the end - the module, what it imported and what it keeps, after collection.
 import gc
 import json
 import sys
@@ -9,44 +16,67 @@ def _report(obj):
     print("@@ " + json.dumps(obj))
 
 
-def run_module(name):
-    gc.collect()
-    baseline = gc.mem_alloc()
-    peak = 0
-    passed = failed = 0
-    try:
-        mod = __import__(name)
-    except Exception as e:
-        _report({"test": "<import>", "ok": False, "error": _trace(e)})
-        _report({"module": name, "passed": 0, "failed": 1, "baseline": baseline, "peak": 0})
-        return
-    names = sorted(n for n in dir(mod) if n.startswith("test_"))
-    for n in names:
-        fn = getattr(mod, n)
-        if not callable(fn):
-            continue
+def _trace(e):
+    import io
+    buf = io.StringIO()
+    sys.print_exception(e, buf)
+    return buf.getvalue()
+
+
+class Runner:
+    def __init__(self, name):
+        self.name = name
+        self.mod = None
+        self.names = []
+        self.i = -1          # -1: import next
+        self.passed = self.failed = 0
+        self.most = 0        # most bytes allocated by one test
+        self.pending = None  # result of the test run in the previous call
         gc.collect()
+        self.baseline = gc.mem_alloc()
+
+    def step(self):
+        gc.collect()  # frees what the previous call left behind
+        if self.pending is not None:
+            self.pending["live_after"] = gc.mem_alloc() - self.baseline
+            _report(self.pending)
+            self.pending = None
+        if self.i < 0:
+            self.i = 0
+            try:
+                self.mod = __import__(self.name)
+            except Exception as e:
+                _report({"test": "<import>", "ok": False, "error": _trace(e)})
+                self.failed += 1
+                return self._finish()
+            self.names = sorted(n for n in dir(self.mod) if n.startswith("test_"))
+            return True
+        while self.i < len(self.names):
+            n = self.names[self.i]
+            self.i += 1
+            fn = getattr(self.mod, n)
+            if callable(fn):
+                return self._run(n, fn)
+        return self._finish()
+
+    def _run(self, n, fn):
         before = gc.mem_alloc()
         try:
             fn()
             ok, err = True, None
         except Exception as e:
             ok, err = False, _trace(e)
-        # Bytes allocated during the test without an intervening collection:
-        # an upper bound on the live heap it needed.
-        used = gc.mem_alloc()
-        if used > peak:
-            peak = used
+        used = gc.mem_alloc() - before
+        if used > self.most:
+            self.most = used
         if ok:
-            passed += 1
+            self.passed += 1
         else:
-            failed += 1
-        _report({"test": n, "ok": ok, "error": err, "heap": used - before})
-    _report({"module": name, "passed": passed, "failed": failed, "baseline": baseline, "peak": peak})
+            self.failed += 1
+        self.pending = {"test": n, "ok": ok, "error": err, "allocated": used}
+        return True
 
-
-def _trace(e):
-    import io
-    buf = io.StringIO()
-    sys.print_exception(e, buf)
-    return buf.getvalue()
+    def _finish(self):
+        _report({"module": self.name, "passed": self.passed, "failed": self.failed,
+                 "resident": gc.mem_alloc() - self.baseline, "most": self.most})
+        return False
