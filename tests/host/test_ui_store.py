@@ -95,3 +95,13 @@ def test_device_settings_and_the_match_survive_a_restart(tmp_path):
     a2 = again.loop.ui
     assert a2.lang == "it" and a2.timer is not None and a2.timer.seconds == 30
     assert encode(a2.match) == saved and len(a2.match.hands) == 1
+
+
+def test_random_presses_and_power_cuts_on_the_real_store(tmp_path):
+    from test_ui_monkey import _monkey
+    root = str(tmp_path / "gin")
+    os.mkdir(root)
+    rig, screens = _monkey(7, 1200, persist=_persist(root), reopen=lambda: _persist(root))
+    again = Rig(persist=_persist(root))
+    assert encode(again.app.match) == encode(rig.app.match)
+    assert len(screens) >= 8
