@@ -85,10 +85,12 @@ class App:
             self.batt = b.battery_level()
         self.batt_at = now
 
-    def start(self):
-        """Build the bottom screen: the table (after loading the saved match)."""
+    def start(self, setup_if_new=False):
+        """Build the bottom screen: the table (after loading the saved match).
+        setup_if_new: with no saved match (the very first start) open the
+        new-match set-up at once; Back from it leaves a match of A and B."""
         from ui.scr_table import TableScreen
-        self.model.load()
+        found = self.model.load()
         self.model.ensure()
         self.stack = []
         self.push(TableScreen(self))
@@ -101,6 +103,9 @@ class App:
             for p in self.model.problems:
                 lines.extend(split_words(p, 21, 4))
             self.push(MessageScreen(self, self.t(tx.NOTE), lines[:5]))
+        elif setup_if_new and not found:
+            from ui.scr_setup import SetupFlow
+            SetupFlow(self).start()
 
     def version(self):
         b = self.board

@@ -70,10 +70,13 @@ def feed(app, buttons):
         ev = buttons.get()
 
 
-def make_app(board, writer, now, persist=None, config_path=CONFIG_PATH, version=None):
+def make_app(board, writer, now, persist=None, config_path=CONFIG_PATH, version=None,
+             setup_if_new=False):
     """The App on a board: what firmware/main.py's make_ui(loop) returns.
 
     persist: where the match is saved (default: storage.Store on the flash).
+    setup_if_new: the very first start (nothing saved) opens the new-match
+    set-up instead of a match of A and B (main.py may pass True).
     """
     from ui.app import App
     from ui.config import Config
@@ -87,5 +90,5 @@ def make_app(board, writer, now, persist=None, config_path=CONFIG_PATH, version=
         cfg.load(config_path)
     glue = BoardGlue(board, version)
     app = App(make_gfx(board, writer), Model(persist), cfg, now, glue, glue.three_buttons)
-    app.start()
+    app.start(setup_if_new)
     return app

@@ -12,6 +12,9 @@ def _device(persist, board="pico_i2c"):
                                  config_path=None, version="test")
     b = Bench(board, make_ui=make_ui)
     b.run(1600)  # past the start screen
+    if type(b.loop.ui.top()).__name__ == "ChoiceScreen":
+        # The very first start opens the new-match set-up; Back leaves A and B.
+        b.press("BACK")
     return b
 
 
@@ -58,3 +61,30 @@ def test_a_full_game_by_button_presses():
     b2 = _device(persist)
     assert encode(b2.loop.ui.match) == saved
     assert type(b2.loop.ui.top()).__name__ == "TableScreen"
+
+
+def test_the_first_start_sets_up_a_match_by_buttons():
+    persist = MemPersist()
+
+    def make_ui(loop):
+        return platform.make_app(loop.board, loop.writer, loop.now, persist=persist,
+                                 config_path=None, version="test", setup_if_new=True)
+    b = Bench("pico_i2c", make_ui=make_ui)
+    b.run(1600)
+    app = b.loop.ui
+    assert type(app.top()).__name__ == "ChoiceScreen"      # player 1
+    b.press("OK")                 # New name
+    b.press("OK")                 # A (Up is the next letter, Down the one before)
+    b.press("DOWN")               # from 'a' down to "done"
+    b.press("OK")
+    b.press("OK")                 # player 2: New name
+    b.press("UP")                 # B
+    b.press("OK")
+    b.press("DOWN")
+    b.press("DOWN")               # "done"
+    b.press("OK")
+    for _ in range(4):
+        b.press("OK")             # Finnish, 100, Hollywood off, A deals
+    assert type(app.top()).__name__ == "TableScreen"
+    assert app.match.names == ("A", "B")
+    assert persist.saved is not None

@@ -89,6 +89,9 @@ def _device(persist, board="pico_i2c"):
                                  config_path=None, version="test")
     b = Bench(board, make_ui=make_ui)
     b.run(1600)  # past the start screen
+    if type(b.loop.ui.top()).__name__ == "ChoiceScreen":
+        # The very first start opens the new-match set-up; Back leaves A and B.
+        b.press("OK", hold_ms=700) if board.endswith("3btn") else b.press("BACK")
     return b
 
 

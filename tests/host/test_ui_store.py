@@ -74,13 +74,15 @@ def test_device_settings_and_the_match_survive_a_restart(tmp_path):
     def device():
         def make_ui(loop):
             return platform.make_app(loop.board, loop.writer, loop.now, persist=_persist(root),
-                                     config_path=cfg, version="test")
+                                     config_path=cfg, version="test", setup_if_new=True)
         b = Bench("pico_i2c", make_ui=make_ui)
         b.run(1600)
         return b
 
     b = device()
     app = b.loop.ui
+    assert type(app.top()).__name__ == "ChoiceScreen"   # first start: set-up
+    b.press("BACK")
     app.cfg.lang = "it"
     app.cfg.timer_s = 30
     app.cfg.save()
