@@ -11,10 +11,8 @@ T = (
     'Settings',  # SETTINGS
     'to %d',  # TO_TARGET
     'won %d',  # WON_N
-    'Game %d',  # GAME_N
     'Who went out?',  # WHO_OUT
     'Void hand',  # VOID
-    'How?',  # HOW
     'Knock',  # KNOCK
     'Gin',  # GIN
     'Big Gin',  # BIG_GIN
@@ -63,7 +61,6 @@ T = (
     'On',  # ON
     'Off',  # OFF
     'First dealer',  # FIRST_DEALER
-    'Start',  # START
     'Finnish',  # P_FINNISH
     'Italian',  # P_ITALIAN
     'Brazilian',  # P_BRAZILIAN
@@ -81,12 +78,9 @@ T = (
     'Rule amounts',  # RULE_SETTINGS
     'Hold OK 2 s',  # HOLD_OK
     'Hold Up 2 s',  # HOLD_UP
-    'Are you sure?',  # SURE
     'Undo from menu',  # CAN_UNDO
     'Undo change',  # UNDO_CHANGE
     'Battery low',  # BATTERY_LOW
-    'Time!',  # TIME_UP
-    'deals',  # DEALS
     'Press the keys',  # PRESS_KEYS
     'Limit by upcard',  # F_LIMIT_MODE
     'Knock limit',  # F_KNOCK_LIMIT
@@ -122,24 +116,16 @@ T = (
     'Undercut by %d',  # ST_UNDER_GOT
     'Avg win %d',  # ST_AVERAGE
     'No games yet',  # NO_STATS
-    '%s cards',  # CARDS_OF
-    'card %d/%d',  # CARD_N
     'Melds',  # MELDS
     'Lay-offs',  # LAYOFFS
-    'Set at match start',  # LOCKED
     'off',  # OFF_SHORT
     "Undercut",  # UNDERCUT_N
     "Hands",  # HAND_SHORT
-    "Total",  # TOTAL
     "Delete hand %d?",  # DELETE_Q
     "Memory full",  # MEMORY_FULL
     "Nothing was changed",  # NOT_SAVED_WHY
     "Start a new match?",  # NEW_MATCH_Q
     "Old one can be undone",  # OLD_KEPT
-    "Rules are locked",  # RULES_LOCKED
-    "until the game ends",  # UNTIL_GAME_END
-    "Restart game with",  # CHANGE_RULES_Q
-    "the new rules?",  # NEW_RULES
     "Clear statistics",  # CLEAR_STATS
     "Clear all statistics?",  # CLEAR_STATS_Q
     "Cleared",  # CLEARED

@@ -11,10 +11,8 @@ T = (
     "Asetukset",  # SETTINGS
     "%d asti",  # TO_TARGET
     "voitot %d",  # WON_N
-    "Peli %d",  # GAME_N
     "Kuka meni ulos?",  # WHO_OUT
     "Mitätön jako",  # VOID
-    "Miten?",  # HOW
     "Koputus",  # KNOCK
     "Gin",  # GIN
     "Iso gin",  # BIG_GIN
@@ -63,7 +61,6 @@ T = (
     "Päällä",  # ON
     "Pois",  # OFF
     "Ensin jakaa",  # FIRST_DEALER
-    "Aloita",  # START
     "Suomalainen",  # P_FINNISH
     "Italialainen",  # P_ITALIAN
     "Brasilialainen",  # P_BRAZILIAN
@@ -81,12 +78,9 @@ T = (
     "Sääntöjen arvot",  # RULE_SETTINGS
     "Pidä OK 2 s",  # HOLD_OK
     "Pidä Up 2 s",  # HOLD_UP
-    "Oletko varma?",  # SURE
     "Peru valikosta",  # CAN_UNDO
     "Peru muutos",  # UNDO_CHANGE
     "Akku vähissä",  # BATTERY_LOW
-    "Aika!",  # TIME_UP
-    "jakaa",  # DEALS
     "Paina näppäimiä",  # PRESS_KEYS
     "Raja avokortista",  # F_LIMIT_MODE
     "Koputusraja",  # F_KNOCK_LIMIT
@@ -122,24 +116,16 @@ T = (
     "Alitettu %d",  # ST_UNDER_GOT
     "Ka. voitto %d",  # ST_AVERAGE
     "Ei pelejä vielä",  # NO_STATS
-    "%s: kortit",  # CARDS_OF
-    "kortti %d/%d",  # CARD_N
     "Yhdistelmät",  # MELDS
     "Lisäykset",  # LAYOFFS
-    "Asetettu alussa",  # LOCKED
     "pois",  # OFF_SHORT
     "Alitus",  # UNDERCUT_N
     "Jaot",  # HAND_SHORT
-    "Yhteensä",  # TOTAL
     "Poista jako %d?",  # DELETE_Q
     "Muisti täynnä",  # MEMORY_FULL
     "Mitään ei muutettu",  # NOT_SAVED_WHY
     "Aloita uusi ottelu?",  # NEW_MATCH_Q
     "Vanhan voi palauttaa",  # OLD_KEPT
-    "Säännöt lukittu",  # RULES_LOCKED
-    "pelin loppuun asti",  # UNTIL_GAME_END
-    "Aloita peli uudelleen",  # CHANGE_RULES_Q
-    "uusin säännöin?",  # NEW_RULES
     "Tyhjennä tilastot",  # CLEAR_STATS
     "Tyhjennä kaikki?",  # CLEAR_STATS_Q
     "Tyhjennetty",  # CLEARED

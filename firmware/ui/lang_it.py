@@ -11,10 +11,8 @@ T = (
     "Impostazioni",  # SETTINGS
     "a %d",  # TO_TARGET
     "vinte %d",  # WON_N
-    "Gioco %d",  # GAME_N
     "Chi ha chiuso?",  # WHO_OUT
     "Mano nulla",  # VOID
-    "Come?",  # HOW
     "Bussata",  # KNOCK
     "Gin",  # GIN
     "Big Gin",  # BIG_GIN
@@ -63,7 +61,6 @@ T = (
     "Sì",  # ON
     "No",  # OFF
     "Primo mazziere",  # FIRST_DEALER
-    "Inizia",  # START
     "Finlandese",  # P_FINNISH
     "Italiana",  # P_ITALIAN
     "Brasiliana",  # P_BRAZILIAN
@@ -81,12 +78,9 @@ T = (
     "Valori regole",  # RULE_SETTINGS
     "Tieni OK 2 s",  # HOLD_OK
     "Tieni Up 2 s",  # HOLD_UP
-    "Sei sicuro?",  # SURE
     "Annulla dal menu",  # CAN_UNDO
     "Annulla modifica",  # UNDO_CHANGE
     "Batteria scarica",  # BATTERY_LOW
-    "Tempo!",  # TIME_UP
-    "dà",  # DEALS
     "Premi i tasti",  # PRESS_KEYS
     "Limite da carta",  # F_LIMIT_MODE
     "Limite bussata",  # F_KNOCK_LIMIT
@@ -122,24 +116,16 @@ T = (
     "Sottotagliato %d",  # ST_UNDER_GOT
     "Media vinta %d",  # ST_AVERAGE
     "Nessun gioco",  # NO_STATS
-    "%s: carte",  # CARDS_OF
-    "carta %d/%d",  # CARD_N
     "Combinazioni",  # MELDS
     "Attacchi",  # LAYOFFS
-    "Fissato a inizio",  # LOCKED
     "no",  # OFF_SHORT
     "Sottotaglio",  # UNDERCUT_N
     "Mani",  # HAND_SHORT
-    "Totale",  # TOTAL
     "Eliminare mano %d?",  # DELETE_Q
     "Memoria piena",  # MEMORY_FULL
     "Nulla è cambiato",  # NOT_SAVED_WHY
     "Nuova partita?",  # NEW_MATCH_Q
     "Si può annullare",  # OLD_KEPT
-    "Regole bloccate",  # RULES_LOCKED
-    "fino a fine gioco",  # UNTIL_GAME_END
-    "Ricomincia il gioco",  # CHANGE_RULES_Q
-    "con le nuove regole?",  # NEW_RULES
     "Azzera statistiche",  # CLEAR_STATS
     "Azzerare tutto?",  # CLEAR_STATS_Q
     "Azzerato",  # CLEARED

@@ -11,10 +11,8 @@ T = (
     "Ajustes",  # SETTINGS
     "até %d",  # TO_TARGET
     "ganhou %d",  # WON_N
-    "Jogo %d",  # GAME_N
     "Quem bateu?",  # WHO_OUT
     "Mão nula",  # VOID
-    "Como?",  # HOW
     "Batida",  # KNOCK
     "Gin",  # GIN
     "Big Gin",  # BIG_GIN
@@ -63,7 +61,6 @@ T = (
     "Sim",  # ON
     "Não",  # OFF
     "Primeiro a dar",  # FIRST_DEALER
-    "Começar",  # START
     "Finlandesa",  # P_FINNISH
     "Italiana",  # P_ITALIAN
     "Brasileira",  # P_BRAZILIAN
@@ -81,12 +78,9 @@ T = (
     "Valores das regras",  # RULE_SETTINGS
     "Segure OK 2 s",  # HOLD_OK
     "Segure Up 2 s",  # HOLD_UP
-    "Tem certeza?",  # SURE
     "Desfazer no menu",  # CAN_UNDO
     "Desfazer ajuste",  # UNDO_CHANGE
     "Bateria fraca",  # BATTERY_LOW
-    "Tempo!",  # TIME_UP
-    "dá",  # DEALS
     "Aperte os botões",  # PRESS_KEYS
     "Limite pela carta",  # F_LIMIT_MODE
     "Limite de batida",  # F_KNOCK_LIMIT
@@ -122,24 +116,16 @@ T = (
     "Rebatido %d",  # ST_UNDER_GOT
     "Média %d",  # ST_AVERAGE
     "Nenhum jogo",  # NO_STATS
-    "%s: cartas",  # CARDS_OF
-    "carta %d/%d",  # CARD_N
     "Jogos",  # MELDS
     "Encaixes",  # LAYOFFS
-    "Fixo no início",  # LOCKED
     "não",  # OFF_SHORT
     "Rebatida",  # UNDERCUT_N
     "Mãos",  # HAND_SHORT
-    "Total",  # TOTAL
     "Apagar mão %d?",  # DELETE_Q
     "Memória cheia",  # MEMORY_FULL
     "Nada foi alterado",  # NOT_SAVED_WHY
     "Começar nova partida?",  # NEW_MATCH_Q
     "Dá para desfazer",  # OLD_KEPT
-    "Regras travadas",  # RULES_LOCKED
-    "até o fim do jogo",  # UNTIL_GAME_END
-    "Recomeçar o jogo",  # CHANGE_RULES_Q
-    "com as novas regras?",  # NEW_RULES
     "Zerar estatísticas",  # CLEAR_STATS
     "Zerar tudo?",  # CLEAR_STATS_Q
     "Zerado",  # CLEARED
