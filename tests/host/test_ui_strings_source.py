@@ -1,0 +1,32 @@
+"""The string tables as source: each row of every lang_*.py is marked with its
+id, in text.py's order, and every id is used somewhere in the UI."""
+import glob
+import os
+import re
+
+import conftest
+
+UI = os.path.join(conftest.ROOT, "firmware", "ui")
+
+
+def _ids():
+    with open(os.path.join(UI, "text.py"), encoding="utf-8") as f:
+        return [i for i in re.findall(r"^(\w+) = const\(\d+\)", f.read(), re.M) if i != "COUNT"]
+
+
+def test_every_row_is_marked_with_its_id_in_order():
+    ids = _ids()
+    for code in ("en", "fi", "it", "pt"):
+        with open(os.path.join(UI, "lang_%s.py" % code), encoding="utf-8") as f:
+            marks = re.findall(r"^\s+['\"].*['\"],\s+#\s*(\w+)\s*$", f.read(), re.M)
+        assert marks == ids, code
+
+
+def test_every_string_is_used():
+    code = ""
+    for p in glob.glob(os.path.join(UI, "*.py")):
+        if not os.path.basename(p).startswith(("lang_", "text.py")):
+            with open(p, encoding="utf-8") as f:
+                code += f.read()
+    unused = [i for i in _ids() if not re.search(r"\btx\.%s\b" % i, code)]
+    assert not unused, unused
