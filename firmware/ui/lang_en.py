@@ -141,4 +141,5 @@ T = (
     "Show cards",  # SHOW_CARDS
     "Not all 11 cards meld",  # NOT_BIG_GIN
     "Two different names",  # SAME_NAME
+    "A later hand would break",  # ERR_LATER
 )

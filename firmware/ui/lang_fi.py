@@ -141,4 +141,5 @@ T = (
     "Näytä kortit",  # SHOW_CARDS
     "Kaikki 11 eivät sovi",  # NOT_BIG_GIN
     "Kaksi eri nimeä",  # SAME_NAME
+    "Myöhempi jako ei sopisi",  # ERR_LATER
 )

@@ -141,4 +141,5 @@ T = (
     "Mostra carte",  # SHOW_CARDS
     "Non tutte le 11 legano",  # NOT_BIG_GIN
     "Due nomi diversi",  # SAME_NAME
+    "Una mano dopo non va",  # ERR_LATER
 )

@@ -141,4 +141,5 @@ T = (
     "Ver cartas",  # SHOW_CARDS
     "Nem todas as 11 casam",  # NOT_BIG_GIN
     "Dois nomes diferentes",  # SAME_NAME
+    "Uma mão seguinte quebra",  # ERR_LATER
 )

@@ -164,9 +164,14 @@ class Model:
     def error_lines(self, e, t=None):
         """A failed change in words, split for the screen (about 21 characters a line).
         A full memory is said in the player's language (t: the app's strings)."""
-        if t is not None and type(e).__name__ == "StoreFull":
+        if t is not None:
             from ui import text as tx
-            return [t(tx.MEMORY_FULL), t(tx.NOT_SAVED_WHY), t(tx.FREE_UP)]
+            name = type(e).__name__
+            if name == "StoreFull":
+                return [t(tx.MEMORY_FULL), t(tx.NOT_SAVED_WHY), t(tx.FREE_UP)]
+            if name == "MatchError":
+                # An edit or delete that would make a later hand impossible.
+                return [t(tx.ERR_LATER), t(tx.NOT_SAVED_WHY)]
         msg = str(e.args[0]) if e.args else str(e)
         return split_words(msg, 21, 4)
 

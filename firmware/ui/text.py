@@ -145,8 +145,9 @@ GAME_GOES_ON = const(137)
 SHOW_CARDS = const(138)
 NOT_BIG_GIN = const(139)
 SAME_NAME = const(140)
+ERR_LATER = const(141)
 
-COUNT = const(141)
+COUNT = const(142)
 
 # Language codes in menu order, and each name in its own language.
 LANGS = ("en", "fi", "it", "pt")

@@ -426,3 +426,27 @@ def test_names_stop_at_what_the_match_can_keep():
     e.i = 27                                   # an accented letter: 17 bytes, refused
     rig.press(keys.OK)
     assert len(e.name.encode()) == 15
+
+
+def test_a_delete_that_breaks_a_later_hand_is_refused_in_words():
+    from gincore import rules as _rules
+    from gincore.match import HandRecord
+    from gincore import result as R
+    rig = Rig()
+    model = rig.app.model
+    model.new_match(("Ann", "Bob"), _rules.preset("finnish").copy(knock_limit=5), 0)
+    rig.app.home()
+    model.add_hand(HandRecord(0, R.GIN, 0, 98))          # game 1 over at once
+    model.set_rules(rig.app.match.next_rules().copy(knock_limit=10))
+    model.add_hand(HandRecord(1, R.KNOCK, 8, 20))        # fine in game 2 (limit 10)
+    # Deleting hand 1 would move the knock of 8 into game 1, limit 5.
+    rig.app.home()
+    rig.press(keys.UP)
+    rig.press(keys.UP)                                   # hand 1
+    rig.press(keys.OK)
+    rig.pick(1)                                          # Delete
+    rig.pick(1)                                          # Yes
+    assert rig.screen() == "MessageScreen"
+    assert "A later hand would break" in rig.texts()
+    assert "Nothing was changed" in rig.texts()
+    assert len(rig.app.match.hands) == 2
