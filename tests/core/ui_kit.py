@@ -236,6 +236,15 @@ def tour(lang="en", on_screen=None, persist=None):
     rig.board.level = 3
     rig.step(5000)  # the battery is read every 5 s
     snap("table_empty")
+    rig.press(keys.UP)
+    snap("history_empty")
+    rig.press(keys.BACK)
+    rig.persist.full = True if hasattr(rig.persist, "full") else None
+    if rig.persist.full:
+        rig.press(keys.OK)
+        snap("memory_full")
+        rig.press(keys.OK)
+        rig.persist.full = False
     knock_by_numbers(rig, 0, 9, 98)
     snap("table_saved")
     rig.step(2000)
@@ -276,7 +285,7 @@ def tour(lang="en", on_screen=None, persist=None):
     # Cards.
     from ui.scr_cards import start_cards
     start_cards(app)
-    rig.pick(0)
+    rig.pick(1)              # the second player, so no game ends here
     for _ in range(7):
         rig.press(keys.OK)
     snap("cards_picker")
@@ -288,6 +297,13 @@ def tour(lang="en", on_screen=None, persist=None):
     snap("cards_report")
     rig.press(keys.DOWN, 3)
     snap("cards_report_scrolled")
+    rig.press(keys.OK)           # saved: a hand recorded by cards
+    rig.step(2000)
+    rig.press(keys.UP)
+    rig.press(keys.OK)
+    snap("history_hand_cards")
+    rig.pick(0)
+    snap("cards_shown")
     app.home()
     # Settings and its screens.
     from ui.scr_settings import SettingsScreen
