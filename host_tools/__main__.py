@@ -18,7 +18,6 @@ COMMANDS = {
     "game": ("cmd_game", "score sheet of a match from hands given as JSON lines"),
     "sim": ("cmd_sim", "the device's firmware in a terminal: play it with the keys; the match is saved"),
     "test": ("cmd_test", "run every test on CPython and MicroPython, and the mpy-cross compile check"),
-    "uibench": ("cmd_uibench", "the UI's heap under MicroPython: peak in a 30-hand game, growth over 500 hands"),
 }
 
 

@@ -1,6 +1,6 @@
 """gin bench: how fast the rules core is, on the PC and under MicroPython.
 
-    host_tools/gin bench [--hands N] [--seed N] [--out FILE] [--no-peers] [--no-micropython]
+    host_tools/gin bench [--hands N] [--seed N] [--out FILE] [--no-peers] [--no-micropython] [--ui-hands N]
 
 Measures, per hand class (random hands, meld-dense hands drawn from four
 adjacent ranks): the best arrangement of 10 and of 11 cards, and a full
@@ -14,8 +14,8 @@ evaluation and the bytes allocated per evaluation (gc.mem_alloc() around
 single calls with the collector off).
 
 A benchmark, not a test: it prints a table and writes JSON (default
-bench-out/bench.json). Sections are a list (SECTIONS) so that other parts
-(the UI's heap figures) can add theirs.
+bench-out/bench.json). Sections are a list (SECTIONS); the last one is the
+UI's heap under MicroPython in a scripted evening (host_tools/bench_ui.py).
 """
 import argparse
 import hashlib
@@ -26,6 +26,7 @@ import subprocess
 import sys
 import time
 
+from host_tools import bench_ui
 from host_tools.errors import GinError
 from host_tools.mpy import ROOT
 
@@ -366,6 +367,7 @@ def print_micropython(sec):
 SECTIONS = [
     ("cpython", section_cpython, print_cpython),
     ("micropython", section_micropython, print_micropython),
+    ("ui", bench_ui.section, bench_ui.show),
 ]
 
 
@@ -378,15 +380,16 @@ def main(argv):
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--out", default=os.path.join(ROOT, "bench-out", "bench.json"), help="JSON file to write")
     p.add_argument("--no-peers", action="store_true", help="skip RLCard and OpenSpiel")
-    p.add_argument("--no-micropython", action="store_true", help="skip the MicroPython run")
+    p.add_argument("--no-micropython", action="store_true", help="skip the MicroPython runs (core and UI)")
+    p.add_argument("--ui-hands", type=int, default=500, help="scripted hands in the UI memory run (default 500)")
     a = p.parse_args(argv)
-    if a.hands < 1 or a.mp_hands < 1 or a.mp_reps < 1 or a.mp_runs < 1:
-        raise GinError("bench: --hands, --mp-hands, --mp-reps and --mp-runs must be at least 1")
+    if min(a.hands, a.mp_hands, a.mp_reps, a.mp_runs, a.ui_hands) < 1:
+        raise GinError("bench: --hands, --mp-hands, --mp-reps, --mp-runs and --ui-hands must be at least 1")
     ctx = {"classes": make_classes(a.seed, max(a.hands, a.mp_hands)), "peers": not a.no_peers,
-           "mp_hands": a.mp_hands, "mp_reps": a.mp_reps, "mp_runs": a.mp_runs, "seed": a.seed}
+           "mp_hands": a.mp_hands, "mp_reps": a.mp_reps, "mp_runs": a.mp_runs, "seed": a.seed, "ui_hands": a.ui_hands}
     report = {"seed": a.seed, "hands": a.hands, "rules": RULES, "sections": []}
     for name, run, show in SECTIONS:
-        if name == "micropython" and a.no_micropython:
+        if name in ("micropython", "ui") and a.no_micropython:
             continue
         sec = run(ctx)
         report["sections"].append(sec)

@@ -82,8 +82,11 @@ def collect_files(mounts=MOUNTS, extra=None):
     return files
 
 
-def run(code, files=None, heap=HEAP, timeout=600, path=PATH, step=None):
+def run(code, files=None, heap=HEAP, timeout=600, path=PATH, step=None, binfiles=None):
     """Run code under MicroPython; return (exit code, stdout, stderr).
+
+    code: a source text, or a list of them, each run as a top-level call.
+    binfiles: {path: bytes} written beside files (compiled .mpy modules).
 
     step: an expression evaluated after the code, again and again, each time
     as a top-level call of its own, until it is false. This build collects
@@ -92,10 +95,13 @@ def run(code, files=None, heap=HEAP, timeout=600, path=PATH, step=None):
     of a step: gc.collect(); gc.mem_alloc(). Bytes allocated within one call
     are exact, since nothing is freed there.
     """
+    import base64
+    prelude = PRELUDE.format(path=list(path))
     job = {
         "heap": heap,
         "files": collect_files() if files is None else files,
-        "code": PRELUDE.format(path=list(path)) + code,
+        "binfiles": {p: base64.b64encode(b).decode() for p, b in (binfiles or {}).items()},
+        "code": [prelude + code] if isinstance(code, str) else [prelude] + list(code),
         "step": step,
     }
     proc = subprocess.run(

@@ -1,9 +1,11 @@
 // Runs Python code under the PC's MicroPython (the npm WebAssembly build).
 // Reads one JSON object on stdin: {"heap": bytes, "files": {"/abs/path.py": text},
-// "code": "python source", "step": "python expression" (optional)}. Writes the
-// files into MicroPython's own filesystem, runs the code, then evaluates the
-// step expression again and again, each time in a call of its own, until it
-// is false. Output passes through; exit 1 if the code raised.
+// "binfiles": {"/abs/path.mpy": base64} (optional), "code": "python source" or
+// a list of sources (each run as a call of its own), "step": "python
+// expression" (optional)}. Writes the files into MicroPython's own filesystem,
+// runs the code, then evaluates the step expression again and again, each
+// time in a call of its own, until it is false. Output passes through; exit 1
+// if the code raised.
 //
 // Why steps: this build defers garbage collection to the end of a top-level
 // call (gc.collect() inside one call frees nothing made in that call), so
@@ -20,13 +22,15 @@ const mp = await loadMicroPython({
   stdout: (d) => process.stdout.write(d),
   stderr: (d) => process.stderr.write(d),
 });
-for (const [path, text] of Object.entries(job.files || {})) {
+function put(path, data) {
   const dir = path.slice(0, path.lastIndexOf("/"));
   if (dir) mp.FS.mkdirTree(dir);
-  mp.FS.writeFile(path, text);
+  mp.FS.writeFile(path, data);
 }
+for (const [path, text] of Object.entries(job.files || {})) put(path, text);
+for (const [path, b64] of Object.entries(job.binfiles || {})) put(path, Buffer.from(b64, "base64"));
 try {
-  mp.runPython(job.code);
+  for (const code of [].concat(job.code)) mp.runPython(code);
   if (job.step) {
     do {
       mp.runPython("_gin_more = (" + job.step + ")");

@@ -1,11 +1,11 @@
 """The UI's memory under MicroPython: a 30-hand game by scripted presses stays
 within 48 KB of app data above everything imported, and a long evening does
 not leak (the only growth is the hands the match keeps)."""
-from host_tools import cmd_uibench
+from host_tools import bench_ui
 
 
 def test_heap_of_a_scripted_evening():
-    r = cmd_uibench.measure(100)
+    r = bench_ui.measure(100)
     assert r["hands"] >= 90  # void hands count too; nothing was skipped
     assert r["peak30"] - r["code"] - r["kit"] <= 48 * 1024, r
     live = r["live"]
