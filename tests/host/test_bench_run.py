@@ -7,18 +7,20 @@ from test_cli_rules_deadwood_hand import gin
 def test_bench_small_run_writes_json(tmp_path):
     out = tmp_path / "bench.json"
     rc, stdout, err = gin("bench", "--no-peers", "--hands", "5", "--mp-hands", "2", "--mp-reps", "1", "--mp-runs", "1",
-                          "--out", str(out))
+                          "--ui-hands", "3", "--out", str(out))
     assert rc == 0, err
     assert "hand/dense" in stdout and "arrange11/random" in stdout
     rep = json.loads(out.read_text())
     names = [s["name"] for s in rep["sections"]]
-    assert names == ["cpython", "micropython"]
+    assert names == ["cpython", "micropython", "ui"]
     cp = {r["class"]: r for r in rep["sections"][0]["rows"]}
     assert set(cp) == {"arrange10/random", "arrange10/dense", "arrange11/random", "arrange11/dense",
                        "hand/random", "hand/dense", "hand/hardest"}
     assert all(r["ours_us"] > 0 for r in cp.values())
     mp = {r["class"]: r for r in rep["sections"][1]["rows"]}
     assert mp["hand/dense"]["n"] == 2 and mp["arrange10/random"]["max_bytes"] > 0
+    ui = rep["sections"][2]
+    assert ui["hands_played"] == 3 and ui["peak30"] > ui["code"] > 0
 
 
 def test_bench_refuses_bad_options():
