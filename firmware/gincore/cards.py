@@ -19,8 +19,22 @@ SYMBOLS = "\u2663\u2666\u2665\u2660"  # ♣ ♦ ♥ ♠, same order as SUITS
 VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
+# What a CardError is about (e.code) and its numbers (e.a, e.b), for the
+# device to say it in the player's language; str(e) stays the English words.
+E_CARD = const(10)       # not a card (a token or a number that names none)
+E_DUPLICATE = const(11)  # a: the card (int) given twice
+E_COUNT = const(12)      # a: the number of cards given, b: the number wanted
+
+
 class CardError(ValueError):
-    """A card token or a list of cards that cannot be right; the message says why."""
+    """A card token or a list of cards that cannot be right; the message says
+    why, code and a, b say it for a translation."""
+
+    def __init__(self, msg, code=E_CARD, a=None, b=None):
+        super().__init__(msg)
+        self.code = code
+        self.a = a
+        self.b = b
 
 
 def rank(card):
@@ -70,14 +84,15 @@ def parse_many(tokens, counts=None, taken=None):
     for tok in tokens:
         c = parse(tok)
         if c in seen:
-            raise CardError("duplicate card %s (given as %r and %r)" % (text(c), seen[c], tok))
+            raise CardError("duplicate card %s (given as %r and %r)" % (text(c), seen[c], tok), E_DUPLICATE, c)
         if taken is not None and c in taken:
-            raise CardError("duplicate card %s: %r is already in the other hand" % (text(c), tok))
+            raise CardError("duplicate card %s: %r is already in the other hand" % (text(c), tok),
+                            E_DUPLICATE, c)
         seen[c] = tok
         out.append(c)
     if counts is not None and len(out) not in counts:
         raise CardError("wrong number of cards: %d given, %s expected"
-                        % (len(out), " or ".join(str(n) for n in counts)))
+                        % (len(out), " or ".join(str(n) for n in counts)), E_COUNT, len(out), counts[0])
     return out
 
 

@@ -15,7 +15,7 @@ and Big Gin is an arrangement of all 11 with no deadwood.
 from micropython import const
 
 from gincore import melds as _m
-from gincore.cards import CardError, VALUES, text
+from gincore.cards import CardError, E_COUNT, E_DUPLICATE, VALUES, text
 from gincore.result import MAX_DEADWOOD
 
 _SUIT = const(0x1FFF)
@@ -271,7 +271,7 @@ def _layout(a, b, n_slots):
 def _check(cards, counts):
     if len(cards) not in counts:
         raise CardError("wrong number of cards: %d given, %s expected"
-                        % (len(cards), " or ".join(str(n) for n in counts)))
+                        % (len(cards), " or ".join(str(n) for n in counts)), E_COUNT, len(cards), counts[0])
     a = 0
     b = 0
     for c in cards:
@@ -281,11 +281,11 @@ def _check(cards, counts):
         bit = 1 << (c % 13 + (14 if s & 1 else 0))
         if s < 2:
             if a & bit:
-                raise CardError("duplicate card %s" % text(c))
+                raise CardError("duplicate card %s" % text(c), E_DUPLICATE, c)
             a |= bit
         else:
             if b & bit:
-                raise CardError("duplicate card %s" % text(c))
+                raise CardError("duplicate card %s" % text(c), E_DUPLICATE, c)
             b |= bit
     _P[0] = a
     _P[1] = b

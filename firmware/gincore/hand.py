@@ -21,7 +21,7 @@ from gincore import knock_limit as _kl
 from gincore import layoff as _lo
 from gincore import melds as _m
 from gincore import result as _r
-from gincore.cards import CardError, text
+from gincore.cards import CardError, E_COUNT, E_DUPLICATE, text
 
 _SUIT = const(0x1FFF)
 
@@ -72,9 +72,10 @@ class HandReport:
 def _check_hands(knocker, defender):
     """Check counts and repeats; leave both hands' suit-pair masks in _HANDS."""
     if len(knocker) not in (10, 11):
-        raise CardError("the knocker needs 10 cards (or 11 for Big Gin), %d given" % len(knocker))
+        raise CardError("the knocker needs 10 cards (or 11 for Big Gin), %d given" % len(knocker),
+                        E_COUNT, len(knocker), 10)
     if len(defender) != 10:
-        raise CardError("the defender needs 10 cards, %d given" % len(defender))
+        raise CardError("the defender needs 10 cards, %d given" % len(defender), E_COUNT, len(defender), 10)
     for who in range(2):
         a = 0
         b = 0
@@ -85,11 +86,11 @@ def _check_hands(knocker, defender):
             bit = 1 << (c % 13 + (14 if s & 1 else 0))
             if s < 2:
                 if (a | _HANDS[0]) & bit:
-                    raise CardError("duplicate card %s" % text(c))
+                    raise CardError("duplicate card %s" % text(c), E_DUPLICATE, c)
                 a |= bit
             else:
                 if (b | _HANDS[1]) & bit:
-                    raise CardError("duplicate card %s" % text(c))
+                    raise CardError("duplicate card %s" % text(c), E_DUPLICATE, c)
                 b |= bit
         _HANDS[who * 2] = a
         _HANDS[who * 2 + 1] = b
@@ -330,7 +331,8 @@ def knock_limit(rules, limit=None, upcard=None):
         limit = _kl.limit_for(rules, upcard)
     if limit is None:
         if rules.limit_mode != 0:
-            raise _r.HandError("these rules set the knock limit by a turned card: give the limit or the upcard")
+            raise _r.HandError("these rules set the knock limit by a turned card: give the limit or the upcard",
+                               _r.E_NEED_LIMIT)
         limit = rules.knock_limit
     return limit
 
@@ -345,7 +347,8 @@ def check_knock(rules, cards, limit=None, upcard=None):
     if a.big_gin and rules.big_gin:
         return _r.BIG_GIN, 0
     if a.deadwood > limit:
-        raise _r.HandError("knock with %d deadwood is above the knock limit of %d" % (a.deadwood, limit))
+        raise _r.HandError("knock with %d deadwood is above the knock limit of %d" % (a.deadwood, limit),
+                           _r.E_ABOVE_LIMIT, a.deadwood, limit)
     return (_r.GIN if a.deadwood == 0 else _r.KNOCK), a.deadwood
 
 
@@ -370,10 +373,12 @@ def evaluate(rules, knocker, defender, limit=None, upcard=None, spade=None):
     limit = knock_limit(rules, limit, upcard)
     if len(knocker) == 11:
         if not rules.big_gin:
-            raise _r.HandError("Big Gin is not played under these rules; give the knocker's 10 cards after the discard")
+            raise _r.HandError("Big Gin is not played under these rules; give the knocker's 10 cards after the discard",
+                               _r.E_NO_BIG_GIN)
         v = _dw._search11(ka, kb)
         if v >= 0:
-            raise _r.HandError("not a Big Gin: the 11 cards do not all meld (best is %d deadwood after a discard)" % v)
+            raise _r.HandError("not a Big Gin: the 11 cards do not all meld (best is %d deadwood after a discard)" % v,
+                               _r.E_NOT_BIG_GIN, v)
         how = _r.BIG_GIN
         limit_used = 0
     else:
@@ -387,7 +392,8 @@ def evaluate(rules, knocker, defender, limit=None, upcard=None, spade=None):
     _dw.set_choices(ka, kb, _dw.seg3(ka), _dw.seg3(kb), da, db, _OS, _OA, _OB, _SR, _NO)
     kd, dd = _best_split(rules, how, ka, kb, da, db, limit_used, d0)
     if _GAIN[0] is None:
-        raise _r.HandError("knock with %d deadwood is above the knock limit of %d" % (_KMIN[0], limit))
+        raise _r.HandError("knock with %d deadwood is above the knock limit of %d" % (_KMIN[0], limit),
+                           _r.E_ABOVE_LIMIT, _KMIN[0], limit)
     if how == _r.KNOCK and _KMIN[0] == 0 and limit_used > 0:
         # A gin hand. Only when the settings pay a small knock more than what
         # was found can leaving a card out be better; then try every split.

@@ -1,10 +1,22 @@
 """The knock limit of a hand: fixed, or the value of a card turned up for it."""
+from micropython import const
+
 from gincore import rules as _rules
 from gincore.cards import value
 
 
+# The same code as result.E_NEED_LIMIT: the device says the same words.
+E_NEED_UPCARD = const(3)
+
+
 class KnockLimitError(ValueError):
-    pass
+    """No upcard under rules that turn one; code for the device's words."""
+
+    def __init__(self, msg, code=E_NEED_UPCARD, a=None, b=None):
+        super().__init__(msg)
+        self.code = code
+        self.a = a
+        self.b = b
 
 
 def limit_for(rules, upcard=None):

@@ -22,8 +22,28 @@ DEFENDER = const(1)
 MAX_DEADWOOD = const(98)
 
 
+# What a HandError is about (e.code) and its numbers (e.a, e.b): the device
+# says it in the player's language from these; str(e) stays the English words
+# the PC prints. Card errors use 10.. (cards.py), so one code names one thing.
+E_OTHER = const(0)
+E_HOW = const(1)           # an unknown way to go out
+E_DEADWOOD = const(2)      # a: a deadwood count no 10 cards hold (None: not a number)
+E_NEED_LIMIT = const(3)    # the rules turn a card for the limit and none was given
+E_NO_BIG_GIN = const(4)    # Big Gin is not played under these rules
+E_GIN_DEADWOOD = const(5)  # a: the deadwood of a gin (or Big Gin), which has none
+E_ABOVE_LIMIT = const(6)   # a: the knocker's deadwood, b: the knock limit
+E_NOT_BIG_GIN = const(7)   # a: the best deadwood of the 11 cards after a discard
+
+
 class HandError(ValueError):
-    """A hand that cannot have happened; the message says why in plain words."""
+    """A hand that cannot have happened; the message says why in plain words,
+    code and a, b say it for a translation (see E_* above)."""
+
+    def __init__(self, msg, code=E_OTHER, a=None, b=None):
+        super().__init__(msg)
+        self.code = code
+        self.a = a
+        self.b = b
 
 
 class HandResult:
@@ -52,12 +72,13 @@ def parse_how(word):
         w = "big_gin"
     if w in OUTCOME_NAMES and w != "undercut":
         return OUTCOME_NAMES.index(w)
-    raise HandError("unknown way to go out %r (knock, gin, big_gin or void)" % word)
+    raise HandError("unknown way to go out %r (knock, gin, big_gin or void)" % word, E_HOW)
 
 
 def _check_deadwood(who, n):
     if not isinstance(n, int) or n < 0 or n > MAX_DEADWOOD:
-        raise HandError("%s deadwood must be a whole number from 0 to %d, got %r" % (who, MAX_DEADWOOD, n))
+        raise HandError("%s deadwood must be a whole number from 0 to %d, got %r" % (who, MAX_DEADWOOD, n),
+                        E_DEADWOOD, n if isinstance(n, int) else None)
 
 
 def score(rules, how, knocker_deadwood=0, defender_deadwood=0, limit=None, spade=False):
@@ -69,21 +90,23 @@ def score(rules, how, knocker_deadwood=0, defender_deadwood=0, limit=None, spade
     if how == VOID:
         return HandResult(VOID, None, 0, 0, 0, limit, False, False)
     if how not in (KNOCK, GIN, BIG_GIN):
-        raise HandError("unknown way to go out %r" % (how,))
+        raise HandError("unknown way to go out %r" % (how,), E_HOW)
     kd, dd = knocker_deadwood, defender_deadwood
     _check_deadwood("knocker's", kd)
     _check_deadwood("defender's", dd)
     if limit is None:
         if rules.limit_mode != 0:
-            raise HandError("these rules set the knock limit by a turned card: give the limit or the upcard")
+            raise HandError("these rules set the knock limit by a turned card: give the limit or the upcard",
+                            E_NEED_LIMIT)
         limit = rules.knock_limit
     if how == BIG_GIN and not rules.big_gin:
-        raise HandError("Big Gin is not played under these rules")
+        raise HandError("Big Gin is not played under these rules", E_NO_BIG_GIN)
     if how != KNOCK and kd:
         raise HandError("a %s has no deadwood, but the knocker has %d"
-                        % ("Big Gin" if how == BIG_GIN else "gin", kd))
+                        % ("Big Gin" if how == BIG_GIN else "gin", kd), E_GIN_DEADWOOD, kd)
     if how == KNOCK and kd > limit:
-        raise HandError("knock with %d deadwood is above the knock limit of %d" % (kd, limit))
+        raise HandError("knock with %d deadwood is above the knock limit of %d" % (kd, limit),
+                        E_ABOVE_LIMIT, kd, limit)
     if how == KNOCK and kd == 0:
         how = GIN  # a knock with nothing left over is a gin
     packed = _decide(rules, how, kd, dd)
