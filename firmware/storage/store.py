@@ -43,6 +43,35 @@ class StoreFull(StoreError):
     """No room for the save; reported before anything was written."""
 
 
+# What a load problem is about (Problem.code) and its number (Problem.n): the
+# device says it in the player's language from these (ui/errtext.py); the
+# text itself stays plain English words for the PC.
+P_OTHER = const(0)
+P_READ = const(1)            # n: the error number
+P_MATCH_NEWER = const(2)
+P_MATCH_DAMAGED = const(3)
+P_HANDS_NEWER = const(4)
+P_HANDS_DAMAGED = const(5)
+P_ORPHANS = const(6)
+P_CUT_OFF = const(7)         # n: hands recovered
+P_SOME_DAMAGED = const(8)    # n: hands recovered
+P_OLD_NEWER = const(9)       # n: the finished match's number
+P_OLD_DAMAGED = const(10)    # n: the finished match's number
+P_STATS_NEWER = const(11)
+P_STATS_DAMAGED = const(12)
+
+
+class Problem(str):
+    """A problem found while loading: the English words, with .code and .n."""
+
+
+def problem(text, code=P_OTHER, n=None):
+    p = Problem(text)
+    p.code = code
+    p.n = n
+    return p
+
+
 def _errno(e):
     return e.args[0] if e.args else 0
 
@@ -112,8 +141,8 @@ class Store:
             return StoreFull("Memory full: " + what + " was NOT saved.")
         return StoreError("Memory error: " + what + " was NOT saved.")
 
-    def _problem(self, text):
-        self.problems.append(text)
+    def _problem(self, text, code=P_OTHER, n=None):
+        self.problems.append(problem(text, code, n))
 
     def _listdir(self, name, create=False):
         # [] for a folder that is not there; create=True makes it (and
@@ -214,7 +243,8 @@ class Store:
                     self.stats_upto = upto
             snapshot, records = self._load_match(names)
         except Exception as e:  # never crash at boot; say what happened
-            self._problem("The memory could not be read (error %s). Saved games may be missing." % _errno(e))
+            self._problem("The memory could not be read (error %s). Saved games may be missing." % _errno(e),
+                          P_READ, _errno(e))
         return snapshot, records, self.problems
 
     def last_match_no(self):
@@ -240,9 +270,11 @@ class Store:
             if have_journal:
                 self._set_aside(JOURNAL)
             if status == F.NEWER:
-                self._problem("The saved match was made by newer firmware. It was set aside; update the firmware or export it.")
+                self._problem("The saved match was made by newer firmware. It was set aside; update the firmware or export it.",
+                              P_MATCH_NEWER)
             else:
-                self._problem("The saved match was damaged. It was set aside for export; start a new match.")
+                self._problem("The saved match was damaged. It was set aside for export; start a new match.",
+                              P_MATCH_DAMAGED)
             return None, []
         if match in self._arch:
             agen = self._archive_gen(match)
@@ -268,9 +300,11 @@ class Store:
         if status != F.OK:
             self._set_aside(JOURNAL)
             if status == F.NEWER:
-                self._problem("The saved hands were made by newer firmware. They were set aside; update the firmware or export them.")
+                self._problem("The saved hands were made by newer firmware. They were set aside; update the firmware or export them.",
+                              P_HANDS_NEWER)
             else:
-                self._problem("The saved hands were damaged and set aside for export. The match resumes from its last checkpoint.")
+                self._problem("The saved hands were damaged and set aside for export. The match resumes from its last checkpoint.",
+                              P_HANDS_DAMAGED)
             return snapshot, []
         if jmatch != match or jgen != gen:
             # A journal is only written after its snapshot, so one that names
@@ -304,7 +338,7 @@ class Store:
             self._quiet_remove(JOURNAL)
         else:
             self._set_aside(JOURNAL)
-            self._problem("Saved hands without their match were found and set aside for export.")
+            self._problem("Saved hands without their match were found and set aside for export.", P_ORPHANS)
 
     def _archive_gen(self, no):
         # The snapshot generation a finished match was archived at, or None
@@ -331,9 +365,11 @@ class Store:
         except OSError:
             self._journal_dirty = True  # the next append retries the repair
         if status == F.TRUNCATED:
-            self._problem("The last save was cut off. %d hands of this match were recovered." % self.hands)
+            self._problem("The last save was cut off. %d hands of this match were recovered." % self.hands,
+                          P_CUT_OFF, self.hands)
         else:
-            self._problem("Some saved hands were damaged and set aside. The first %d hands were recovered." % self.hands)
+            self._problem("Some saved hands were damaged and set aside. The first %d hands were recovered." % self.hands,
+                          P_SOME_DAMAGED, self.hands)
 
     # ---- the current match -------------------------------------------------
 
@@ -518,9 +554,9 @@ class Store:
         if no in self._arch:
             self._arch.remove(no)
         if status == F.NEWER:
-            self._problem("Finished match %d was made by newer firmware and was set aside." % no)
+            self._problem("Finished match %d was made by newer firmware and was set aside." % no, P_OLD_NEWER, no)
         else:
-            self._problem("Finished match %d was damaged and set aside for export." % no)
+            self._problem("Finished match %d was damaged and set aside for export." % no, P_OLD_DAMAGED, no)
         return None
 
     def read_archived(self, no):
@@ -565,9 +601,10 @@ class Store:
             else:
                 self._set_aside(STATS)
                 if status == F.NEWER:
-                    self._problem("The statistics were made by newer firmware and were set aside.")
+                    self._problem("The statistics were made by newer firmware and were set aside.", P_STATS_NEWER)
                 else:
-                    self._problem("The statistics were damaged and set aside; they start again from here.")
+                    self._problem("The statistics were damaged and set aside; they start again from here.",
+                                  P_STATS_DAMAGED)
         for no in reversed(list(self._arch)):
             if no <= upto:
                 break

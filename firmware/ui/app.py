@@ -98,11 +98,9 @@ class App:
         if self.model.problems:
             # What storage found on the way up (a damaged file set aside...).
             from ui.scr_common import MessageScreen
-            from ui.model import split_words
-            lines = []
-            for p in self.model.problems:
-                lines.extend(split_words(p, 21, 4))
-            self.push(MessageScreen(self, self.t(tx.NOTE), lines[:5]))
+            from ui.errtext import problem_lines
+            lines = problem_lines(self, self.model.problems)  # in the player's language
+            self.push(MessageScreen(self, self.t(tx.NOTE), lines))
         elif setup_if_new and not found:
             from ui.scr_setup import SetupFlow
             SetupFlow(self).start()

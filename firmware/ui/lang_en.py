@@ -142,4 +142,24 @@ T = (
     "Not all 11 cards meld",  # NOT_BIG_GIN
     "Two different names",  # SAME_NAME
     "A later hand would break",  # ERR_LATER
+    "A gin has no deadwood",  # ERR_GIN_DW
+    "this one has %d",  # ERR_HAS_N
+    "Big Gin not played",  # ERR_NO_BIG_GIN
+    "best: %d deadwood",  # ERR_BEST_DW
+    "Give the upcard",  # ERR_NEED_UPCARD
+    "%d cards, not %d",  # ERR_COUNT
+    "Not a card",  # ERR_CARD
+    "Memory read error %s: games may be missing",  # PR_READ
+    "Saved match is from newer firmware: set aside",  # PR_MATCH_NEWER
+    "Saved match damaged: set aside, start a new one",  # PR_MATCH_DAMAGED
+    "Saved hands are from newer firmware: set aside",  # PR_HANDS_NEWER
+    "Saved hands damaged: set aside; match back to last checkpoint",  # PR_HANDS_DAMAGED
+    "Hands without their match set aside",  # PR_ORPHANS
+    "Last save cut off: %d hands recovered",  # PR_CUT_OFF
+    "Damaged hands set aside: first %d recovered",  # PR_SOME_DAMAGED
+    "Old match %d is from newer firmware: set aside",  # PR_OLD_NEWER
+    "Old match %d damaged: set aside",  # PR_OLD_DAMAGED
+    "Statistics from newer firmware: set aside",  # PR_STATS_NEWER
+    "Statistics damaged: they start again",  # PR_STATS_DAMAGED
+    "Saved data had a problem",  # PR_OTHER
 )

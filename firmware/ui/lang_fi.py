@@ -142,4 +142,24 @@ T = (
     "Kaikki 11 eivät sovi",  # NOT_BIG_GIN
     "Kaksi eri nimeä",  # SAME_NAME
     "Myöhempi jako ei sopisi",  # ERR_LATER
+    "Ginissä ei ole jäämää",  # ERR_GIN_DW
+    "tässä on %d",  # ERR_HAS_N
+    "Big Gin ei käytössä",  # ERR_NO_BIG_GIN
+    "paras: %d jäämää",  # ERR_BEST_DW
+    "Anna avokortti",  # ERR_NEED_UPCARD
+    "%d korttia, ei %d",  # ERR_COUNT
+    "Ei kortti",  # ERR_CARD
+    "Muistin lukuvirhe %s: pelejä voi puuttua",  # PR_READ
+    "Tallennettu ottelu on uudemmasta ohjelmasta: siirretty sivuun",  # PR_MATCH_NEWER
+    "Tallennettu ottelu vioittui: siirretty sivuun, aloita uusi",  # PR_MATCH_DAMAGED
+    "Tallennetut jaot ovat uudemmasta ohjelmasta: siirretty sivuun",  # PR_HANDS_NEWER
+    "Jaot vioittuivat: siirretty sivuun; ottelu jatkuu viime tallennuksesta",  # PR_HANDS_DAMAGED
+    "Jaot ilman ottelua siirretty sivuun",  # PR_ORPHANS
+    "Viime tallennus katkesi: %d jakoa palautettu",  # PR_CUT_OFF
+    "Vioittuneet jaot sivuun: %d ensimmäistä palautettu",  # PR_SOME_DAMAGED
+    "Vanha ottelu %d on uudemmasta ohjelmasta: sivuun",  # PR_OLD_NEWER
+    "Vanha ottelu %d vioittui: sivuun",  # PR_OLD_DAMAGED
+    "Tilastot uudemmasta ohjelmasta: sivuun",  # PR_STATS_NEWER
+    "Tilastot vioittuivat: alkavat alusta",  # PR_STATS_DAMAGED
+    "Tallennuksissa oli vika",  # PR_OTHER
 )

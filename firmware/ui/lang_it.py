@@ -142,4 +142,24 @@ T = (
     "Non tutte le 11 legano",  # NOT_BIG_GIN
     "Due nomi diversi",  # SAME_NAME
     "Una mano dopo non va",  # ERR_LATER
+    "Il gin non ha punti",  # ERR_GIN_DW
+    "qui ne ha %d",  # ERR_HAS_N
+    "Big Gin non si gioca",  # ERR_NO_BIG_GIN
+    "meglio: %d punti",  # ERR_BEST_DW
+    "Manca carta scoperta",  # ERR_NEED_UPCARD
+    "%d carte, non %d",  # ERR_COUNT
+    "Non è una carta",  # ERR_CARD
+    "Errore di lettura %s: partite forse perse",  # PR_READ
+    "Partita salvata da firmware più nuovo: messa da parte",  # PR_MATCH_NEWER
+    "Partita salvata rovinata: messa da parte, iniziane una nuova",  # PR_MATCH_DAMAGED
+    "Mani salvate da firmware più nuovo: messe da parte",  # PR_HANDS_NEWER
+    "Mani salvate rovinate: messe da parte; partita dall'ultimo salvataggio",  # PR_HANDS_DAMAGED
+    "Mani senza partita messe da parte",  # PR_ORPHANS
+    "Ultimo salvataggio interrotto: %d mani recuperate",  # PR_CUT_OFF
+    "Mani rovinate messe da parte: recuperate le prime %d",  # PR_SOME_DAMAGED
+    "Vecchia partita %d da firmware più nuovo: da parte",  # PR_OLD_NEWER
+    "Vecchia partita %d rovinata: da parte",  # PR_OLD_DAMAGED
+    "Statistiche da firmware più nuovo: da parte",  # PR_STATS_NEWER
+    "Statistiche rovinate: ripartono da zero",  # PR_STATS_DAMAGED
+    "Problema nei dati salvati",  # PR_OTHER
 )

@@ -142,4 +142,24 @@ T = (
     "Nem todas as 11 casam",  # NOT_BIG_GIN
     "Dois nomes diferentes",  # SAME_NAME
     "Uma mão seguinte quebra",  # ERR_LATER
+    "Gin não tem pontos",  # ERR_GIN_DW
+    "aqui tem %d",  # ERR_HAS_N
+    "Big Gin não vale",  # ERR_NO_BIG_GIN
+    "melhor: %d pontos",  # ERR_BEST_DW
+    "Falta a carta aberta",  # ERR_NEED_UPCARD
+    "%d cartas, não %d",  # ERR_COUNT
+    "Não é uma carta",  # ERR_CARD
+    "Erro de leitura %s: jogos podem faltar",  # PR_READ
+    "Partida salva por firmware mais novo: posta de lado",  # PR_MATCH_NEWER
+    "Partida salva danificada: posta de lado, comece outra",  # PR_MATCH_DAMAGED
+    "Mãos salvas por firmware mais novo: postas de lado",  # PR_HANDS_NEWER
+    "Mãos salvas danificadas: postas de lado; partida do último ponto salvo",  # PR_HANDS_DAMAGED
+    "Mãos sem partida postas de lado",  # PR_ORPHANS
+    "Último salvamento cortado: %d mãos recuperadas",  # PR_CUT_OFF
+    "Mãos danificadas postas de lado: %d primeiras recuperadas",  # PR_SOME_DAMAGED
+    "Partida antiga %d de firmware mais novo: de lado",  # PR_OLD_NEWER
+    "Partida antiga %d danificada: de lado",  # PR_OLD_DAMAGED
+    "Estatísticas de firmware mais novo: de lado",  # PR_STATS_NEWER
+    "Estatísticas danificadas: começam de novo",  # PR_STATS_DAMAGED
+    "Problema nos dados salvos",  # PR_OTHER
 )

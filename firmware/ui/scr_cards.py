@@ -102,23 +102,27 @@ class CardFlow(RecordFlow):
         app = self.app
         try:
             how, dw = _hand.check_knock(self.rules, self.kcards, None, self.upcard())
-        except R.HandError:
-            self.cards_impossible()
+        except R.HandError as e:
+            if self.how == R.BIG_GIN and e.code == R.E_ABOVE_LIMIT:
+                # 11 cards that do not all meld: not a Big Gin, whatever the limit.
+                self.impossible(app.t(tx.NOT_BIG_GIN), app.t(tx.ERR_BEST_DW) % e.a)
+            else:
+                self.core_error(e)
             return
         if self.how == R.BIG_GIN and how != R.BIG_GIN:
-            self.cards_impossible()
+            self.impossible(app.t(tx.NOT_BIG_GIN), app.t(tx.ERR_BEST_DW) % dw)
             return
         self.push(CardPicker(app, app.match.names[1 - self.out], 10, self.dcards, self.kcards,
                              self.got_defender))
 
     def got_defender(self, cards):
         from gincore import hand as _hand
+        from gincore.cards import CardError
         app = self.app
-        t = app.t
         try:
             rep = _hand.evaluate(self.rules, self.kcards, self.dcards, None, self.upcard(), self.spade)
-        except R.HandError as e:
-            self.cards_impossible()
+        except (R.HandError, CardError) as e:
+            self.core_error(e)
             return
         res = rep.result
         self.how = rep.how
@@ -130,16 +134,12 @@ class CardFlow(RecordFlow):
                          (tuple(self.kcards), tuple(self.dcards)))
         self.push(CardReport(self, rec, rep, words + " " + pts))
 
-    def cards_impossible(self):
-        """The knocker's cards do not allow the knock: say why, with the numbers."""
-        from gincore import deadwood as _dw
-        t = self.app.t
-        if self.how == R.BIG_GIN:
-            # 11 cards that do not all meld: not a Big Gin.
-            self.impossible(t(tx.ERR_TITLE), t(tx.NOT_BIG_GIN))
-            return
-        v = _dw.min_deadwood(self.kcards)
-        self.impossible(t(tx.ERR_LIMIT), t(tx.ERR_LIMIT2) % (v, self.limit()))
+    def core_error(self, e):
+        """What the core found wrong with the cards, with its numbers, in the
+        player's language."""
+        from ui.errtext import core_lines
+        l1, l2 = core_lines(self.app.t, e)
+        self.impossible(l1, l2)
 
 
 class CardPicker(Screen):

@@ -224,10 +224,12 @@ class RecordFlow:
         rules = self.rules
         try:
             res = rec.score(rules)
-        except R.HandError:
-            # Every entry is checked on the way in; this is the last guard.
-            t = self.app.t
-            self.impossible(t(tx.ERR_TITLE), "")
+        except R.HandError as e:
+            # Every entry is checked on the way in; this is the last guard,
+            # and it says what is wrong (the core's code and numbers).
+            from ui.errtext import core_lines
+            l1, l2 = core_lines(self.app.t, e)
+            self.impossible(l1, l2)
             return
         words, pts = self.result_words(res)
         self.push(ResultScreen(self, rec, words, pts, res.doubled))

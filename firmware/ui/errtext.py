@@ -1,0 +1,86 @@
+"""What the core and the storage say, in the player's language.
+
+The core's exceptions (result.HandError, cards.CardError,
+knock_limit.KnockLimitError) carry a code and the numbers they name; the
+storage's load problems (storage.store.Problem) a code and a number. Their
+str() is English words for the PC; the device says them from the code.
+"""
+from gincore import result as R
+from gincore import cards as C
+
+from ui import text as tx
+from ui.gfx import W, SMALL
+
+
+def core_lines(t, e):
+    """Two lines for an exception of the core (t: the app's strings)."""
+    code = getattr(e, "code", 0)
+    a = getattr(e, "a", None)
+    b = getattr(e, "b", None)
+    if code == R.E_ABOVE_LIMIT and a is not None:
+        return t(tx.ERR_LIMIT), t(tx.ERR_LIMIT2) % (a, b)
+    if code == R.E_GIN_DEADWOOD and a is not None:
+        return t(tx.ERR_GIN_DW), t(tx.ERR_HAS_N) % a
+    if code == R.E_DEADWOOD and a is not None:
+        return t(tx.ERR_DW), t(tx.ERR_DW2) % a
+    if code == R.E_NO_BIG_GIN:
+        return t(tx.ERR_NO_BIG_GIN), ""
+    if code == R.E_NOT_BIG_GIN and a is not None:
+        return t(tx.NOT_BIG_GIN), t(tx.ERR_BEST_DW) % a
+    if code == R.E_NEED_LIMIT:
+        return t(tx.ERR_NEED_UPCARD), ""
+    if code == C.E_DUPLICATE and a is not None:
+        return t(tx.ERR_DUP), C.text(a)
+    if code == C.E_COUNT and a is not None:
+        return t(tx.ERR_COUNT) % (a, b), ""
+    if code == C.E_CARD:
+        return t(tx.ERR_CARD), ""
+    return t(tx.ERR_TITLE), ""
+
+
+# Problem code -> string id (store.P_READ = 1 ... P_STATS_DAMAGED = 12).
+_PROBLEMS = (tx.PR_OTHER, tx.PR_READ, tx.PR_MATCH_NEWER, tx.PR_MATCH_DAMAGED,
+             tx.PR_HANDS_NEWER, tx.PR_HANDS_DAMAGED, tx.PR_ORPHANS, tx.PR_CUT_OFF,
+             tx.PR_SOME_DAMAGED, tx.PR_OLD_NEWER, tx.PR_OLD_DAMAGED,
+             tx.PR_STATS_NEWER, tx.PR_STATS_DAMAGED)
+
+
+def problem_text(t, p):
+    """One load problem in the player's language (a plain string, say one
+    from older code without a code, becomes the general words)."""
+    code = getattr(p, "code", 0)
+    if code < 0 or code >= len(_PROBLEMS):
+        code = 0
+    s = t(_PROBLEMS[code])
+    if "%" in s:
+        n = getattr(p, "n", None)
+        s = s % (n if n is not None else 0)
+    return s
+
+
+def wrap(g, s, out, rows):
+    """Split s at spaces into lines as wide as the screen (real pixel widths);
+    at most `rows` lines go into out."""
+    line = ""
+    for w in s.split(" "):
+        trial = line + " " + w if line else w
+        if line and g.width(trial, SMALL) > W:
+            out.append(line)
+            if len(out) >= rows:
+                return out
+            line = w
+        else:
+            line = trial
+    if line and len(out) < rows:
+        out.append(line)
+    return out
+
+
+def problem_lines(app, problems, rows=5):
+    """The load problems, translated and wrapped, for the Note screen."""
+    out = []
+    for p in problems:
+        wrap(app.g, problem_text(app.t, p), out, rows)
+        if len(out) >= rows:
+            break
+    return out
