@@ -38,6 +38,21 @@ def core_lines(t, e):
     return t(tx.ERR_TITLE), ""
 
 
+def error_lines(t, e):
+    """Lines for a change that failed (a save, an edit): the memory, the
+    match refusing it, or the core's check, never English words."""
+    name = type(e).__name__
+    if name == "StoreFull":
+        return [t(tx.MEMORY_FULL), t(tx.NOT_SAVED_WHY), t(tx.FREE_UP)]
+    if name == "StoreError" or isinstance(e, OSError):
+        return [t(tx.MEM_ERROR), t(tx.NOT_SAVED_WHY)]
+    if name == "MatchError":
+        # An edit or delete that would make a later hand impossible.
+        return [t(tx.ERR_LATER), t(tx.NOT_SAVED_WHY)]
+    l1, l2 = core_lines(t, e)
+    return [l1, l2, t(tx.NOT_SAVED_WHY)] if l2 else [l1, t(tx.NOT_SAVED_WHY)]
+
+
 # Problem code -> string id (store.P_READ = 1 ... P_STATS_DAMAGED = 12).
 _PROBLEMS = (tx.PR_OTHER, tx.PR_READ, tx.PR_MATCH_NEWER, tx.PR_MATCH_DAMAGED,
              tx.PR_HANDS_NEWER, tx.PR_HANDS_DAMAGED, tx.PR_ORPHANS, tx.PR_CUT_OFF,

@@ -162,4 +162,5 @@ T = (
     "Statistics from newer firmware: set aside",  # PR_STATS_NEWER
     "Statistics damaged: they start again",  # PR_STATS_DAMAGED
     "Saved data had a problem",  # PR_OTHER
+    "Memory error",  # MEM_ERROR
 )

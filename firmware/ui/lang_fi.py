@@ -162,4 +162,5 @@ T = (
     "Tilastot uudemmasta ohjelmasta: sivuun",  # PR_STATS_NEWER
     "Tilastot vioittuivat: alkavat alusta",  # PR_STATS_DAMAGED
     "Tallennuksissa oli vika",  # PR_OTHER
+    "Muistivirhe",  # MEM_ERROR
 )

@@ -162,4 +162,5 @@ T = (
     "Statistiche da firmware più nuovo: da parte",  # PR_STATS_NEWER
     "Statistiche rovinate: ripartono da zero",  # PR_STATS_DAMAGED
     "Problema nei dati salvati",  # PR_OTHER
+    "Errore di memoria",  # MEM_ERROR
 )

@@ -162,4 +162,5 @@ T = (
     "Estatísticas de firmware mais novo: de lado",  # PR_STATS_NEWER
     "Estatísticas danificadas: começam de novo",  # PR_STATS_DAMAGED
     "Problema nos dados salvos",  # PR_OTHER
+    "Erro de memória",  # MEM_ERROR
 )

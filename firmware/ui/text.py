@@ -166,8 +166,9 @@ PR_OLD_DAMAGED = const(158)
 PR_STATS_NEWER = const(159)
 PR_STATS_DAMAGED = const(160)
 PR_OTHER = const(161)
+MEM_ERROR = const(162)
 
-COUNT = const(162)
+COUNT = const(163)
 
 # Language codes in menu order, and each name in its own language.
 LANGS = ("en", "fi", "it", "pt")

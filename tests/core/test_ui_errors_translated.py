@@ -244,3 +244,22 @@ def test_the_store_gives_its_problems_a_code():
     p = problems[0]
     assert (p.code, p.n) == (S.P_CUT_OFF, len(recs))
     assert "cut off" in p                       # still the English words for the PC
+
+
+def test_a_failed_change_in_words():
+    """What a failed save or edit says (ui.errtext.error_lines): never English."""
+    from ui.errtext import error_lines
+    from storage.store import StoreError, StoreFull
+    from gincore.match import MatchError
+    for lang in LANGS:
+        rig = Rig(lang)
+        t = rig.app.t
+        assert error_lines(t, StoreFull("Memory full")) == [t(tx.MEMORY_FULL), t(tx.NOT_SAVED_WHY), t(tx.FREE_UP)]
+        assert error_lines(t, StoreError("Memory error")) == [t(tx.MEM_ERROR), t(tx.NOT_SAVED_WHY)]
+        assert error_lines(t, OSError(5)) == [t(tx.MEM_ERROR), t(tx.NOT_SAVED_WHY)]
+        assert error_lines(t, MatchError("no")) == [t(tx.ERR_LATER), t(tx.NOT_SAVED_WHY)]
+        e = R.HandError("hand 3: knock above", R.E_ABOVE_LIMIT, 12, 10)
+        assert error_lines(t, e) == [t(tx.ERR_LIMIT), t(tx.ERR_LIMIT2) % (12, 10), t(tx.NOT_SAVED_WHY)]
+        assert error_lines(t, ValueError("odd")) == [t(tx.ERR_TITLE), t(tx.NOT_SAVED_WHY)]
+        if lang != "en":
+            assert t(tx.MEM_ERROR) != lang_en.T[tx.MEM_ERROR]
