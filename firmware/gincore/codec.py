@@ -79,8 +79,11 @@ def encode_match(match):
         _uint(buf, len(vals))
         for v in vals:
             _uint(buf, v)
-    _uint(buf, len(match.hands))
-    for h in match.hands:
+    hands = match.hands
+    _uint(buf, len(hands))
+    for i in range(len(hands)):
+        h = hands.view(i)   # no object per hand; the cards are read apart
+        cards = hands.cards_of(i)
         out = 2 if h.out is None else h.out
         flags = out | (_HOW_CODE.index(h.how) << 2)
         if h.limit is not None:
@@ -89,7 +92,7 @@ def encode_match(match):
             flags |= 0x20
         if h.spade:
             flags |= 0x40
-        if h.cards is not None:
+        if cards is not None:
             flags |= 0x80
         buf.append(flags)
         buf.append(h.knocker)
@@ -98,8 +101,8 @@ def encode_match(match):
             buf.append(h.limit)
         if h.upcard is not None:
             buf.append(h.upcard)
-        if h.cards is not None:
-            for side in h.cards:
+        if cards is not None:
+            for side in cards:
                 buf.append(len(side))
                 for c in side:
                     buf.append(c)

@@ -14,16 +14,13 @@ from micropython import const
 from gincore import result as _result
 from gincore.knock_limit import limit_for, is_spade
 from gincore import sheet as _sheet
+from gincore.handstore import HandStore, MatchError, MatchFull  # noqa: F401 (exported)
 
 PLAYER_A = const(0)
 PLAYER_B = const(1)
 PLAYER_LETTERS = "AB"
 
 _MAX_NAME = const(16)  # bytes of UTF-8; the OLED shows about 10 characters a half
-
-
-class MatchError(ValueError):
-    """Something the match cannot do (undo with no hands, rules locked...), in plain words."""
 
 
 # Scoring from full cards: a function
@@ -141,6 +138,11 @@ class Match:
     rule_changes: list of (round index, Rules) sorted by round; a round is one
     game, or under Hollywood the three games scored together. The first entry
     is always round 0.
+
+    hands: a handstore.HandStore - used like a list of HandRecord (len, [i],
+    iteration, append...), but kept in bytes allocated once with the match,
+    so the heap stays flat however many hands are played (at most
+    handstore.CAPACITY; the next one raises MatchFull).
     """
 
     def __init__(self, name_a, name_b, rules, first_dealer=PLAYER_A):
@@ -152,7 +154,7 @@ class Match:
         self.names = (a, b)
         self.first_dealer = first_dealer
         self.rule_changes = [(0, rules.copy())]
-        self.hands = []
+        self.hands = HandStore(HandRecord)
         self._sheet = _sheet.Sheet()
         self._fresh = False  # is _sheet up to date with hands?
 
@@ -191,6 +193,7 @@ class Match:
         """Record the next hand. Raises HandError (plain words) for a hand that
         cannot have happened under the rules of the game it enters; the match
         is then unchanged. Returns the recomputed sheet."""
+        self.hands.check_room(record)
         rules = self.next_rules()  # also brings the sheet up to date
         record.fill_from_cards(rules)
         record.score(rules)  # raises before anything changes
@@ -215,6 +218,8 @@ class Match:
         """Change hand number index (0-based). Everything after it is recomputed;
         if any later hand becomes impossible, nothing changes and MatchError says which."""
         self._check_index(index)
+        if record.cards is not None and not self.hands.has_cards(index):
+            self.hands.check_room(record)
         record.fill_from_cards(self._rules_at(index))
         old = self.hands[index]
         self.hands[index] = record
@@ -237,6 +242,7 @@ class Match:
         """Put a forgotten hand in before hand number index (0-based)."""
         if index < 0 or index > len(self.hands):
             raise MatchError("there is no hand %d" % (index + 1))
+        self.hands.check_room(record)
         record.fill_from_cards(self._rules_at(index))
         self.hands.insert(index, record)
 

@@ -172,7 +172,9 @@ class Sheet:
 def replay(match, sheet, stop=None, on_hand=None, on_game=None):
     """Recompute sheet from match.hands[:stop] (all when stop is None).
 
-    on_hand(sheet, index, record, result, winner, dealer) after each hand;
+    on_hand(sheet, index, record, result, winner, dealer) after each hand
+    (record is the store's reused view, without cards: read it in the call,
+    do not keep it);
     on_game(sheet, game) when a game ends. A hand that cannot be scored under
     the rules of its game raises result.HandError naming the hand.
     """
@@ -187,7 +189,7 @@ def replay(match, sheet, stop=None, on_hand=None, on_game=None):
 def step(match, sheet, i, on_hand=None, on_game=None):
     """Add hand i to a sheet that holds hands 0..i-1 (what replay does per hand;
     Match.add uses it alone, so recording a hand costs one hand, not a replay)."""
-    h = match.hands[i]
+    h = match.hands.view(i)  # no allocation: one reused record
     if sheet.round_over:
         sheet.round += 1
         sheet._open_round(match.rules_for_round(sheet.round))

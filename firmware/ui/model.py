@@ -169,6 +169,9 @@ class Model:
             name = type(e).__name__
             if name == "StoreFull":
                 return [t(tx.MEMORY_FULL), t(tx.NOT_SAVED_WHY), t(tx.FREE_UP)]
+            if name == "MatchFull":
+                # The match's fixed room for hands is used up (gincore.handstore).
+                return [t(tx.MEMORY_FULL), t(tx.NOT_SAVED_WHY), t(tx.NEW_MATCH_Q)]
             if name == "MatchError":
                 # An edit or delete that would make a later hand impossible.
                 return [t(tx.ERR_LATER), t(tx.NOT_SAVED_WHY)]

@@ -9,6 +9,7 @@ Snapshots are the scoring engine's codec (gincore.codec); a journal record
 is one hand as a short JSON list (the codec has no per-hand form yet).
 """
 import json
+from micropython import const
 
 from gincore import codec as _codec
 from gincore import stats as _stats
@@ -35,13 +36,21 @@ def decode(data):
     return _codec.decode_match(data)
 
 
+# RAM for the snapshot of a device with no flash store: a match at the
+# match's own limits (600 hands, 200 of them by cards) is about 8 KB.
+_MEM_ROOM = const(10240)
+
+
 class MemPersist:
     """Keeps the encoded bytes in RAM: for tests, and a device with no flash
-    store. `saved` is what a power cut would leave; `full` plays a full flash."""
+    store. `saved` is what a power cut would leave; `full` plays a full flash.
+    The bytes live in one buffer allocated here, so a long match does not
+    grow the heap (a snapshot that does not fit is refused as StoreFull)."""
 
-    def __init__(self):
+    def __init__(self, room=_MEM_ROOM):
         self.full = False
-        self.saved = None
+        self._buf = bytearray(room)
+        self._len = -1   # -1: nothing saved yet
         self.writes = 0
         self.archive = []
         self.stats_bytes = None
@@ -69,11 +78,20 @@ class MemPersist:
     def save_stats(self, stats):
         self.stats_bytes = _codec.encode_stats(stats)
 
+    @property
+    def saved(self):
+        """The saved bytes (a copy), or None before the first save."""
+        if self._len < 0:
+            return None
+        return bytes(self._buf[:self._len])
+
     def rewrite(self, match):
-        if self.full:
+        data = None if self.full else encode(match)
+        if data is None or len(data) > len(self._buf):
             from storage import StoreFull
             raise StoreFull("Memory full: this hand was NOT saved.")
-        self.saved = encode(match)
+        self._buf[0:len(data)] = data   # same length: copied in place, no growth
+        self._len = len(data)
         self.writes += 1
 
     def has_room(self):
@@ -85,7 +103,7 @@ class MemPersist:
         return _codec.decode_stats(self.stats_bytes)
 
     def load(self):
-        if self.saved is None:
+        if self._len < 0:
             return None, []
         return decode(self.saved), []
 

@@ -108,7 +108,7 @@ class HistoryScreen(Screen):
             i = self.cursor
             t = app.t
             acts = [t(tx.EDIT), t(tx.DELETE), t(tx.INSERT)]
-            if app.match.hands[i].cards is not None:
+            if app.match.hands.has_cards(i):
                 acts.insert(0, t(tx.SHOW_CARDS))
             app.push(ChoiceScreen(app, t(tx.HAND_N) % (i + 1), acts, 0,
                                   lambda a: self.act(i, a - (len(acts) - 3))))
@@ -120,7 +120,7 @@ class HistoryScreen(Screen):
             app.pop()
             from ui.scr_cards import show_hand
             show_hand(app, i)
-        elif a == 0 and app.match.hands[i].cards is not None:
+        elif a == 0 and app.match.hands.has_cards(i):
             app.pop()
             from ui.scr_cards import start_cards
             start_cards(app, i)   # a hand recorded by cards is changed by cards

@@ -150,7 +150,7 @@ def test_oklahoma_knock_above_the_upcard_is_refused():
     m = play("oklahoma", [])
     e = raises(HandError, m.add, knock(A, 8, 20, upcard=cards.parse("7H")))
     assert "limit of 7" in str(e)
-    assert m.hands == []
+    assert len(m.hands) == 0
     e = raises(HandError, m.add, knock(A, 3, 20))
     assert "upcard" in str(e)
 

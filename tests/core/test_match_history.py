@@ -102,7 +102,7 @@ def test_void_hand_must_have_nobody_out():
 def test_rematch_keeps_players_and_the_next_dealer():
     m = _finnish_game()
     n = m.rematch()
-    assert n.names == ("Ann", "Bob") and n.first_dealer == B and n.hands == []
+    assert n.names == ("Ann", "Bob") and n.first_dealer == B and len(n.hands) == 0
     assert n.next_rules() == rules.preset("finnish")
 
 

@@ -72,7 +72,8 @@ def test_recording_a_hand_adds_one_hand_not_a_replay():
         HandRecord.score = real
     assert counted[0] == 2  # checked once, entered once
     fresh = Match("Ann", "Bob", m.next_rules())
-    fresh.hands = list(m.hands)
+    for h in m.hands:
+        fresh.hands.append(h)
     s, t = m.sheet(), fresh.sheet()
     assert (s.net, s.games_done, s.next_dealer, s.round_wins) == (t.net, t.games_done, t.next_dealer, t.round_wins)
     for k in range(3):
