@@ -14,7 +14,9 @@ Both blocks are allocated once, when the match is made, and never grow:
   Only hands entered by cards take a slot (to show or change them again).
 
 When either block is full the next hand is refused with MatchFull (plain
-words: start a new match); 600 hands is several long evenings at one table.
+words: start a new match); 600 hands is several long evenings at one table,
+100 hands by cards (about a minute of presses each) more than one evening
+enters so. Together about 6 KB for each match in RAM.
 
 Reading gives a fresh HandRecord (store[i], iteration, pop) that the caller
 may keep; view(i) refills one reused record without its cards, for the sheet
@@ -26,7 +28,7 @@ from gincore import result as _result
 from gincore import cards as _cards
 
 CAPACITY = const(600)      # hands in one match
-CARD_SLOTS = const(200)    # of which entered by cards
+CARD_SLOTS = const(100)    # of which entered by cards (22 bytes each)
 _REC = const(6)
 _SIDE = const(11)          # most cards a side can hold (a Big Gin's 11)
 _SLOT = const(22)

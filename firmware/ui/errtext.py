@@ -46,6 +46,9 @@ def error_lines(t, e):
         return [t(tx.MEMORY_FULL), t(tx.NOT_SAVED_WHY), t(tx.FREE_UP)]
     if name == "StoreError" or isinstance(e, OSError):
         return [t(tx.MEM_ERROR), t(tx.NOT_SAVED_WHY)]
+    if name == "MatchFull":
+        # The match's fixed room for hands is used up (gincore.handstore).
+        return [t(tx.MEMORY_FULL), t(tx.NOT_SAVED_WHY), t(tx.NEW_MATCH_Q)]
     if name == "MatchError":
         # An edit or delete that would make a later hand impossible.
         return [t(tx.ERR_LATER), t(tx.NOT_SAVED_WHY)]

@@ -36,9 +36,11 @@ def decode(data):
     return _codec.decode_match(data)
 
 
-# RAM for the snapshot of a device with no flash store: a match at the
-# match's own limits (600 hands, 200 of them by cards) is about 8 KB.
-_MEM_ROOM = const(10240)
+# RAM for the snapshot of a device with no flash store: a long evening
+# (100 hands, 20 by cards) takes under 1 KB, a match at the match's own
+# limits (600 hands, 100 of them by cards, with limits or upcards) about
+# 5.5 KB. Beyond the room the save is refused as a full memory.
+_MEM_ROOM = const(6144)
 
 
 class MemPersist:

@@ -39,3 +39,13 @@ def test_the_full_match_message_is_translated():
     knock_by_numbers(rig, 0, 5, 30)
     assert rig.screen() == "MessageScreen"
     assert "Memory full" not in " ".join(rig.texts())
+
+
+def test_both_error_sayers_know_a_full_match():
+    from gincore.match import MatchFull
+    from ui import errtext
+    rig = Rig(lang="it")
+    t = rig.app.t
+    e = MatchFull("this match is full (600 hands): start a new match")
+    assert errtext.error_lines(t, e) == rig.app.model.error_lines(e, t)
+    assert "full" not in " ".join(errtext.error_lines(t, e))   # Italian, not the English words
