@@ -197,7 +197,7 @@ def step(match, sheet, i, on_hand=None, on_game=None):
     try:
         res = h.score(rules)
     except _result.HandError as e:
-        raise _result.HandError("hand %d: %s" % (i + 1, e))
+        raise _result.HandError("hand %d: %s" % (i + 1, e), e.code, e.a, e.b)
     w = h.winner_of(res)
     dealer = sheet.next_dealer
     sheet.hands += 1

@@ -162,21 +162,24 @@ class Model:
         return st
 
     def error_lines(self, e, t=None):
-        """A failed change in words, split for the screen (about 21 characters a line).
-        A full memory is said in the player's language (t: the app's strings)."""
+        """A failed change in words, split for the screen (about 21 characters a line):
+        in the player's language when t (the app's strings) is given."""
         if t is not None:
-            from ui import text as tx
-            name = type(e).__name__
-            if name == "StoreFull":
-                return [t(tx.MEMORY_FULL), t(tx.NOT_SAVED_WHY), t(tx.FREE_UP)]
-            if name == "MatchFull":
-                # The match's fixed room for hands is used up (gincore.handstore).
-                return [t(tx.MEMORY_FULL), t(tx.NOT_SAVED_WHY), t(tx.NEW_MATCH_Q)]
-            if name == "MatchError":
-                # An edit or delete that would make a later hand impossible.
-                return [t(tx.ERR_LATER), t(tx.NOT_SAVED_WHY)]
+            from ui import errtext
+            return errtext.error_lines(t, e)
         msg = str(e.args[0]) if e.args else str(e)
         return split_words(msg, 21, 4)
+
+    def room_lines(self, t, adding=True):
+        """None when another hand can be saved; else why not, in the player's
+        language - said before the entry, not after. adding: the change adds a
+        hand (an edit of one does not need the match's room)."""
+        from ui import text as tx
+        if adding and not self.match.hands.room():
+            return (t(tx.MEMORY_FULL), t(tx.NEW_MATCH_Q))
+        if not self.has_room():
+            return (t(tx.MEMORY_FULL), t(tx.FREE_UP))
+        return None
 
     def has_room(self):
         """False when the flash cannot take another hand: said before the entry."""

@@ -166,6 +166,7 @@ class StorePersist:
             m._fresh = False
             m.sheet()
         except Exception as e:
-            problems.append("The saved match could not be read (%s)." % e)
+            from storage.store import problem, P_MATCH_DAMAGED
+            problems.append(problem("The saved match could not be read (%s)." % e, P_MATCH_DAMAGED))
             return None, problems
         return m, problems

@@ -26,7 +26,7 @@ from ui import text as tx
 from ui import cardgfx
 from ui.app import Screen
 from ui.gfx import W, H, SMALL
-from ui.scr_common import ChoiceScreen, MessageScreen
+from ui.scr_common import ChoiceScreen, MessageScreen, refused_for_room
 from ui.scr_record import RecordFlow, RANK_LABELS
 from ui import widgets
 
@@ -38,9 +38,7 @@ JUMP = const(4)  # cards moved by a long press, and by each auto-repeat after it
 
 def start_cards(app, index=None):
     """Record a hand by cards, or change hand `index` that was recorded so."""
-    if not app.model.has_room():
-        t = app.t
-        app.push(MessageScreen(app, t(tx.NOT_SAVED), (t(tx.MEMORY_FULL), t(tx.FREE_UP))))
+    if refused_for_room(app, index is None):
         return
     CardFlow(app, index).start()
 

@@ -75,6 +75,15 @@ class NumberScreen(Screen):
             g.text(self.line, self.lx, H - g.line + 1, SMALL, 1)
 
 
+def refused_for_room(app, adding=True):
+    """Say so and return True when the hand about to be entered could not be saved."""
+    lines = app.model.room_lines(app.t, adding)
+    if lines is None:
+        return False
+    app.push(MessageScreen(app, app.t(tx.NOT_SAVED), lines))
+    return True
+
+
 class MessageScreen(Screen):
     """A title and up to four lines. OK or Back: on_ok() or go back."""
 

@@ -17,7 +17,7 @@ from ui import keys
 from ui import text as tx
 from ui.app import Screen
 from ui.gfx import W, H, SMALL, BIG
-from ui.scr_common import ChoiceScreen, NumberScreen, MessageScreen
+from ui.scr_common import ChoiceScreen, NumberScreen, MessageScreen, refused_for_room
 from ui import widgets
 
 _MAX_ENTRY = const(99)  # one above the most 10 cards can hold: entering it explains why not
@@ -30,9 +30,7 @@ def start_record(app, index=None, insert=False):
     """Open the record flow for the next hand, to edit hand `index`, or (insert)
     for a forgotten hand to go in before hand `index`. A full memory is said
     before anything is entered, not after."""
-    if not app.model.has_room():
-        t = app.t
-        app.push(MessageScreen(app, t(tx.NOT_SAVED), (t(tx.MEMORY_FULL), t(tx.FREE_UP))))
+    if refused_for_room(app, index is None or insert):
         return
     f = RecordFlow(app, None if insert else index)
     if insert:

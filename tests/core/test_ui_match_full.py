@@ -19,26 +19,40 @@ def _full(lang):
     return rig
 
 
-def test_a_full_match_says_so_and_keeps_everything():
+def test_a_full_match_is_refused_before_the_entry_and_keeps_everything():
     rig = _full("en")
     m = rig.app.match
     saved = rig.persist.saved
     writes = rig.persist.writes
-    knock_by_numbers(rig, 0, 5, 30)
+    rig.press(keys.OK)             # table -> record a hand: refused at once
     assert rig.screen() == "MessageScreen"
     words = " ".join(rig.texts())
-    assert "Memory full" in words and "Nothing was changed" in words and "new match" in words, words
+    assert "Memory full" in words and "new match" in words, words
     assert len(m.hands) == handstore.CAPACITY and rig.persist.writes == writes
     assert rig.persist.saved == saved == encode(m)
     rig.press(keys.OK)
     assert rig.screen() != "MessageScreen"
 
 
-def test_the_full_match_message_is_translated():
-    rig = _full("fi")
-    knock_by_numbers(rig, 0, 5, 30)
+def test_the_last_free_place_takes_a_hand_then_the_next_is_refused():
+    rig = _full("en")
+    m = rig.app.match
+    m.hands.pop()
+    knock_by_numbers(rig, 0, 5, 30)          # fits: the last free place
+    assert len(m.hands) == handstore.CAPACITY
+    rig.press(keys.OK)
     assert rig.screen() == "MessageScreen"
-    assert "Memory full" not in " ".join(rig.texts())
+
+
+def test_the_full_match_message_is_translated_and_edits_still_allowed():
+    for lang in ("fi", "it", "pt"):
+        rig = _full(lang)
+        rig.press(keys.OK)
+        assert rig.screen() == "MessageScreen"
+        words = " ".join(rig.texts())
+        assert "Memory full" not in words and "new match" not in words, (lang, words)
+        # An edit adds no hand, so the full match does not stop it.
+        assert rig.app.model.room_lines(rig.app.t, adding=False) is None
 
 
 def test_both_error_sayers_know_a_full_match():
