@@ -9,10 +9,9 @@ per frame.
 """
 
 
-class I2CBus:
-    def __init__(self, i2c):
-        self.i2c = i2c
-        self._locked = False
+class _Lock:
+    """The busio-style lock the adafruit bus devices take around each transfer."""
+    _locked = False
 
     def try_lock(self):
         if self._locked:
@@ -22,6 +21,11 @@ class I2CBus:
 
     def unlock(self):
         self._locked = False
+
+
+class I2CBus(_Lock):
+    def __init__(self, i2c):
+        self.i2c = i2c
 
     def scan(self):
         return self.i2c.scan()
@@ -58,20 +62,10 @@ class I2CBus:
         self.i2c.readfrom_into(address, memoryview(in_buffer)[in_start:in_end])
 
 
-class SPIBus:
+class SPIBus(_Lock):
     def __init__(self, spi):
         self.spi = spi
-        self._locked = False
         self._conf = None
-
-    def try_lock(self):
-        if self._locked:
-            return False
-        self._locked = True
-        return True
-
-    def unlock(self):
-        self._locked = False
 
     def configure(self, *, baudrate=100000, polarity=0, phase=0, bits=8):
         # Called on every transaction by SPIDevice: re-init only on a change.
