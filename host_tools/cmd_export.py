@@ -20,6 +20,7 @@ import tempfile
 
 from host_tools import export_data, export_html, export_sheet
 from host_tools.errors import GinError
+from host_tools.folders import writable_folder
 from host_tools.mpy import ROOT
 
 CSV_NAME = "hands.csv"
@@ -52,14 +53,7 @@ def user_path(path):
 
 
 def _prepare_out(path):
-    if os.path.exists(path) and not os.path.isdir(path):
-        raise GinError("export: --out %s is a file, not a folder" % path)
-    try:
-        os.makedirs(path, exist_ok=True)
-    except OSError as e:
-        raise GinError("export: cannot make the folder %s (%s)" % (path, e.strerror or e))
-    if not os.access(path, os.W_OK):
-        raise GinError("export: cannot write into %s" % path)
+    writable_folder(path, "export", "--out")
 
 
 def _write(path, text):

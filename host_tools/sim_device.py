@@ -20,6 +20,7 @@ import os
 import sys
 
 from host_tools.errors import GinError
+from host_tools.folders import writable_folder
 from host_tools.mpy import ROOT
 
 for _rel in ("firmware", "boards", "host_tools/fakes"):
@@ -68,14 +69,7 @@ def data_layout(data):
 
 
 def prepare_data(data):
-    if os.path.exists(data) and not os.path.isdir(data):
-        raise GinError("sim: --data %s is a file, not a folder" % data)
-    try:
-        os.makedirs(data, exist_ok=True)
-    except OSError as e:
-        raise GinError("sim: cannot make the folder %s (%s)" % (data, e.strerror or e))
-    if not os.access(data, os.W_OK):
-        raise GinError("sim: cannot write into %s" % data)
+    writable_folder(data, "sim", "--data")
 
 
 class SimDevice:

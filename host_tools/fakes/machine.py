@@ -157,32 +157,28 @@ _adc = {}
 WATCHDOGS = []
 
 
+def _one(table, n, make):
+    """The one part numbered n in this fake world, made on first use."""
+    part = table.get(n)
+    if part is None:
+        part = table[n] = make(n)
+    return part
+
+
 def line(n):
-    ln = _lines.get(n)
-    if ln is None:
-        ln = _lines[n] = Line(n)
-    return ln
+    return _one(_lines, n, Line)
 
 
 def i2c_bus(n):
-    b = _i2c.get(n)
-    if b is None:
-        b = _i2c[n] = I2CBus(n)
-    return b
+    return _one(_i2c, n, I2CBus)
 
 
 def spi_bus(n):
-    b = _spi.get(n)
-    if b is None:
-        b = _spi[n] = SPIBus(n)
-    return b
+    return _one(_spi, n, SPIBus)
 
 
 def adc_input(n):
-    a = _adc.get(n)
-    if a is None:
-        a = _adc[n] = AdcInput(n)
-    return a
+    return _one(_adc, n, AdcInput)
 
 
 def reset_world():
