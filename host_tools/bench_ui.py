@@ -1,68 +1,139 @@
 """The UI's memory under MicroPython (the npm build) with fake hardware, a
 section of `host_tools/gin bench`:
 
+- the heap the firmware's code takes with every module imported as .mpy, by
+  part (rules core, storage, platform, UI) and how much of it is qstrs;
 - the peak heap during a 30-hand game driven by scripted presses, above the
-  interpreter's own baseline, with every firmware module imported as .mpy;
+  interpreter's own baseline;
 - the live heap every 50 hands over a long evening (500 hands by default).
 
-This build's collector frees memory only between top-level calls, so every
-scripted hand is one step (host_tools/mpy.py) and the heap is collected and
-measured at the start of the next. A hand's peak is the live heap before it
-plus all it allocated: an upper bound, since nothing is freed within a call.
+This build's collector frees memory only between top-level calls, so a peak
+is read one button event at a time: the 30 hands are first played on a twin
+app that records every key event and clock step, the twin is let go, and the
+record is replayed on the measured app with each event a top-level call of
+its own (host_tools/mpy.py). An event's peak is the live heap before it plus
+all it allocated: what a Pico's collector could not have freed by then.
+After the 30 hands the evening goes on one scripted hand per call.
 """
 import json
 import os
+import re
 import tempfile
 
 from host_tools import mpy, mpy_compile
 
-IMPORTS = """
-import framebuf
-from device.writer import Writer
-import ui.app, ui.platform, ui.model, ui.persist, ui.config, ui.movetimer, ui.lang_en
-import ui.scr_table, ui.scr_record, ui.scr_menu, ui.scr_history, ui.scr_over
-import ui.scr_setup, ui.scr_settings, ui.scr_stats, ui.scr_cards, ui.cardgfx
-import gincore.hand, gincore.codec, gincore.stats, storage
-"""
+# The firmware's modules by part; everything a game can reach is imported.
+PARTS = (
+    ("rules core (gincore)",
+     "import gincore.cards, gincore.rules, gincore.knock_limit, gincore.result, gincore.melds,"
+     " gincore.deadwood, gincore.layoff, gincore.hand, gincore.handstore, gincore.sheet,"
+     " gincore.match, gincore.stats, gincore.codec\n"),
+    ("storage", "import storage, storage.osfs\n"),
+    ("platform: text writer and fonts", "import framebuf\nfrom device.writer import Writer\n"),
+    ("UI (screens, English strings)",
+     "import ui.app, ui.platform, ui.model, ui.persist, ui.config, ui.movetimer, ui.lang_en\n"
+     "import ui.scr_table, ui.scr_record, ui.scr_menu, ui.scr_history, ui.scr_over\n"
+     "import ui.scr_setup, ui.scr_settings, ui.scr_stats, ui.scr_cards, ui.cardgfx\n"),
+)
+HANDS30 = 30
 
-# Each string is one top-level call, so the collection at the start of the
-# next one sees only what is really kept.
-SETUP = [
-    "import gc\ngc.collect()\nBASE = gc.mem_alloc()\n",
-    IMPORTS,
-    "gc.collect()\nCODE = gc.mem_alloc() - BASE\n",
-    "import ui_kit\nfrom ui_kit import Rig, play_hand\n",
-    "gc.collect()\nKIT = gc.mem_alloc() - BASE - CODE\n",
-    """
+# Taking a reading needs two calls: the first collection can miss garbage a
+# stale pointer from the call before still reaches.
+def _reading(name):
+    return ["gc.collect()\n", "gc.collect()\n%s = gc.mem_alloc() - BASE\n" % name]
+
+
+def _setup():
+    steps = ["import gc, micropython\nBASE = 0\n"] + _reading("BASE")
+    for i, (_, code) in enumerate(PARTS):
+        steps += [code] + _reading("PART%d" % i)
+    steps += ["print('@@q')\nmicropython.qstr_info()\n"]
+    steps.append("import ui_kit\nfrom ui_kit import Rig, play_hand\n")
+    steps.append("""
+# The twin: plays the first hands and records what the Rig sends the app.
+TRACE = bytearray(4 * 2048)  # 30 hands take about 1,800 events
+NT = 0
+TWIN = Rig(writer=Writer(), fb=framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB))
+
+def _rec(op, a, b):
+    global NT
+    if NT * 4 >= len(TRACE):
+        raise MemoryError("the bench's event record is full")
+    TRACE[NT * 4] = op
+    TRACE[NT * 4 + 1] = a
+    TRACE[NT * 4 + 2] = b & 255
+    TRACE[NT * 4 + 3] = b >> 8
+    NT += 1
+
+_twin_key = TWIN.app.key
+_twin_step = TWIN.step
+def _key(k, kind):
+    _rec(0, k, kind)
+    _twin_key(k, kind)
+def _step(ms=10):
+    _rec(1, 0, ms)
+    _twin_step(ms)
+TWIN.app.key = _key
+TWIN.step = _step
+for _i in range(%d):
+    play_hand(TWIN, _i)
+TWIN_SAVED = TWIN.persist.saved
+TWIN = _twin_key = _twin_step = None
+""" % HANDS30)
+    steps += _reading("KIT")
+    steps.append("""
 FB = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
 RIG = Rig(writer=Writer(), fb=FB)
-N = 0
+""")
+    steps += _reading("START")
+    steps.append("""
+N = HANDS30 = %d
+E = 0
+SAME = None
 PEAK30 = 0
 PEAK = 0
 LIVE = []
-""",
-    "gc.collect()\nSTART = gc.mem_alloc() - BASE\n",
-    """
+
+def event(total):
+    # One recorded event of the first hands per call, then a hand per call.
+    global E, PEAK30, SAME
+    if E == NT and SAME is None:
+        SAME = RIG.persist.saved == TWIN_SAVED
+    if E < NT:
+        gc.collect()
+        op = TRACE[E * 4]
+        if op == 0:
+            RIG.app.key(TRACE[E * 4 + 1], TRACE[E * 4 + 2])
+        else:
+            RIG.step(TRACE[E * 4 + 2] | TRACE[E * 4 + 3] << 8)
+        E += 1
+        a = gc.mem_alloc() - BASE
+        if a > PEAK30:
+            PEAK30 = a
+        return True
+    return hand(total)
+
 def hand(total):
-    global N, PEAK, PEAK30
+    global N, PEAK
     gc.collect()  # frees the previous hand's garbage (a new top-level call)
-    if N and N % 50 == 0 and len(LIVE) < N // 50:
+    if N %% 50 == 0 and len(LIVE) < N // 50:
         LIVE.append(gc.mem_alloc() - BASE)
     if N >= total:
         import json
-        print("@@" + json.dumps({"code": CODE, "kit": KIT, "start": START, "peak30": PEAK30,
-                                 "peak": PEAK, "live": LIVE, "hands": len(RIG.app.match.hands)}))
+        parts = [PART0, PART1 - PART0, PART2 - PART1, PART3 - PART2]
+        print("@@" + json.dumps({"parts": parts, "code": PART3, "kit": KIT - PART3,
+                                 "start": START, "peak30": PEAK30, "events30": NT,
+                                 "replay_same": SAME, "peak": PEAK,
+                                 "live": LIVE, "hands": len(RIG.app.match.hands)}))
         return False
     play_hand(RIG, N)
     N += 1
     a = gc.mem_alloc() - BASE
     if a > PEAK:
         PEAK = a
-    if N <= 30 and a > PEAK30:
-        PEAK30 = a
     return True
-""",
-]
+""" % HANDS30)
+    return steps
 
 
 def compiled_firmware(files):
@@ -86,17 +157,27 @@ def compiled_firmware(files):
 
 
 def measure(hands=500):
+    if hands < HANDS30:
+        raise ValueError("the evening must be at least %d hands" % HANDS30)
     files, binfiles = compiled_firmware(mpy.collect_files())
-    rc, out, err = mpy.run(SETUP, files=files, binfiles=binfiles,
-                           step="hand(%d)" % hands, timeout=1800)
+    rc, out, err = mpy.run(_setup(), files=files, binfiles=binfiles,
+                           step="event(%d)" % hands, timeout=1800)
+    r = None
+    qstr = 0
     for line in out.splitlines():
-        if line.startswith("@@"):
-            return json.loads(line[2:])
-    raise RuntimeError("MicroPython run failed:\n" + err + out)
+        if line.startswith("@@{"):
+            r = json.loads(line[2:])
+        m = re.search(r"n_total_bytes=(\d+)", line)
+        if m:
+            qstr = int(m.group(1))
+    if r is None:
+        raise RuntimeError("MicroPython run failed:\n" + err + out)
+    r["qstr"] = qstr
+    return r
 
 
 def section(ctx):
-    hands = ctx.get("ui_hands", 500)
+    hands = max(ctx.get("ui_hands", 500), HANDS30)
     r = measure(hands)
     r["name"] = "ui"
     r["title"] = "UI memory under MicroPython (npm build, fake hardware), bytes above the empty interpreter"
@@ -105,13 +186,17 @@ def section(ctx):
 
 
 def show(r):
-    base = r["code"] + r["kit"]
     print("  firmware code, everything imported (.mpy)  %7d" % r["code"])
-    print("  + the test kit that presses the keys (.py)  %7d" % r["kit"])
+    for (name, _), n in zip(PARTS, r["parts"]):
+        print("    %-40s %7d" % (name, n))
+    print("    of which qstrs (names and short strings)  %7d" % r["qstr"])
+    print("  + the test kit (.py) and its record of %d events %6d" % (r["events30"], r["kit"]))
+    base = r["code"] + r["kit"]
     print("  app built, no hands                         %7d   (app data %d)" % (r["start"], r["start"] - base))
-    print("  peak in the first 30 hands                  %7d   (app data %d; limit 49152)"
-          % (r["peak30"], r["peak30"] - base))
-    print("  peak over %d hands                          %7d" % (r["hands_played"], r["peak"]))
+    print("  peak in the first %d hands, by event        %7d   (app data %d; limit of the whole: 49152)"
+          % (HANDS30, r["peak30"], r["peak30"] - base))
+    print("  replayed hands saved the same match as the twin: %s" % ("yes" if r["replay_same"] else "NO"))
+    print("  peak of a hand after that, by hand          %7d" % r["peak"])
     print("  live every 50 hands: %s" % " ".join("%d" % v for v in r["live"]))
     if len(r["live"]) > 1:
         print("  growth from hand 50 to hand %d             %7d"
