@@ -177,7 +177,7 @@ def measure(hands=500):
 
 
 def section(ctx):
-    hands = max(ctx.get("ui_hands", 500), HANDS30)
+    hands = ctx.get("ui_hands", 500)
     r = measure(hands)
     r["name"] = "ui"
     r["title"] = "UI memory under MicroPython (npm build, fake hardware), bytes above the empty interpreter"

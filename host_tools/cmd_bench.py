@@ -381,10 +381,13 @@ def main(argv):
     p.add_argument("--out", default=os.path.join(ROOT, "bench-out", "bench.json"), help="JSON file to write")
     p.add_argument("--no-peers", action="store_true", help="skip RLCard and OpenSpiel")
     p.add_argument("--no-micropython", action="store_true", help="skip the MicroPython runs (core and UI)")
-    p.add_argument("--ui-hands", type=int, default=500, help="scripted hands in the UI memory run (default 500)")
+    p.add_argument("--ui-hands", type=int, default=500, help="scripted hands in the UI memory run, at least 30 (default 500)")
     a = p.parse_args(argv)
     if min(a.hands, a.mp_hands, a.mp_reps, a.mp_runs, a.ui_hands) < 1:
         raise GinError("bench: --hands, --mp-hands, --mp-reps, --mp-runs and --ui-hands must be at least 1")
+    if a.ui_hands < bench_ui.HANDS30:
+        raise GinError("bench: --ui-hands must be at least %d: the evening starts with the %d-hand game"
+                       % (bench_ui.HANDS30, bench_ui.HANDS30))
     ctx = {"classes": make_classes(a.seed, max(a.hands, a.mp_hands)), "peers": not a.no_peers,
            "mp_hands": a.mp_hands, "mp_reps": a.mp_reps, "mp_runs": a.mp_runs, "seed": a.seed, "ui_hands": a.ui_hands}
     report = {"seed": a.seed, "hands": a.hands, "rules": RULES, "sections": []}
