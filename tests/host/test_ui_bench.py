@@ -28,3 +28,15 @@ def test_heap_of_a_scripted_evening():
     # Flat: every reading within NOISE of the first, and no drift either way.
     assert max(live) - min(live) <= NOISE, r
     assert abs(live[-1] - live[0]) <= NOISE, r
+
+
+def test_heap_of_the_device_as_it_runs():
+    """The real main loop on the fake board, saving to the flash store: the
+    scripted game is played to the end without an error screen, and the
+    readings are ordered as they must be (boot <= live between presses <=
+    the peak within one)."""
+    d = bench_ui.measure_device()
+    assert d["hands"] == bench_ui.HANDS30 and d["errors"] == 0, d
+    assert d["presses"] >= 13 * bench_ui.HANDS30, d
+    assert 0 < d["boot"] <= d["live"] <= d["peak"], d
+    assert d["modules"] > 20, d
