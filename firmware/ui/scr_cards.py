@@ -302,9 +302,11 @@ class CardReport(Screen):
         def text(s):
             rows.append((s, (), ()))
 
-        def cards(label, cs):
-            # Pack cards into rows as wide as the screen, after a label.
-            lx = g.width(label, SMALL) + 3 if label else 0
+        def cards(label, cs, lx=-1):
+            # Pack cards into rows as wide as the screen, after a label
+            # (lx: where the cards start; by default just after the label).
+            if lx < 0:
+                lx = g.width(label, SMALL) + 3 if label else 0
             line = []
             x = lx
             for c in cs:
@@ -322,19 +324,24 @@ class CardReport(Screen):
                 rows.append((label, line, xs))
 
         from gincore.melds import meld_cards
+        word = t(tx.MELDS)
+        mx = g.width(word, SMALL) + 3
+
+        def melds(ms):
+            # A row for each meld, so that where one ends and the next
+            # begins (J Q K, then A 2 3 4) is plain to see.
+            label = word
+            for m in ms:
+                cards(label, meld_cards(m), mx)
+                label = ""
+
         k = rep.knocker
         text(t(tx.DEADWOOD_OF) % names[out] + " %d" % k.deadwood)
-        melded = []
-        for m in k.melds:
-            melded.extend(meld_cards(m))
-        cards(t(tx.MELDS), melded)
+        melds(k.melds)
         cards("+", k.deadwood_cards)
         d = rep.defender
         text(t(tx.DEADWOOD_OF) % names[1 - out] + " %d" % d.deadwood)
-        melded = []
-        for m in d.melds:
-            melded.extend(meld_cards(m))
-        cards(t(tx.MELDS), melded)
+        melds(d.melds)
         cards(t(tx.LAYOFFS), [c for c, m in d.layoffs])
         cards("+", d.deadwood_cards)
         if self.flow.saves:

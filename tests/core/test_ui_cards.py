@@ -126,6 +126,14 @@ def test_worked_example_4_by_cards():
     assert rig.screen() == "CardReport"
     t = rig.texts()
     assert "A wins! +2" in t, t
+    # Each meld has rows of its own: where one ends and the next begins is
+    # plain (the knocker's three, the defender's two, in the rules' order).
+    rows = rig.app.top().rows
+    sets = [set(r[1]) for r in rows if r[1] and r[0] not in ("+", "Lay-offs")]
+    want = [set(C.parse_many(m.split())) for m in
+            ("4H 5H 6H", "8D 8H 8S", "9S TS JS", "TC TD TH", "6C 7C 8C 9C")]
+    assert sorted(sorted(x) for x in sets) == sorted(sorted(x) for x in want), rows
+    assert [r[0] for r in rows if r[1] and r[0] not in ("+", "Lay-offs")].count("Melds") == 2, rows
     rig.press(keys.OK)
     m = rig.app.match
     h = m.hands[0]
