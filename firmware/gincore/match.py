@@ -226,7 +226,7 @@ class Match:
 
         def revert():
             self.hands[index] = old
-        self._recheck(revert)
+        self._recheck(revert, index + 1)
 
     def delete(self, index):
         """Remove hand number index (0-based) and recompute."""
@@ -235,7 +235,7 @@ class Match:
 
         def revert():
             self.hands.insert(index, old)
-        self._recheck(revert)
+        self._recheck(revert, index)
         return old
 
     def insert(self, index, record):
@@ -248,7 +248,7 @@ class Match:
 
         def revert():
             self.hands.pop(index)
-        self._recheck(revert)
+        self._recheck(revert, index + 1)
 
     def set_rules(self, rules):
         """Set the rules (target, bonuses, Hollywood...) for the next game.
@@ -280,11 +280,45 @@ class Match:
         s = _sheet.replay(self, _sheet.Sheet(), index)
         return self.rules_for_round(s.round + 1 if s.round_over else s.round)
 
-    def _recheck(self, revert):
+    def _rules_vary(self):
+        """True when the games of this match are not all under the same rules."""
+        ch = self.rule_changes
+        for k in range(1, len(ch)):
+            if ch[k][1] != ch[0][1]:
+                return True
+        return False
+
+    def _recheck(self, revert, start):
+        """Replay the sheet after an edit at hand `start`; on a hand that can
+        no longer stand, undo the edit (revert) and raise MatchError.
+
+        An edit can move later hands into another game. When the games' rules
+        differ, a hand entered by cards is worked out again under the rules
+        of the game it is in now: its melds, lay-offs and knock limit may
+        come out differently there."""
         self._fresh = False
+        redone = []   # (index, record as it was) of hands worked out again
+        before = None
+        if self._rules_vary():
+            hands = self.hands
+
+            def before(s, i):
+                if i < start or not hands.has_cards(i):
+                    return
+                old = hands[i]
+                rec = hands[i]
+                try:
+                    rec.fill_from_cards(self.rules_for_round(s.round + 1 if s.round_over else s.round))
+                except _result.HandError as e:
+                    raise _result.HandError("hand %d: %s" % (i + 1, e), e.code, e.a, e.b)
+                if not rec.same_as(old):
+                    hands[i] = rec
+                    redone.append((i, old))
         try:
-            _sheet.replay(self, self._sheet)
+            _sheet.replay(self, self._sheet, before=before)
         except _result.HandError as e:
+            for i, old in redone:
+                self.hands[i] = old
             revert()
             _sheet.replay(self, self._sheet)
             raise MatchError("not changed: %s" % e)

@@ -169,8 +169,11 @@ class Sheet:
         return self.games[part]
 
 
-def replay(match, sheet, stop=None, on_hand=None, on_game=None):
+def replay(match, sheet, stop=None, on_hand=None, on_game=None, before=None):
     """Recompute sheet from match.hands[:stop] (all when stop is None).
+
+    before(sheet, index) before each hand: the sheet then holds the hands
+    before it (Match uses it to work a hand out again from its cards);
 
     on_hand(sheet, index, record, result, winner, dealer) after each hand
     (record is the store's reused view, without cards: read it in the call,
@@ -182,6 +185,8 @@ def replay(match, sheet, stop=None, on_hand=None, on_game=None):
     sheet.start(match.rules_for_round(0), match.first_dealer)
     sheet._open_round(sheet.rules)
     for i in range(n):
+        if before is not None:
+            before(sheet, i)
         step(match, sheet, i, on_hand, on_game)
     return sheet
 

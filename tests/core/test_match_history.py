@@ -2,7 +2,7 @@
 from expect import raises
 
 from gincore import rules
-from gincore.result import GIN, KNOCK, VOID, HandError
+from gincore.result import BIG_GIN, GIN, KNOCK, VOID, HandError
 from gincore.match import HandRecord, Match, MatchError, PLAYER_A, PLAYER_B
 
 A, B = PLAYER_A, PLAYER_B
@@ -138,3 +138,84 @@ def test_cards_path_with_the_rules_core():
     assert m.sheet().games[0].score == [0, 2]   # 12 - 10 to B, the knocker
     e = raises(HandError, m.add, HandRecord(A, GIN, cards=(kc, dc)))
     assert "not a gin" in str(e) and len(m.hands) == 1
+
+
+def _parse(s):
+    from gincore import cards
+    return tuple(cards.parse(t) for t in s.split())
+
+
+# A's gin, and B's cards, three of which lay off onto it (KS, 7H, 8C) where
+# the rules allow lay-offs onto a gin.
+GIN_A = _parse("4H 5H 6H 8D 8H 8S 9S TS JS QS")
+B_HELD = _parse("KS 7H 8C 2C 3D 5C 7C 9D JD KD")
+BIG_GIN_A = _parse("3H 4H 5H 6H 8D 8H 8S 9S TS JS QS")
+
+
+def _two_games_under_two_rule_sets():
+    """Game 1 under Finnish rules without lay-offs onto a gin (A: 5, then a
+    gin of 20 + 80: over), game 2 under plain Finnish rules (lay-offs onto a
+    gin) with Big Gin played."""
+    no_layoff = rules.preset("finnish").copy(layoff_after_gin=0)
+    m = Match("Ann", "Bob", no_layoff)
+    m.add(HandRecord(A, KNOCK, 2, 7))       # A 5
+    m.add(HandRecord(A, GIN, 0, 80))        # A 105: game 1 over
+    assert m.sheet().round_over
+    m.set_rules(rules.preset("finnish").copy(big_gin=1))
+    return m, no_layoff
+
+
+def test_an_edit_that_moves_a_hand_by_cards_into_another_game_works_it_out_again():
+    from gincore import hand
+    m, no_layoff = _two_games_under_two_rule_sets()
+    m.add(HandRecord(A, GIN, cards=(GIN_A, B_HELD)))
+    with_layoff = m.rules_for_round(1)
+    dd_game2 = hand.evaluate(with_layoff, GIN_A, B_HELD).result.defender_deadwood
+    dd_game1 = hand.evaluate(no_layoff, GIN_A, B_HELD).result.defender_deadwood
+    assert dd_game1 > dd_game2                  # the rules really differ here
+    assert m.hands[2].defender == dd_game2
+    # Deleting the gin that ended game 1 reopens it: the gin by cards now
+    # belongs to it, where B may not lay off onto a gin.
+    assert 5 + 20 + dd_game1 < 100              # and game 1 goes on after it
+    gin = m.delete(1)
+    assert m.hands[1].defender == dd_game1
+    assert m.sheet().games[0].score == [5 + 20 + dd_game1, 0]
+    # Put it back: the gin by cards is in game 2 again, with B's lay-offs.
+    m.insert(1, gin)
+    assert m.hands[2].defender == dd_game2
+    assert m.sheet().round == 1 and m.sheet().games[0].score == [20 + dd_game2, 0]
+
+
+def test_a_refused_edit_leaves_every_hand_by_cards_as_it_was():
+    m, _ = _two_games_under_two_rule_sets()
+    m.add(HandRecord(A, GIN, cards=(GIN_A, B_HELD)))       # game 2: lay-offs
+    m.add(HandRecord(A, BIG_GIN, cards=(BIG_GIN_A, B_HELD)))  # game 2: Big Gin
+    before = [m.hands[i] for i in range(len(m.hands))]
+    score = list(m.sheet().games[0].score)
+    # Deleting the gin that ended game 1 would move both into it, where Big
+    # Gin is not played: refused, and the gin by cards worked out again on
+    # the way is restored.
+    e = raises(MatchError, m.delete, 1)
+    assert "hand 3" in str(e) or "hand 4" in str(e), str(e)
+    assert len(m.hands) == len(before)
+    assert all(m.hands[i].same_as(before[i]) for i in range(len(before)))
+    assert m.sheet().games[0].score == score
+
+
+def test_one_rule_set_edits_never_work_hands_out_again():
+    from gincore import match as match_mod
+    calls = []
+
+    def counting(rules_, kc, dc, limit, upcard):
+        calls.append(1)
+        return GIN, 0, 17
+
+    m = Match("Ann", "Bob", rules.preset("finnish"))
+    try:
+        match_mod.set_card_evaluator(counting)
+        m.add(HandRecord(A, GIN, 0, 60))
+        m.add(HandRecord(A, GIN, cards=(GIN_A, B_HELD)))
+        m.delete(0)
+    finally:
+        match_mod.set_card_evaluator(None)
+    assert len(calls) == 1 and m.hands[0].defender == 17
