@@ -300,49 +300,62 @@ class CardReport(Screen):
         rows = []
 
         def text(s):
-            rows.append((s, (), ()))
+            rows.append((s, (), (), 0))
 
-        def cards(label, cs, lx=-1):
+        def cards(label, cs, lx=-1, laid=()):
             # Pack cards into rows as wide as the screen, after a label
             # (lx: where the cards start; by default just after the label).
+            # Cards in `laid` (the defender's lay-offs) are drawn inverted:
+            # each row keeps a bit mask of them.
             if lx < 0:
                 lx = g.width(label, SMALL) + 3 if label else 0
             line = []
+            mask = 0
             x = lx
             for c in cs:
                 w = cardgfx.width(g, c) + 3
                 if x + w > W and line:
                     xs, _ = cardgfx.layout(g, line, lx, 3)
-                    rows.append((label, line, xs))
+                    rows.append((label, line, xs, mask))
                     label = ""
                     line = []
+                    mask = 0
                     x = lx
+                if c in laid:
+                    mask |= 1 << len(line)
                 line.append(c)
                 x += w
             if line:
                 xs, _ = cardgfx.layout(g, line, lx, 3)
-                rows.append((label, line, xs))
+                rows.append((label, line, xs, mask))
 
         from gincore.melds import meld_cards
         word = t(tx.MELDS)
         mx = g.width(word, SMALL) + 3
 
-        def melds(ms):
+        def melds(ms, layoffs=()):
             # A row for each meld, so that where one ends and the next
-            # begins (J Q K, then A 2 3 4) is plain to see.
+            # begins (J Q K, then A 2 3 4) is plain to see. The cards laid
+            # off onto a meld stand in it, in order, inverted.
             label = word
             for m in ms:
-                cards(label, meld_cards(m), mx)
+                cs = meld_cards(m)
+                for c, onto in layoffs:
+                    if onto == m:
+                        cs.append(c)
+                cs.sort()   # a run low to high, a set clubs to spades
+                cards(label, cs, mx, laid)
                 label = ""
 
+        d = rep.defender
+        laid = [c for c, m in d.layoffs]
         k = rep.knocker
         text(t(tx.DEADWOOD_OF) % names[out] + " %d" % k.deadwood)
-        melds(k.melds)
+        melds(k.melds, d.layoffs)
         cards("+", k.deadwood_cards)
-        d = rep.defender
         text(t(tx.DEADWOOD_OF) % names[1 - out] + " %d" % d.deadwood)
         melds(d.melds)
-        cards(t(tx.LAYOFFS), [c for c, m in d.layoffs])
+        cards(t(tx.LAYOFFS), laid, -1, laid)
         cards("+", d.deadwood_cards)
         if self.flow.saves:
             text(t(tx.OK_SAVE))
@@ -376,11 +389,15 @@ class CardReport(Screen):
         if last > len(self.rows):
             last = len(self.rows)
         for i in range(self.first, last):
-            label, cs, xs = self.rows[i]
+            label, cs, xs, laid = self.rows[i]
             if label:
                 g.text(label, 0, y, SMALL, 1)
             for j in range(len(cs)):
-                cardgfx.draw(g, cs[j], xs[j], y, 1)
+                if laid >> j & 1:
+                    g.fill_rect(xs[j] - 1, y - 1, cardgfx.width(g, cs[j]) + 1, g.line, 1)
+                    cardgfx.draw(g, cs[j], xs[j], y, 0)
+                else:
+                    cardgfx.draw(g, cs[j], xs[j], y, 1)
             y += g.line
 
 

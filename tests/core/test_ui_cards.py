@@ -3,26 +3,12 @@ arrangement and lay-offs, and impossible hands."""
 from gincore import cards as C
 from gincore import result as R
 from ui import keys
-from ui_kit import Rig
+from ui_kit import Rig, enter_cards, move_cost
 
 
 def open_cards(rig):
     rig.press(keys.DOWN)
     rig.pick(rig.app.top().labels.index("Record by cards"))
-
-
-def move_cost(d, jump):
-    """Fewest button events that move the picker's cursor d cards one way:
-    a jumps of `jump` (one long press and its auto-repeats cost one event
-    each) and the rest in taps, maybe overshooting and tapping back."""
-    best = d
-    a = 1
-    while a * jump <= d + jump:
-        c = a + (d - a * jump if d >= a * jump else a * jump - d)
-        if c < best:
-            best = c
-        a += 1
-    return best
 
 
 def ring_cost(d, jump):
@@ -31,38 +17,6 @@ def ring_cost(d, jump):
     a = move_cost(d, jump)
     b = move_cost(52 - d, jump) if d else 0
     return a if a <= b else b
-
-
-def enter_cards(rig, cards):
-    """Pick the cards in suit order, each move the cheapest way round the
-    ring (a long press with repeats for the jumps, taps for the rest).
-    Returns the button events used, every one counted: a tap 1, a long
-    press 1, each auto-repeat 1 more, each OK 1."""
-    from ui.scr_cards import JUMP
-    events = 0
-    for c in sorted(cards):
-        p = rig.app.top()
-        fwd = (c - p.cursor) % 52
-        k, back, d = keys.DOWN, keys.UP, fwd
-        if move_cost(52 - fwd, JUMP) < move_cost(fwd, JUMP):
-            k, back, d = keys.UP, keys.DOWN, 52 - fwd
-        best = move_cost(d, JUMP)
-        a = 0
-        while a + (d - a * JUMP if d >= a * JUMP else a * JUMP - d) != best:
-            a += 1
-        if a:
-            rig.hold(k, a - 1)           # PRESS + LONG move JUMP, each repeat JUMP
-            events += a
-        rest = d - a * JUMP
-        if rest > 0:
-            rig.press(k, rest)
-        elif rest < 0:
-            rig.press(back, -rest)
-        events += rest if rest > 0 else -rest
-        assert p.cursor == c, (p.cursor, c)
-        rig.press(keys.OK)
-        events += 1
-    return events
 
 
 def worst_hand(n, others, jump):
@@ -127,13 +81,19 @@ def test_worked_example_4_by_cards():
     t = rig.texts()
     assert "A wins! +2" in t, t
     # Each meld has rows of its own: where one ends and the next begins is
-    # plain (the knocker's three, the defender's two, in the rules' order).
+    # plain (the knocker's three, the defender's two). The defender's QS
+    # stands in the run it was laid off onto, marked (inverted).
     rows = rig.app.top().rows
-    sets = [set(r[1]) for r in rows if r[1] and r[0] not in ("+", "Lay-offs")]
-    want = [set(C.parse_many(m.split())) for m in
-            ("4H 5H 6H", "8D 8H 8S", "9S TS JS", "TC TD TH", "6C 7C 8C 9C")]
-    assert sorted(sorted(x) for x in sets) == sorted(sorted(x) for x in want), rows
-    assert [r[0] for r in rows if r[1] and r[0] not in ("+", "Lay-offs")].count("Melds") == 2, rows
+    melds = [r for r in rows if r[1] and r[0] not in ("+", "Lay-offs")]
+    got = sorted(list(r[1]) for r in melds)
+    want = sorted(sorted(C.parse_many(m.split())) for m in
+                  ("4H 5H 6H", "8D 8H 8S", "9S TS JS QS", "TC TD TH", "6C 7C 8C 9C"))
+    assert got == want, rows
+    assert [r[0] for r in melds].count("Melds") == 2, rows
+    qs = C.parse("QS")
+    for label, cs, xs, laid in rows:
+        for j in range(len(cs)):
+            assert bool(laid >> j & 1) == (cs[j] == qs), (cs, laid)
     rig.press(keys.OK)
     m = rig.app.match
     h = m.hands[0]
