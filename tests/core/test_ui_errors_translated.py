@@ -11,8 +11,7 @@ from ui import text as tx
 from ui import lang_en
 from ui.gfx import W, H
 from ui.persist import MemPersist
-from ui_kit import Rig
-from test_ui_cards import enter_cards
+from ui_kit import Rig, enter_cards
 
 LANGS = ("en", "fi", "it", "pt")
 KNOCKER = "AC 2C 3C 4D 5D 6D 7H 8H 9H KS"   # 10 deadwood: a knock at the limit of 10
