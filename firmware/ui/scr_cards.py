@@ -332,6 +332,8 @@ class CardReport(Screen):
         from gincore.melds import meld_cards
         word = t(tx.MELDS)
         mx = g.width(word, SMALL) + 3
+        d = rep.defender
+        laid = [c for c, m in d.layoffs]
 
         def melds(ms, layoffs=()):
             # A row for each meld, so that where one ends and the next
@@ -347,8 +349,6 @@ class CardReport(Screen):
                 cards(label, cs, mx, laid)
                 label = ""
 
-        d = rep.defender
-        laid = [c for c, m in d.layoffs]
         k = rep.knocker
         text(t(tx.DEADWOOD_OF) % names[out] + " %d" % k.deadwood)
         melds(k.melds, d.layoffs)
