@@ -4,18 +4,7 @@ from bench import Bench
 
 from ui import platform
 from ui.persist import MemPersist, encode
-
-
-def _device(persist, board="pico_i2c"):
-    def make_ui(loop):
-        return platform.make_app(loop.board, loop.writer, loop.now, persist=persist,
-                                 config_path=None, version="test")
-    b = Bench(board, make_ui=make_ui)
-    b.run(1600)  # past the start screen
-    if type(b.loop.ui.top()).__name__ == "ChoiceScreen":
-        # The very first start opens the new-match set-up; Back leaves A and B.
-        b.press("BACK")
-    return b
+from ui_kit import on_device
 
 
 def _knock(b, who, down_to, up_taps):
@@ -38,7 +27,7 @@ def _knock(b, who, down_to, up_taps):
 
 def test_a_full_game_by_button_presses():
     persist = MemPersist()
-    b = _device(persist)
+    b = on_device(persist)
     app = b.loop.ui
     # Finnish rules, target 100. A knocks with 2; B holds 2 + 30 = 32: A +30.
     for _ in range(4):
@@ -58,7 +47,7 @@ def test_a_full_game_by_button_presses():
     b.press("OK")
     b.press("OK")
     saved = encode(m)
-    b2 = _device(persist)
+    b2 = on_device(persist)
     assert encode(b2.loop.ui.match) == saved
     assert type(b2.loop.ui.top()).__name__ == "TableScreen"
 

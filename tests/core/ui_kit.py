@@ -241,6 +241,23 @@ def enter_cards(rig, cards):
     return events
 
 
+def on_device(persist, board="pico_i2c"):
+    """The whole device on fake parts (board, debounced buttons, main loop,
+    panel emulator) with the app saving to persist, on the table."""
+    from bench import Bench
+    from ui import platform
+
+    def make_ui(loop):
+        return platform.make_app(loop.board, loop.writer, loop.now, persist=persist,
+                                 config_path=None, version="test")
+    b = Bench(board, make_ui=make_ui)
+    b.run(1600)  # past the start screen
+    if type(b.loop.ui.top()).__name__ == "ChoiceScreen":
+        # The very first start opens the new-match set-up; Back leaves A and B.
+        b.press("OK", hold_ms=700) if board.endswith("3btn") else b.press("BACK")
+    return b
+
+
 def knock_by_numbers(rig, out, kd, dd):
     """Record a knock from the table: the player index that went out, and both counts."""
     a = rig.app

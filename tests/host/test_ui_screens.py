@@ -11,10 +11,9 @@ from PIL import Image
 
 import conftest
 from device.writer import Writer
-from ui import platform
 from ui.gfx import Gfx
 from ui.persist import MemPersist, encode
-from ui_kit import tour
+from ui_kit import on_device, tour
 
 SCREENS = os.path.join(conftest.ROOT, "tests", "screens")
 SCALE = 2
@@ -83,21 +82,9 @@ def test_main_screens_in_every_language():
         assert not problems, "\n".join(problems)
 
 
-def _device(persist, board="pico_i2c"):
-    def make_ui(loop):
-        return platform.make_app(loop.board, loop.writer, loop.now, persist=persist,
-                                 config_path=None, version="test")
-    b = Bench(board, make_ui=make_ui)
-    b.run(1600)  # past the start screen
-    if type(b.loop.ui.top()).__name__ == "ChoiceScreen":
-        # The very first start opens the new-match set-up; Back leaves A and B.
-        b.press("OK", hold_ms=700) if board.endswith("3btn") else b.press("BACK")
-    return b
-
-
 def test_a_hand_by_real_button_presses_and_a_power_cycle():
     persist = MemPersist()
-    b = _device(persist)
+    b = on_device(persist)
     app = b.loop.ui
     assert type(app.top()).__name__ == "TableScreen"
     b.press("OK")                 # record
@@ -115,14 +102,14 @@ def test_a_hand_by_real_button_presses_and_a_power_cycle():
     assert m.hands[0].defender == got
     saved = encode(m)
     # Power cycle: a new device on the same flash shows the same match.
-    b2 = _device(persist)
+    b2 = on_device(persist)
     assert encode(b2.loop.ui.match) == saved
     assert type(b2.loop.ui.top()).__name__ == "TableScreen"
     assert sum(b2.panel.image()) > 0
 
 
 def test_three_buttons_back_is_a_long_ok():
-    b = _device(MemPersist(), "pico_i2c_3btn")
+    b = on_device(MemPersist(), "pico_i2c_3btn")
     app = b.loop.ui
     b.press("DOWN")                            # the menu
     assert type(app.top()).__name__ == "MenuScreen"
