@@ -148,6 +148,10 @@ class HandStore:
         """How many more hands fit."""
         return CAPACITY - self._n
 
+    def card_room(self):
+        """True when the cards of one more hand fit."""
+        return self._free_slot() >= 0
+
     def check_room(self, rec):
         """Raise MatchFull when rec cannot be added (nothing changes)."""
         if self._n >= CAPACITY:

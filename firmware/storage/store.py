@@ -9,11 +9,17 @@
 # - the current match = a snapshot (state after its first N hands) plus the
 #   journal of hands N, N+1, ...; every new snapshot gets the next generation
 #   and a journal names the generation it extends, so after compaction,
-#   rewrite or a new match an old journal can never be applied again;
+#   rewrite or a new match an old journal can never be applied again; a
+#   fresh journal is written right after each snapshot, so a snapshot with no
+#   journal beside it means the journal went missing (reported);
 # - a finished match is committed by one file in arch/ that also holds the
-#   statistics; a snapshot of an archived match then counts as closed;
-# - a damaged file is moved into bad/ (kept for export) with a plain-words
-#   problem, and everything else keeps working.
+#   statistics; its snapshot stays until the next match replaces it, and
+#   until then it is the current match, closed (no hand can be added);
+# - a write that raises was not committed (the rename or close is the last
+#   step); work after a commit (tidying, a fresh journal) never raises;
+# - a read that fails raises: the app then saves nothing rather than act on
+#   half of what is there; a damaged file is moved into bad/ (kept for
+#   export) with a plain-words problem, and everything else keeps working.
 from micropython import const
 
 from storage import frame as F
@@ -29,8 +35,11 @@ _TMP = ".tmp"
 _RESERVE_BLOCKS = const(4)   # free blocks littlefs needs for copy-on-write
 _COMPACT_BYTES = const(400)  # keep the journal inline (<=512 B) on littlefs
 _KEEP_MATCHES = const(200)   # finished matches kept; the oldest go first
-_MATCH_ROOM = const(24576)   # kept free for the open match when old matches go
+_MATCH_ROOM = const(8192)    # kept free for the open match when old matches go
+_ENOENT = const(2)
+_ENOENT_WASM = const(44)     # ENOENT as the PC's WebAssembly MicroPython reports it
 _ENOSPC = const(28)
+_INLINE = const(512)         # littlefs keeps files this small inside their folder
 _MATCH = const(0)  # record numbers inside an archive file
 _STATS = const(1)
 
@@ -59,6 +68,10 @@ P_OLD_NEWER = const(9)       # n: the finished match's number
 P_OLD_DAMAGED = const(10)    # n: the finished match's number
 P_STATS_NEWER = const(11)
 P_STATS_DAMAGED = const(12)
+P_JOURNAL_MISSING = const(13)  # n: hands in the snapshot (the match resumes there)
+P_FULL = const(14)             # no room to save another hand
+P_CLOSED = const(15)           # n: the finished match still on the table
+P_UNSAVED = const(16)          # the app could not save a new match at start
 
 
 class Problem(str):
@@ -76,6 +89,12 @@ def _errno(e):
     return e.args[0] if e.args else 0
 
 
+def _missing(e):
+    # The file or folder is not there (as opposed to a flash that failed).
+    n = _errno(e)
+    return n == _ENOENT or n == _ENOENT_WASM
+
+
 def _arch_name(no):
     return "m{:06d}.dat".format(no)
 
@@ -90,16 +109,22 @@ class Store:
         self.reserve_blocks = reserve_blocks
         self.compact_bytes = compact_bytes
         self.match_room = match_room
-        self.dropped = []       # matches new_match() deleted to make room
+        self.dropped = []       # matches the last new match deleted to make room
         self.problems = []      # plain-words messages from the last load/read
-        self.match_no = None    # number of the current match; None = no match open
-        self.hands = 0          # hands in the current match (snapshot + journal)
+        self.match_no = None    # number of the open match; None = no match open
+        self.closed_no = None   # an archived match whose snapshot is still current
+        self.read_only = False  # the last load could not read (or set aside) everything:
+        #                         nothing is written until the next load, so
+        #                         nothing unread is ever overwritten
+        self.hands = 0          # hands in the open match (snapshot + journal)
         self.stats_upto = 0     # last match number the saved statistics include
         self._gen = 0           # generation of the snapshot; a journal names the one it extends
+        self._snap_hands = 0    # hands in the snapshot itself
         self._snap_stats = None  # statistics kept in the snapshot by reopen_last()
-        self._journal = 0       # bytes known good in the journal; 0 = no journal
+        self._journal = 0       # bytes known good in the journal; 0 = none on flash for this snapshot
         self._journal_dirty = False  # a failed append may have left a torn tail
         self._arch = []         # archived match numbers, ascending
+        self._arch_stats = None  # (match, stats) archived but not yet in stats.dat
 
     # ---- paths and small helpers -------------------------------------------
 
@@ -141,18 +166,25 @@ class Store:
             return StoreFull("Memory full: " + what + " was NOT saved.")
         return StoreError("Memory error: " + what + " was NOT saved.")
 
-    def _problem(self, text, code=P_OTHER, n=None):
+    def _writable(self, what):
+        if self.read_only:
+            raise StoreError("The memory could not be read: " + what + " was NOT saved.")
+
+    def note(self, text, code=P_OTHER, n=None):
         self.problems.append(problem(text, code, n))
 
     def _listdir(self, name, create=False):
-        # [] for a folder that is not there; create=True makes it (and
-        # raises OSError if it cannot).
+        # [] for a folder that is not there (create=True makes it); any other
+        # error is raised: a folder that cannot be read is not an empty one.
+        path = self._p(name) if name else self.root
         try:
-            return self.fs.listdir(self._p(name) if name else self.root)
-        except OSError:
+            return self.fs.listdir(path)
+        except OSError as e:
+            if not _missing(e):
+                raise
             if not create:
                 return []
-        self.fs.mkdir(self._p(name) if name else self.root)
+        self.fs.mkdir(path)
         return []
 
     def _bad_name(self, name):
@@ -167,8 +199,7 @@ class Store:
     def _set_aside(self, name):
         # Move a damaged file into bad/; a rename commits atomically, so the
         # file is either still here or safely there. If even that fails (a
-        # full flash), it stays where it is: it is reported again next boot
-        # and the next save replaces it.
+        # full flash), it stays where it is: it is reported again next boot.
         try:
             self.fs.rename(self._p(name), self._p(self._bad_name(name)))
             return True
@@ -208,16 +239,23 @@ class Store:
         """Read the current match back: (snapshot bytes or None, [hand record bytes], problems).
 
         Never raises: whatever cannot be read is set aside in bad/ and
-        described in plain words in the problems list.
+        described in plain words in the problems list. When the flash could
+        not be read at all, read_only is set and nothing is saved until the
+        next load. A match that was archived but not yet replaced by a new
+        one comes back closed (closed_no; its archived bytes, no records).
         """
         self.problems = []
         self.match_no = None
+        self.closed_no = None
+        self.read_only = False
         self.hands = 0
         self._gen = 0
+        self._snap_hands = 0
         self._snap_stats = None
         self._journal = 0
         self._journal_dirty = False
         self._arch = []
+        self._arch_stats = None
         self.stats_upto = 0
         snapshot, records = None, []
         try:
@@ -243,7 +281,11 @@ class Store:
                     self.stats_upto = upto
             snapshot, records = self._load_match(names)
         except Exception as e:  # never crash at boot; say what happened
-            self._problem("The memory could not be read (error %s). Saved games may be missing." % _errno(e),
+            snapshot, records = None, []
+            self.match_no = None
+            self.closed_no = None
+            self.read_only = True
+            self.note("The memory could not be read (error %s). Saved games may be missing." % _errno(e),
                           P_READ, _errno(e))
         return snapshot, records, self.problems
 
@@ -266,51 +308,47 @@ class Store:
             return None, []
         status, match, gen, parts = F.read_records(self._read(SNAPSHOT), F.KIND_SNAPSHOT, 2)
         if status != F.OK:
-            self._set_aside(SNAPSHOT)
-            if have_journal:
-                self._set_aside(JOURNAL)
-            if status == F.NEWER:
-                self._problem("The saved match was made by newer firmware. It was set aside; update the firmware or export it.",
-                              P_MATCH_NEWER)
-            else:
-                self._problem("The saved match was damaged. It was set aside for export; start a new match.",
-                              P_MATCH_DAMAGED)
+            self._set_aside_match(have_journal, status == F.NEWER)
             return None, []
         if match in self._arch:
-            agen = self._archive_gen(match)
-            if agen is not None and agen >= gen:
-                # Archived already: the power went before the tidy-up.
-                self._quiet_remove(SNAPSHOT)
-                if have_journal:
-                    self._quiet_remove(JOURNAL)
-                return None, []
-            if agen is not None:
+            got = self._read_archive(match)  # None: damaged and set aside
+            if got is not None and got[0] >= gen:
+                # Archived, and no new match has replaced it yet: it is
+                # current but closed; the archive holds all of its hands.
+                self.closed_no = match
+                self._gen = gen
+                return got[1][_MATCH], []
+            if got is not None:
                 # Reopened (reopen_last): the archive copy is the old one.
                 self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(match))
                 self._arch.remove(match)
         self.match_no = match
         self._gen = gen
-        self.hands = parts[0][0]
+        self.hands = self._snap_hands = parts[0][0]
         snapshot = parts[0][1]
         self._snap_stats = parts[1][1] if len(parts) > 1 else None
         if not have_journal:
+            # Every snapshot is followed by its journal: this one went missing.
+            self.note("The hands saved after hand %d are missing. The match resumes from there." % self.hands,
+                          P_JOURNAL_MISSING, self.hands)
+            self._fresh_journal()
             return snapshot, []
         data = self._read(JOURNAL)
         status, jmatch, jgen = F.parse_header(data, F.KIND_JOURNAL)
         if status != F.OK:
-            self._set_aside(JOURNAL)
+            self._replace_journal(data, F.HEADER_SIZE)
             if status == F.NEWER:
-                self._problem("The saved hands were made by newer firmware. They were set aside; update the firmware or export them.",
+                self.note("The saved hands were made by newer firmware. They were set aside; update the firmware or export them.",
                               P_HANDS_NEWER)
             else:
-                self._problem("The saved hands were damaged and set aside for export. The match resumes from its last checkpoint.",
+                self.note("The saved hands were damaged and set aside for export. The match resumes from its last checkpoint.",
                               P_HANDS_DAMAGED)
             return snapshot, []
         if jmatch != match or jgen != gen:
             # A journal is only written after its snapshot, so one that names
             # another snapshot was replaced by this one: a power cut came
-            # between a new snapshot and the journal's removal.
-            self._quiet_remove(JOURNAL)
+            # between a new snapshot and its fresh journal.
+            self._fresh_journal()
             return snapshot, []
         records = []
         pos = F.HEADER_SIZE
@@ -326,56 +364,103 @@ class Store:
             pos = nxt
         self._journal = pos
         if pos < len(data):
-            self._repair_journal(data, pos, status)
+            self._replace_journal(data, pos)
+            if status == F.TRUNCATED:
+                self.note("The last save was cut off. %d hands of this match were recovered." % self.hands,
+                              P_CUT_OFF, self.hands)
+            else:
+                self._some_damaged()
         return snapshot, records
 
+    def _some_damaged(self):
+        self.note("Some saved hands were damaged and set aside. The first %d hands were recovered." % self.hands,
+                      P_SOME_DAMAGED, self.hands)
+
+    def _set_aside_match(self, have_journal, newer=False):
+        # The snapshot cannot be used: it and its journal go to bad/. If they
+        # cannot be moved, nothing is written until the next load, so a new
+        # match never replaces them unread.
+        ok = self._set_aside(SNAPSHOT)
+        if ok and have_journal:
+            ok = self._set_aside(JOURNAL)
+        if not ok:
+            self.read_only = True
+        if newer:
+            self.note("The saved match was made by newer firmware. It was set aside; update the firmware or export it.",
+                          P_MATCH_NEWER)
+        else:
+            self.note("The saved match was damaged. It was set aside for export; start a new match.",
+                          P_MATCH_DAMAGED)
+
     def _orphan_journal(self):
-        # Hands with no snapshot: left behind by archive_match() (their match
-        # is archived), or their snapshot is gone.
+        # Hands with no snapshot: left behind by a match that is archived,
+        # the empty journal a new match writes before its snapshot, or their
+        # snapshot is gone.
         data = self._read(JOURNAL)
         status, jmatch, jgen = F.parse_header(data, F.KIND_JOURNAL)
-        if status == F.OK and jmatch <= self._stats_floor():
+        if status == F.OK and (jmatch <= self._stats_floor() or len(data) == F.HEADER_SIZE):
             self._quiet_remove(JOURNAL)
+        elif not self._set_aside(JOURNAL):
+            self.read_only = True
+            self.note("Saved hands without their match were found and could not be set aside.", P_ORPHANS)
         else:
-            self._set_aside(JOURNAL)
-            self._problem("Saved hands without their match were found and set aside for export.", P_ORPHANS)
+            self.note("Saved hands without their match were found and set aside for export.", P_ORPHANS)
 
-    def _archive_gen(self, no):
-        # The snapshot generation a finished match was archived at, or None
-        # (the file is then set aside and a problem noted).
-        try:
-            data = self._read(ARCHIVE_DIR + "/" + _arch_name(no))
-        except OSError:
-            return None
-        status, match, gen = F.parse_header(data, F.KIND_ARCHIVE)
-        if status == F.OK and match == no:
-            return gen
-        self._read_archive(no)  # sets it aside with the right words
-        return None
-
-    def _repair_journal(self, data, good, status):
-        # Keep a copy of the whole file for export, then replace the journal
-        # with its good part, so the next hand is appended after good data.
+    def _replace_journal(self, data, good):
+        # Keep a copy of the whole file for export (if the flash lets us),
+        # then replace the journal with its good part, so the next hand is
+        # appended after good data.
         try:
             self._copy_aside(JOURNAL, data)
         except OSError:
             pass
+        self._journal = good
         try:
-            self._write_new(JOURNAL, bytes(data[:good]))
+            if good > F.HEADER_SIZE:
+                self._write_new(JOURNAL, bytes(data[:good]))
+                self._journal = good
+            else:
+                self._fresh_journal()
         except OSError:
             self._journal_dirty = True  # the next append retries the repair
-        if status == F.TRUNCATED:
-            self._problem("The last save was cut off. %d hands of this match were recovered." % self.hands,
-                          P_CUT_OFF, self.hands)
-        else:
-            self._problem("Some saved hands were damaged and set aside. The first %d hands were recovered." % self.hands,
-                          P_SOME_DAMAGED, self.hands)
+
+    def _fresh_journal(self):
+        # An empty journal for the snapshot just written or read. After a
+        # commit: never raises (the next append writes it if this fails).
+        self._journal_dirty = False
+        try:
+            self._write_new(JOURNAL, F.header(F.KIND_JOURNAL, self.match_no, self._gen))
+            self._journal = F.HEADER_SIZE
+        except OSError:
+            self._journal = 0
+
+    def cut_journal(self, keep):
+        """The app could not use the journal's records from number `keep` on
+        (valid CRC, but not a hand it can read): the journal is set aside in
+        bad/ and the first `keep` records stay. A problem is noted."""
+        data = self._read(JOURNAL)
+        pos = F.HEADER_SIZE
+        for _ in range(keep):
+            pos = F.next_record(data, pos)[4]
+        self.hands = self._snap_hands + keep
+        self._journal = pos
+        self._replace_journal(data, pos)
+        self._some_damaged()
+
+    def set_aside_match(self):
+        """The app could not use the snapshot (valid CRC, but not a match it
+        can read): it and its journal go to bad/; no match is open."""
+        self._set_aside_match(True)
+        self.match_no = None
+        self.hands = 0
 
     # ---- the current match -------------------------------------------------
 
-    def _snapshot(self, snapshot, hands, match, gen, what):
+    def _snapshot(self, snapshot, hands, match, gen, what, journal=True):
         # Write a snapshot; its rename is the commit. Any journal now names an
-        # older snapshot, so it no longer counts; it is removed to tidy up.
+        # older snapshot, so it no longer counts; a fresh one replaces it
+        # (journal=False: the caller wrote it already).
+        self._writable(what)
         data = F.header(F.KIND_SNAPSHOT, match, gen) + F.record(hands, snapshot)
         if self._snap_stats is not None:
             data += F.record(0, self._snap_stats)
@@ -385,22 +470,73 @@ class Store:
         except OSError as e:
             raise self._failed(e, what)
         self.match_no = match
+        self.closed_no = None
         self._gen = gen
-        self.hands = hands
-        self._journal = 0
-        self._journal_dirty = False
-        self._quiet_remove(JOURNAL)
+        self.hands = self._snap_hands = hands
+        if journal:
+            self._fresh_journal()
+        else:
+            self._journal = F.HEADER_SIZE
+            self._journal_dirty = False
 
     def new_match(self, snapshot):
         """Start the next match from its opening state; durable on return.
 
         An open match that was not archived is dropped. If the flash is
-        nearly full the oldest finished matches are deleted first; their
-        numbers are left in self.dropped.
+        nearly full the oldest finished matches are deleted first (never the
+        one just archived); their numbers are left in self.dropped.
         """
-        self._snap_stats = None
-        self.dropped = self._make_room(len(snapshot))
-        self._snapshot(snapshot, 0, self.last_match_no() + 1, 0, "the new match")
+        self._writable("the new match")
+        self.dropped = self._make_room(len(snapshot) + 2 * F.HEADER_SIZE, self.closed_no)
+        no = self.last_match_no() + 1
+        stats, self._snap_stats = self._snap_stats, None
+        first = self.match_no is None and self.closed_no is None
+        if first:
+            # No match on flash to keep: its journal first, so the snapshot
+            # is never found without one (that would read as a lost journal).
+            try:
+                self._write_new(JOURNAL, F.header(F.KIND_JOURNAL, no, 0))
+            except OSError as e:
+                self._snap_stats = stats
+                raise self._failed(e, "the new match")
+        try:
+            self._snapshot(snapshot, 0, no, 0, "the new match", not first)
+        except StoreError:
+            self._snap_stats = stats
+            raise
+        # Committed; the rest only tidies up.
+        if self._arch_stats is not None:
+            try:
+                self.save_stats(self._arch_stats[1], self._arch_stats[0])
+            except StoreError:
+                pass  # the archive file holds them
+            self._arch_stats = None
+
+    def next_match(self, snapshot, finished=None, stats=None):
+        """What "new match" does: archive the open match (finished: its
+        bytes; None: it is dropped) with the statistics after it, and start
+        the next one from snapshot. Room is checked first (old finished
+        matches make way); if anything fails the open match stays current and
+        StoreError (StoreFull when there is no room) is raised.
+        Returns the numbers of the old matches deleted to make room."""
+        self._writable("the new match")
+        need = len(snapshot) + 2 * F.HEADER_SIZE + 2 * F.RECORD_OVERHEAD
+        if finished is not None:
+            need += len(finished) + (len(stats) if stats else 0)
+        dropped = self._make_room(need, self.closed_no)
+        self._check_room(need, "the new match")
+        archived = False
+        if finished is not None and self.match_no is not None:
+            dropped += self.archive_match(finished, stats)
+            archived = True
+        try:
+            self.new_match(snapshot)
+        except StoreError:
+            if archived:
+                self.cancel_archive()
+            raise
+        self.dropped = dropped + self.dropped
+        return self.dropped
 
     def append(self, record):
         """Save one confirmed hand. Returns only when it is on flash.
@@ -409,6 +545,7 @@ class Store:
         StoreError; in both cases the hand is not saved and nothing earlier
         is lost.
         """
+        self._writable("this hand")
         if self.match_no is None:
             raise StoreError("No match is open.")
         rec = F.record(self.hands, record)
@@ -459,75 +596,122 @@ class Store:
         return list(self._arch)
 
     def archive_match(self, match, stats=None):
-        """Keep the finished current match and the statistics after it; close the match.
+        """Keep the finished current match and the statistics after it.
 
-        One rename commits all three: the archive file holds the match and the
-        statistics, and a match whose number is archived counts as closed.
-        Returns the numbers of old matches deleted to make room.
+        One rename commits both: the archive file holds the match and the
+        statistics. The match is then closed (closed_no): its snapshot stays
+        until new_match() replaces it, and stats.dat is brought up to date
+        then. Returns the numbers of old matches deleted (rotation).
         """
+        self._writable("the finished match")
         no = self.match_no
         if no is None:
             raise StoreError("No match is open.")
-        dropped = []
-        if no not in self._arch:
-            data = F.header(F.KIND_ARCHIVE, no, self._gen) + F.record(_MATCH, match)
-            if stats is not None:
-                data += F.record(_STATS, stats)
-            # Only a full flash deletes old matches before the new one is in.
-            dropped = self._make_room(len(data))
-            self._check_room(len(data), "the finished match")
-            try:
-                self._listdir(ARCHIVE_DIR, True)
-                self._write_new(ARCHIVE_DIR + "/" + _arch_name(no), data)
-            except OSError as e:
-                raise self._failed(e, "the finished match")
-            self._arch.append(no)
-        # Committed. The rest only tidies up; a power cut here changes nothing.
-        self.match_no = None
-        self.hands = 0
-        self._snap_stats = None
+        data = F.header(F.KIND_ARCHIVE, no, self._gen) + F.record(_MATCH, match)
         if stats is not None:
-            try:
-                self.save_stats(stats, no)
-            except StoreError:
-                pass  # the archive file holds them
+            data += F.record(_STATS, stats)
+        self._check_room(len(data), "the finished match")
+        try:
+            self._listdir(ARCHIVE_DIR, True)
+            self._write_new(ARCHIVE_DIR + "/" + _arch_name(no), data)
+        except OSError as e:
+            raise self._failed(e, "the finished match")
+        # Committed. The rest only tidies up; a power cut here changes nothing.
+        self._arch.append(no)
+        self.match_no = None
+        self.closed_no = no
+        self._arch_stats = (no, stats) if stats is not None else None
+        dropped = []
         while len(self._arch) > self.keep_matches:
             dropped.append(self._drop_oldest())
-        self._quiet_remove(SNAPSHOT)
-        self._quiet_remove(JOURNAL)
-        self._journal = 0
-        self._journal_dirty = False
         return dropped
+
+    def cancel_archive(self):
+        """Undo archive_match() before a new match replaced it (the new
+        match could not be saved): the match is open again as it was. False
+        if the archive file could not be removed (the match stays closed)."""
+        no = self.closed_no
+        if no is None or not self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(no)):
+            return False
+        self._arch.remove(no)
+        self.closed_no = None
+        self.match_no = no
+        self._arch_stats = None
+        return True
 
     def reopen_last(self, snapshot, hands, stats=None):
         """Undo the last archive_match(): the newest finished match is open
         again (snapshot holds `hands` hands) and the statistics go back to
         `stats`. One commit; any open match is dropped."""
+        self._writable("the match")
         if not self._arch:
             raise StoreError("No finished match to reopen.")
         no = self._arch[-1]
-        agen = self._archive_gen(no)
-        if agen is None:
+        try:
+            got = self._read_archive(no)
+        except OSError as e:
+            raise StoreError("Memory error: the finished match could not be read (error %s)." % _errno(e))
+        if got is None:
             raise StoreError("The finished match could not be read.")
+        if stats is None:
+            # The statistics are left as they are: into stats.dat first (they
+            # may live in the archive file about to go), numbered as before
+            # this match, which is open again, so its next archive wins.
+            cur = self.load_stats()
+            if cur is not None and self.stats_upto != no - 1:
+                self.save_stats(cur, no - 1)
         # The snapshot carries the statistics from before this match, so
         # they are right even if the power goes before stats.dat is rewritten.
+        old = self._snap_stats
         self._snap_stats = stats
-        self._snapshot(snapshot, hands, no, agen + 1, "the match")
+        try:
+            self._snapshot(snapshot, hands, no, got[0] + 1, "the match")
+        except StoreError:
+            self._snap_stats = old
+            raise
         self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(no))
         self._arch.pop()
+        self._arch_stats = None
         if stats is not None:
             try:
                 self.save_stats(stats, no - 1)
             except StoreError:
                 pass  # the snapshot holds them
 
-    def _make_room(self, nbytes):
-        # Delete the oldest finished matches until nbytes fit with room to
-        # spare for a whole match, so a full archive never refuses a hand.
+    def _make_room(self, nbytes, keep):
+        # Delete the oldest finished matches (never `keep`, the match just
+        # archived) until nbytes fit with room to spare for a whole match,
+        # so a full archive never refuses a hand. Nothing is deleted when
+        # deleting all of them would not make the room anyway.
         dropped = []
-        while self._arch and not self.has_room(nbytes + self.match_room):
-            dropped.append(self._drop_oldest())
+        need = nbytes + self.match_room
+        if self.has_room(need):
+            return dropped
+        old = [n for n in self._arch if n != keep]
+        if not old or not self._room_after(old, need):
+            return dropped
+        for n in old:
+            if self.has_room(need):
+                break
+            self._arch.remove(n)
+            self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(n))
+            dropped.append(n)
         return dropped
+
+    def _room_after(self, nos, need):
+        # Would deleting these finished matches make `need` bytes fit? Files
+        # up to _INLINE bytes live inside their folder and free no block.
+        try:
+            st = self.fs.statvfs(self.root)
+            bsize = st[0] or 4096
+            free = st[4]
+            for n in nos:
+                size = self.fs.size(self._p(ARCHIVE_DIR + "/" + _arch_name(n)))
+                if size > _INLINE:
+                    free += (size + bsize - 1) // bsize
+        except (OSError, AttributeError):
+            return True
+        return free >= (need + bsize - 1) // bsize + self.reserve_blocks
 
     def _drop_oldest(self):
         old = self._arch.pop(0)
@@ -535,11 +719,16 @@ class Store:
         return old
 
     def _read_archive(self, no):
-        # [match bytes, stats bytes or None], or None after setting the file aside.
+        # (generation, [match bytes, stats bytes or None]); None after setting
+        # a damaged file aside (or when it is not there). A read error raises.
         name = ARCHIVE_DIR + "/" + _arch_name(no)
         try:
             data = self._read(name)
-        except OSError:
+        except OSError as e:
+            if not _missing(e):
+                raise
+            if no in self._arch:
+                self._arch.remove(no)
             return None
         status, match, gen, found = F.read_records(data, F.KIND_ARCHIVE, 2)
         parts = [None, None]
@@ -549,30 +738,42 @@ class Store:
             else:
                 status = F.DAMAGED
         if status == F.OK and match == no and parts[_MATCH] is not None:
-            return parts
+            return gen, parts
         self._set_aside(name)
         if no in self._arch:
             self._arch.remove(no)
         if status == F.NEWER:
-            self._problem("Finished match %d was made by newer firmware and was set aside." % no, P_OLD_NEWER, no)
+            self.note("Finished match %d was made by newer firmware and was set aside." % no, P_OLD_NEWER, no)
         else:
-            self._problem("Finished match %d was damaged and set aside for export." % no, P_OLD_DAMAGED, no)
+            self.note("Finished match %d was damaged and set aside for export." % no, P_OLD_DAMAGED, no)
         return None
 
     def read_archived(self, no):
-        """The stored bytes of finished match no, or None (a problem is noted)."""
-        parts = self._read_archive(no)
-        return parts[_MATCH] if parts else None
+        """The stored bytes of finished match no, or None (a problem is noted).
+        Raises StoreError when the flash cannot be read."""
+        try:
+            got = self._read_archive(no)
+        except OSError as e:
+            raise StoreError("Memory error: finished match %d could not be read (error %s)." % (no, _errno(e)))
+        return got[1][_MATCH] if got else None
 
     def delete_archived(self, no):
-        """Remove one finished match (after the user exported it)."""
-        if self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(no)) and no in self._arch:
+        """Remove one finished match (after the user exported it). Raises
+        StoreError when it could not be removed."""
+        self._writable("the change")
+        try:
+            self.fs.remove(self._p(ARCHIVE_DIR + "/" + _arch_name(no)))
+        except OSError as e:
+            if not _missing(e):
+                raise StoreError("Memory error: finished match %d was NOT deleted." % no)
+        if no in self._arch:
             self._arch.remove(no)
 
     # ---- statistics --------------------------------------------------------
 
     def save_stats(self, stats, upto=None):
         """Replace the statistics blob; upto = last finished match it includes."""
+        self._writable("the statistics")
         upto = self._stats_floor() if upto is None else upto
         data = F.header(F.KIND_STATS, upto) + F.record(0, stats)
         self._check_room(len(data), "the statistics")
@@ -585,14 +786,23 @@ class Store:
     def load_stats(self):
         """The newest statistics blob, or None when there is none.
 
-        stats.dat or, when a power cut came before it was rewritten, the copy
-        in the newest finished match that carries one (or, after
-        reopen_last(), the copy in the reopened match).
+        stats.dat or, when it is older, the copy in the newest finished match
+        that carries one (or, after reopen_last(), the copy in the reopened
+        match). Raises StoreError when the flash cannot be read: statistics
+        missing a match must never be taken for the whole.
         """
+        try:
+            return self._load_stats()
+        except OSError as e:
+            raise StoreError("Memory error: the statistics could not be read (error %s)." % _errno(e))
+
+    def _load_stats(self):
         best, upto = None, -1
         try:
             data = self._read(STATS)
-        except OSError:
+        except OSError as e:
+            if not _missing(e):
+                raise
             data = None
         if data is not None:
             status, match, gen, seq, payload = F.read_single(data, F.KIND_STATS)
@@ -601,16 +811,16 @@ class Store:
             else:
                 self._set_aside(STATS)
                 if status == F.NEWER:
-                    self._problem("The statistics were made by newer firmware and were set aside.", P_STATS_NEWER)
+                    self.note("The statistics were made by newer firmware and were set aside.", P_STATS_NEWER)
                 else:
-                    self._problem("The statistics were damaged and set aside; they start again from here.",
+                    self.note("The statistics were damaged and set aside; they start again from here.",
                                   P_STATS_DAMAGED)
         for no in reversed(list(self._arch)):
             if no <= upto:
                 break
-            parts = self._read_archive(no)
-            if parts and parts[_STATS] is not None:
-                best, upto = parts[_STATS], no
+            got = self._read_archive(no)
+            if got and got[1][_STATS] is not None:
+                best, upto = got[1][_STATS], no
                 break
         if self._snap_stats is not None and self.match_no is not None and upto >= self.match_no:
             # They still count the reopened match: use the copy from before it.
@@ -618,6 +828,13 @@ class Store:
         if best is not None:
             self.stats_upto = upto
         return best
+
+    def set_aside_stats(self):
+        """The app could not use the statistics (valid CRC, but not a blob
+        it can read): stats.dat goes to bad/ and a problem is noted."""
+        self._set_aside(STATS)
+        self.stats_upto = self._arch[-1] if self._arch else 0
+        self.note("The statistics were damaged and set aside; they start again from here.", P_STATS_DAMAGED)
 
     # ---- set-aside files ---------------------------------------------------
 

@@ -133,6 +133,10 @@ class App:
         if s.ended:
             from ui.scr_over import GameOverScreen
             self.push(GameOverScreen(self))
+        if self.model.later:
+            # Saved, but a step after it was not: said on its own.
+            from ui.scr_common import say_lines
+            say_lines(self, t(tx.SAVED), (t(tx.LATER_RULES_W),))
 
     def say(self, word, ms=1500):
         self.toast = word

@@ -1,7 +1,10 @@
 """Device settings that are not rules: language, display, timer, saved names.
 
 Kept in a small JSON file of its own; a missing or damaged file gives the
-defaults (a settings file is never worth a crash).
+defaults (a settings file is never worth a crash). save() raises OSError
+when the flash refuses it: the screen that changed a setting puts it back
+and says so (scr_common.save_setting); saves that only follow another
+change use save_quietly() (the next save writes the whole file again).
 """
 import json
 
@@ -19,6 +22,7 @@ class Config:
         self.preset = "finnish"
         self.pending = None    # rules set mid-game for the next game: [name, values]
         self.path = None
+        self.fs = None         # storage.osfs.OsFs, or a test's filesystem
 
     def remember(self, name):
         if name in self.names:
@@ -26,11 +30,21 @@ class Config:
         self.names.insert(0, name)
         del self.names[12:]
 
-    def load(self, path):
+    def _fs(self):
+        if self.fs is None:
+            from storage.osfs import OsFs
+            self.fs = OsFs()
+        return self.fs
+
+    def load(self, path, fs=None):
         self.path = path
+        self.fs = fs
         try:
-            with open(path) as f:
+            f = self._fs().open(path, "r")
+            try:
                 d = json.loads(f.read())
+            finally:
+                f.close()
             for k in _FIELDS:
                 if k in d:
                     setattr(self, k, d[k])
@@ -54,8 +68,8 @@ class Config:
         self.names = [n for n in self.names if isinstance(n, str) and n][:12]
         if not isinstance(self.preset, str):
             self.preset = d.preset
-        if not (isinstance(self.pending, list) and len(self.pending) == 2):
-            self.pending = None
+        if not (isinstance(self.pending, list) and len(self.pending) == 4):
+            self.pending = None  # [name, values, the match and the game it is for]
 
     def save(self):
         if self.path is None:
@@ -64,7 +78,31 @@ class Config:
         for k in _FIELDS:
             d[k] = getattr(self, k)
         tmp = self.path + ".tmp"
-        with open(tmp, "w") as f:
+        fs = self._fs()
+        f = fs.open(tmp, "w")
+        try:
             f.write(json.dumps(d))
-        import os
-        os.rename(tmp, self.path)
+            fs.sync(f)
+        finally:
+            f.close()
+        fs.rename(tmp, self.path)
+
+    def change(self, field, value):
+        """Set one setting and save the file; if the flash refuses, the
+        setting is put back as it was and the OSError is raised."""
+        old = getattr(self, field)
+        setattr(self, field, value)
+        try:
+            self.save()
+        except OSError:
+            setattr(self, field, old)
+            raise
+
+    def save_quietly(self):
+        """Save after another change already succeeded: a failure only
+        leaves the file as it was until the next save."""
+        try:
+            self.save()
+            return True
+        except OSError:
+            return False

@@ -43,7 +43,7 @@ def error_lines(t, e):
     match refusing it, or the core's check, never English words."""
     name = type(e).__name__
     if name == "StoreFull":
-        return [t(tx.MEMORY_FULL), t(tx.NOT_SAVED_WHY), t(tx.FREE_UP)]
+        return [t(tx.MEMORY_FULL), t(tx.NOT_SAVED_WHY), t(tx.FREE_UP), t(tx.FREE_UP2)]
     if name == "StoreError" or isinstance(e, OSError):
         return [t(tx.MEM_ERROR), t(tx.NOT_SAVED_WHY)]
     if name == "MatchFull":
@@ -56,11 +56,12 @@ def error_lines(t, e):
     return [l1, l2, t(tx.NOT_SAVED_WHY)] if l2 else [l1, t(tx.NOT_SAVED_WHY)]
 
 
-# Problem code -> string id (store.P_READ = 1 ... P_STATS_DAMAGED = 12).
+# Problem code -> string id (store.P_READ = 1 ... P_CLOSED = 15).
 _PROBLEMS = (tx.PR_OTHER, tx.PR_READ, tx.PR_MATCH_NEWER, tx.PR_MATCH_DAMAGED,
              tx.PR_HANDS_NEWER, tx.PR_HANDS_DAMAGED, tx.PR_ORPHANS, tx.PR_CUT_OFF,
              tx.PR_SOME_DAMAGED, tx.PR_OLD_NEWER, tx.PR_OLD_DAMAGED,
-             tx.PR_STATS_NEWER, tx.PR_STATS_DAMAGED)
+             tx.PR_STATS_NEWER, tx.PR_STATS_DAMAGED, tx.PR_JOURNAL_MISSING, tx.PR_FULL,
+             tx.PR_CLOSED, tx.LOCK_UNSAVED_W)
 
 
 def problem_text(t, p):

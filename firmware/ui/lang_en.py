@@ -163,4 +163,17 @@ T = (
     "Statistics damaged: they start again",  # PR_STATS_DAMAGED
     "Saved data had a problem",  # PR_OTHER
     "Memory error",  # MEM_ERROR
+    "Hands after hand %d are missing: the match resumes there",  # PR_JOURNAL_MISSING
+    "Memory full: export to a PC, then delete old matches in Settings",  # PR_FULL
+    "Match %d is over and kept: start a new match",  # PR_CLOSED
+    "The memory cannot be read: nothing is saved until a restart. Export it with a PC.",  # LOCK_READ_W
+    "This match is over and kept. Start a new match in the menu.",  # LOCK_CLOSED_W
+    "Memory full or failing: this match cannot be saved. Export, then delete old matches.",  # LOCK_UNSAVED_W
+    "No room for more hands by cards: enter this one by numbers.",  # CARDS_FULL
+    "The hand is saved. The new rules are not saved yet: they will be with the next hand.",  # LATER_RULES_W
+    "Delete old matches",  # DELETE_OLD
+    "%d finished matches go. Export them first!",  # DELETE_OLD_Q
+    "%d deleted",  # DELETED_N
+    "then delete them",  # FREE_UP2
+    "No old matches",  # NONE_TO_DELETE
 )

@@ -163,4 +163,17 @@ T = (
     "Tilastot vioittuivat: alkavat alusta",  # PR_STATS_DAMAGED
     "Tallennuksissa oli vika",  # PR_OTHER
     "Muistivirhe",  # MEM_ERROR
+    "Kädet käden %d jälkeen puuttuvat: ottelu jatkuu siitä",  # PR_JOURNAL_MISSING
+    "Muisti täynnä: vie tiedot PC:lle ja poista vanhat ottelut asetuksista",  # PR_FULL
+    "Ottelu %d on päättynyt ja tallessa: aloita uusi ottelu",  # PR_CLOSED
+    "Muistia ei voi lukea: mitään ei tallenneta ennen uudelleenkäynnistystä. Vie tiedot PC:lle.",  # LOCK_READ_W
+    "Tämä ottelu on päättynyt ja tallessa. Aloita uusi ottelu valikosta.",  # LOCK_CLOSED_W
+    "Muisti täynnä tai viallinen: ottelua ei voi tallentaa. Vie tiedot ja poista vanhat ottelut.",  # LOCK_UNSAVED_W
+    "Korttikäsille ei ole tilaa: syötä tämä käsi numeroina.",  # CARDS_FULL
+    "Käsi on tallennettu. Uusia sääntöjä ei vielä tallennettu: ne tallennetaan seuraavan käden kanssa.",  # LATER_RULES_W
+    "Poista vanhat ottelut",  # DELETE_OLD
+    "%d päättynyttä ottelua poistuu. Vie ne ensin!",  # DELETE_OLD_Q
+    "%d poistettu",  # DELETED_N
+    "ja poista ne",  # FREE_UP2
+    "Ei vanhoja otteluita",  # NONE_TO_DELETE
 )

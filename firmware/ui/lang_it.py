@@ -163,4 +163,17 @@ T = (
     "Statistiche rovinate: ripartono da zero",  # PR_STATS_DAMAGED
     "Problema nei dati salvati",  # PR_OTHER
     "Errore di memoria",  # MEM_ERROR
+    "Mani dopo la mano %d mancanti: la partita riprende da lì",  # PR_JOURNAL_MISSING
+    "Memoria piena: esporta su un PC, poi elimina le vecchie partite nelle Impostazioni",  # PR_FULL
+    "La partita %d è finita e salvata: iniziane una nuova",  # PR_CLOSED
+    "Memoria illeggibile: nulla viene salvato fino al riavvio. Esportala con un PC.",  # LOCK_READ_W
+    "Questa partita è finita e salvata. Iniziane una nuova dal menu.",  # LOCK_CLOSED_W
+    "Memoria piena o guasta: la partita non può essere salvata. Esporta, poi elimina le vecchie partite.",  # LOCK_UNSAVED_W
+    "Niente spazio per altre mani con le carte: inserisci questa con i numeri.",  # CARDS_FULL
+    "Mano salvata. Le nuove regole non sono ancora salvate: lo saranno con la prossima mano.",  # LATER_RULES_W
+    "Elimina vecchie",  # DELETE_OLD
+    "Vanno via %d partite finite. Esportale prima!",  # DELETE_OLD_Q
+    "%d eliminate",  # DELETED_N
+    "poi eliminale",  # FREE_UP2
+    "Nessuna partita vecchia",  # NONE_TO_DELETE
 )

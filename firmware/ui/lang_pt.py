@@ -163,4 +163,17 @@ T = (
     "Estatísticas danificadas: começam de novo",  # PR_STATS_DAMAGED
     "Problema nos dados salvos",  # PR_OTHER
     "Erro de memória",  # MEM_ERROR
+    "Faltam as mãos depois da mão %d: a partida continua dali",  # PR_JOURNAL_MISSING
+    "Memória cheia: exporte para um PC e apague partidas antigas em Ajustes",  # PR_FULL
+    "A partida %d acabou e está guardada: comece uma nova",  # PR_CLOSED
+    "A memória não pode ser lida: nada é salvo até reiniciar. Exporte com um PC.",  # LOCK_READ_W
+    "Esta partida acabou e está guardada. Comece uma nova no menu.",  # LOCK_CLOSED_W
+    "Memória cheia ou com falha: a partida não pode ser salva. Exporte e apague partidas antigas.",  # LOCK_UNSAVED_W
+    "Sem espaço para mais mãos por cartas: entre esta por números.",  # CARDS_FULL
+    "A mão foi salva. As novas regras ainda não: serão salvas com a próxima mão.",  # LATER_RULES_W
+    "Apagar antigas",  # DELETE_OLD
+    "Saem %d partidas terminadas. Exporte antes!",  # DELETE_OLD_Q
+    "%d apagadas",  # DELETED_N
+    "e depois apague-as",  # FREE_UP2
+    "Nenhuma partida antiga",  # NONE_TO_DELETE
 )

@@ -1,13 +1,31 @@
 """The match the device is keeping, and every change to it, saved as it happens.
 
-Screens change the match only through here, so each change is saved before
-the UI says it is, and a failed save leaves the match as it was. Protection:
-the big changes (a new match, clearing data, new rules mid-game) keep what
-they replaced in `undo_box` until the next hand is recorded.
+Screens change the match only through here. The one rule: a change that
+raises changed nothing, in memory or on flash (the screen says "Not
+saved" and a retry is safe); a change that returns is on flash, even when
+a step after the save failed (then `later` says which, for the screen to
+tell, and the step is tried again). Protection: the big changes (a new
+match, clearing data, new rules mid-game) keep what they replaced in
+`undo_box` until the next hand is recorded.
+
+When the flash cannot take a change at all (it could not be read at start,
+the match on the table is finished and archived, or a match could not be
+saved), `locked` says why and every change is refused before its entry.
 """
+from micropython import const
+
 from gincore.match import Match
 from gincore import rules as _rules
 from gincore import stats as _stats
+
+# Why nothing can be changed (Model.locked).
+LOCK_READ = const(1)     # the flash could not be read: nothing is written until a restart
+LOCK_CLOSED = const(2)   # the match on the table is finished and archived
+LOCK_UNSAVED = const(3)  # the match on the table could not be saved
+
+# A step after a successful save that failed (Model.later).
+LATER_RULES = const(1)   # the rules waiting for the next game are not applied yet
+LATER_PARTIAL = const(2)  # only some of the old matches could be deleted (the count says how many)
 
 
 class Model:
@@ -18,33 +36,66 @@ class Model:
         self.match = None
         self.undo_box = None   # (what, old match) for the last protected change
         self.problems = []     # plain words from loading
+        self.locked = 0        # LOCK_*: why no change can be saved; 0 when they can
+        self.later = 0         # LATER_*: what the last change could not finish
 
     def load(self):
-        """Resume the saved match (after any reset); False when there is none."""
-        m, self.problems = self.persist.load()
+        """Resume the saved match (after any reset); False when there is none.
+        Never raises: a flash that cannot be read locks the device instead."""
+        p = self.persist
+        try:
+            m, self.problems = p.load()
+        except Exception as e:  # noqa: BLE001 - a boot must never fail on the flash
+            from storage.store import problem, P_READ
+            m, self.problems = None, [problem("The memory could not be read (%s)." % e, P_READ, 0)]
+            p.read_only = True
         self.match = m
-        p = getattr(self.cfg, "pending", None) if self.cfg is not None else None
-        if p:
+        self.locked = LOCK_READ if p.read_only else (LOCK_CLOSED if m is not None and p.closed else 0)
+        cp = getattr(self.cfg, "pending", None) if self.cfg is not None else None
+        self.pending = None
+        if cp and m is not None and cp[2] == p.match_id() and not _applied(m, cp[3]):
             try:
-                self.pending = _rules.Rules(p[0], p[1])
-            except Exception:
+                self.pending = _rules.Rules(cp[0], cp[1])
+            except Exception:  # noqa: BLE001 - a settings file is never worth a crash
                 self.pending = None
         return m is not None
 
     def ensure(self, names=("A", "B")):
+        """A match on the table: a new one of A and B when none was loaded.
+        If it cannot be saved it stays on the screen, locked, and nothing
+        is written (never the error screen at every start)."""
         if self.match is None:
-            self.match = Match(names[0], names[1], _rules.preset("finnish"), 0)
-            self.persist.start(self.match)
+            m = Match(names[0], names[1], _rules.preset("finnish"), 0)
+            self.match = m
+            if self.locked != LOCK_READ:
+                try:
+                    self.persist.start(m)
+                    self.locked = 0
+                except Exception:  # noqa: BLE001 - StoreError, or no room at all
+                    self.locked = LOCK_UNSAVED
+        # What the player must know before the first press.
+        from storage.store import problem, P_CLOSED, P_FULL, P_UNSAVED
+        if self.locked == LOCK_CLOSED:
+            self.problems.append(problem("The match on the table is finished and kept.", P_CLOSED,
+                                         self.persist.match_id()))
+        elif self.locked == LOCK_UNSAVED:
+            self.problems.append(problem("This match cannot be saved.", P_UNSAVED))
+        elif not self.locked and not self.has_room():
+            self.problems.append(problem("The memory is full.", P_FULL))
 
     def rules_for(self, index):
-        """The rules hand `index` is scored under (None: the next hand)."""
+        """The rules hand `index` is scored under (None: the next hand, under
+        the rules waiting for it when a game is over)."""
         m = self.match
         if index is None:
+            if self.pending is not None and not m.rules_locked():
+                return self.pending
             return m.next_rules()
         return m.rules_at(index)
 
     # --- hands -------------------------------------------------------------
     def add_hand(self, rec):
+        self._apply_pending()  # waiting rules first: if they fail, nothing changed
         m = self.match
         m.add(rec)
         try:
@@ -52,8 +103,13 @@ class Model:
         except Exception:
             m.undo()
             raise
+        # Saved. What follows cannot unsave it.
         self.undo_box = None
-        self._apply_pending()
+        self.later = 0
+        try:
+            self._apply_pending()
+        except Exception:  # noqa: BLE001 - kept waiting; applied before the next hand
+            self.later = LATER_RULES
 
     def replace_hand(self, index, rec):
         m = self.match
@@ -74,6 +130,15 @@ class Model:
             m.insert(index, old)
             raise
 
+    def insert_hand(self, index, rec):
+        m = self.match
+        m.insert(index, rec)
+        try:
+            self.persist.rewrite(m)
+        except Exception:
+            m.delete(index)
+            raise
+
     def undo_hand(self):
         m = self.match
         old = m.undo()
@@ -87,12 +152,17 @@ class Model:
 
     # --- protected changes ---------------------------------------------------
     def new_match(self, names, rules, dealer):
+        """Raises (nothing changed) when the new match cannot be saved: the
+        old one stays on the table."""
         old = self.match
+        if self.locked == LOCK_CLOSED:
+            old = None  # archived already: nothing to undo
         m = Match(names[0], names[1], rules, dealer)
         self.persist.start(m, old)
         self.match = m
+        self.locked = 0
         self.pending = None
-        self._save_pending()
+        self._save_pending(False)
         self.undo_box = (0, old) if old is not None and old.hands else None
 
     def rules_to_edit(self):
@@ -103,24 +173,38 @@ class Model:
         """Protected, mid-game: the rules change from the next game on (the
         match locks them while a game is under way). Kept with the device
         settings so a restart does not lose it; undoable until the next hand."""
-        self.undo_box = (2, self.pending)
+        old = self.pending
         self.pending = rules
-        self._save_pending()
+        try:
+            self._save_pending(True)
+        except Exception:
+            self.pending = old
+            raise
+        self.undo_box = (2, old)
 
-    def _save_pending(self):
+    def _save_pending(self, strict):
+        """The waiting rules into the settings file, with the match they are
+        for. strict: raise when it fails (the player's own change); else a
+        failure only leaves the file behind (its match tag then no longer
+        fits, or it holds rules the match already has)."""
         cfg = self.cfg
         if cfg is not None:
             p = self.pending
-            cfg.pending = None if p is None else [p.name, list(p.values())]
-            cfg.save()
+            cfg.pending = None if p is None else [p.name, list(p.values()), self.persist.match_id(),
+                                                  self.match.sheet().round + 1]
+            if strict:
+                cfg.save()
+            else:
+                cfg.save_quietly()
 
     def _apply_pending(self):
-        """After a hand: a game that just ended takes the waiting rules."""
+        """A game that is over takes the waiting rules (after the hand that
+        ended it, or before the next hand if that failed)."""
         m = self.match
         if self.pending is not None and not m.rules_locked():
             self.set_rules(self.pending)
             self.pending = None
-            self._save_pending()
+            self._save_pending(False)
 
     def set_rules(self, rules):
         """New rules for the next hand; only between games (the match says so)."""
@@ -131,6 +215,7 @@ class Model:
             self.persist.rewrite(m)
         except Exception:
             m.rule_changes = old_changes
+            m._fresh = False
             raise
 
     def can_undo_change(self):
@@ -143,6 +228,7 @@ class Model:
         self.undo_box = (1, old)
 
     def undo_change(self):
+        """Raises (nothing changed, the undo still offered) when it cannot be saved."""
         what, old = self.undo_box
         if what == 0:
             self.persist.unarchive(old)
@@ -150,14 +236,32 @@ class Model:
         elif what == 1:
             self.persist.save_stats(old)
         else:
+            cur = self.pending
             self.pending = old
-            self._save_pending()
+            try:
+                self._save_pending(True)
+            except Exception:
+                self.pending = cur
+                raise
         self.undo_box = None
 
+    def old_matches(self):
+        """How many finished matches the device keeps (they can be deleted)."""
+        return self.persist.old_matches()
+
+    def delete_old(self):
+        """Delete the finished matches kept on the device (exported first by
+        the player): their room goes to new matches. Returns how many; a
+        failure after the first stops there (later says so)."""
+        n, asked = self.persist.delete_old()
+        self.later = LATER_PARTIAL if n < asked else 0
+        return n
+
     def stats(self):
-        """Everyone's statistics: the finished matches plus the one on the table."""
+        """Everyone's statistics: the finished matches plus the one on the table.
+        Raises StoreError when the flash cannot be read."""
         st = self.persist.stats()
-        if self.match is not None and self.match.hands:
+        if self.match is not None and self.match.hands and self.locked != LOCK_CLOSED:
             st.add_match(self.match)
         return st
 
@@ -170,15 +274,20 @@ class Model:
         msg = str(e.args[0]) if e.args else str(e)
         return split_words(msg, 21, 4)
 
-    def room_lines(self, t, adding=True):
-        """None when another hand can be saved; else why not, in the player's
+    def room_lines(self, t, adding=True, cards=False):
+        """None when the change can be saved; else why not, in the player's
         language - said before the entry, not after. adding: the change adds a
-        hand (an edit of one does not need the match's room)."""
+        hand (an edit of one does not need the match's room); cards: it is
+        entered by cards (the match keeps the cards of 100 hands)."""
         from ui import text as tx
+        if self.locked:
+            return (t((tx.LOCK_READ_W, tx.LOCK_CLOSED_W, tx.LOCK_UNSAVED_W)[self.locked - 1]),)
         if adding and not self.match.hands.room():
             return (t(tx.MEMORY_FULL), t(tx.NEW_MATCH_Q))
+        if cards and not self.match.hands.card_room():
+            return (t(tx.CARDS_FULL),)
         if not self.has_room():
-            return (t(tx.MEMORY_FULL), t(tx.FREE_UP))
+            return (t(tx.MEMORY_FULL), t(tx.FREE_UP), t(tx.FREE_UP2))
         return None
 
     def has_room(self):
@@ -186,14 +295,14 @@ class Model:
         f = getattr(self.persist, "has_room", None)
         return True if f is None else f()
 
-    def insert_hand(self, index, rec):
-        m = self.match
-        m.insert(index, rec)
-        try:
-            self.persist.rewrite(m)
-        except Exception:
-            m.delete(index)
-            raise
+
+def _applied(m, game):
+    """True when the match already has rules from game `game` on (waiting
+    rules that were applied, though the settings file still holds them)."""
+    for c in m.rule_changes:
+        if c[0] >= game:
+            return True
+    return False
 
 
 def split_words(msg, width, rows):

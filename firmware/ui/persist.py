@@ -5,6 +5,13 @@ hand_added(match): append the last hand (returns only when it is on flash);
 rewrite(match): undo / edit / delete / rules: a fresh snapshot;
 load() -> (match or None, problems).
 
+The one rule for all of them: a call that raises changed nothing on flash;
+a call that returns saved what it was asked to. Work after the save (a
+compaction) never raises: it is tried again at the next save. After load(),
+`closed` says the match on the table is finished and archived (a new match
+replaces it) and `read_only` that the flash could not be read, so nothing
+may be written until the next start.
+
 Snapshots are the scoring engine's codec (gincore.codec); a journal record
 is one hand as a short JSON list (the codec has no per-hand form yet).
 """
@@ -36,6 +43,35 @@ def decode(data):
     return _codec.decode_match(data)
 
 
+def add_saved_hands(m, records):
+    """Append the journal's hand records to m and replay the sheet; on a
+    record that cannot be read or cannot stand under the rules, keep every
+    hand before it. Returns (records kept, the error or None)."""
+    base = len(m.hands)
+    try:
+        for r in records:
+            m.hands.append(hand_from_list(json.loads(r)))
+        m._fresh = False
+        m.sheet()
+        return len(records), None
+    except Exception:  # noqa: BLE001 - find the first bad one below
+        pass
+    while len(m.hands) > base:
+        m.hands.pop()
+    for i in range(len(records)):
+        try:
+            m.hands.append(hand_from_list(json.loads(records[i])))
+            m._fresh = False
+            m.sheet()
+        except Exception as e:  # noqa: BLE001 - any shape of bad record
+            while len(m.hands) > base + i:
+                m.hands.pop()
+            m._fresh = False
+            m.sheet()
+            return i, e
+    return len(records), None
+
+
 # RAM for the snapshot of a device with no flash store: a long evening
 # (100 hands, 20 by cards) takes under 1 KB, a match at the match's own
 # limits (600 hands, 100 of them by cards, with limits or upcards) about
@@ -49,6 +85,9 @@ class MemPersist:
     The bytes live in one buffer allocated here, so a long match does not
     grow the heap (a snapshot that does not fit is refused as StoreFull)."""
 
+    closed = False
+    read_only = False
+
     def __init__(self, room=_MEM_ROOM):
         self.full = False
         self._buf = bytearray(room)
@@ -58,6 +97,8 @@ class MemPersist:
         self.stats_bytes = None
 
     def start(self, match, old=None):
+        if self.full:
+            self.rewrite(match)  # refused, nothing changes
         if old is not None and old.hands:
             st = self.stats()
             st.add_match(old)
@@ -79,6 +120,18 @@ class MemPersist:
 
     def save_stats(self, stats):
         self.stats_bytes = _codec.encode_stats(stats)
+
+    def delete_old(self):
+        """Delete every finished match kept (the statistics stay): (deleted, asked)."""
+        n = len(self.archive)
+        self.archive = []
+        return n, n
+
+    def old_matches(self):
+        return len(self.archive)
+
+    def match_id(self):
+        return 0
 
     @property
     def saved(self):
@@ -116,13 +169,29 @@ class StorePersist:
     def __init__(self, store):
         self.store = store
 
-    def start(self, match, old=None):
+    @property
+    def closed(self):
+        return self.store.closed_no is not None
+
+    @property
+    def read_only(self):
+        return self.store.read_only
+
+    def match_id(self):
         st = self.store
+        return st.match_no if st.match_no is not None else st.closed_no
+
+    def start(self, match, old=None):
+        """The new match is current, the old one (with hands, still open)
+        archived with the statistics after it; or, on StoreError, nothing
+        changed (room is checked first)."""
+        st = self.store
+        finished = blob = None
         if old is not None and old.hands and st.match_no is not None:
             stats = self.stats()
             stats.add_match(old)
-            st.archive_match(encode(old), _codec.encode_stats(stats))
-        st.new_match(encode(match))
+            finished, blob = encode(old), _codec.encode_stats(stats)
+        st.next_match(encode(match), finished, blob)
         if match.hands:
             self.rewrite(match)
 
@@ -136,9 +205,15 @@ class StorePersist:
         self.store.save_stats(_codec.encode_stats(stats))
 
     def hand_added(self, match):
-        self.store.append(json.dumps(hand_to_list(match.hands[-1])).encode())
-        if self.store.needs_compact():
-            self.store.compact(encode(match))
+        st = self.store
+        st.append(json.dumps(hand_to_list(match.hands[-1])).encode())
+        # Saved. Folding the journal into a snapshot only tidies up: if it
+        # fails the journal still holds the hand, and the next save tries again.
+        if st.needs_compact():
+            try:
+                st.compact(encode(match))
+            except Exception:  # noqa: BLE001 - StoreError, or MemoryError on the Pico
+                pass
 
     def rewrite(self, match):
         self.store.rewrite(encode(match), len(match.hands))
@@ -146,27 +221,67 @@ class StorePersist:
     def has_room(self):
         return self.store.has_room(64)
 
+    def old_matches(self):
+        return len(self.store.archived())
+
+    def delete_old(self):
+        """Delete every finished match kept on the device (the player
+        exported them): the statistics are saved on their own first, so
+        they stay. Returns (deleted, asked): a failure after the first one
+        stops there; StoreError when none could go."""
+        from storage.store import StoreError
+        st = self.store
+        nos = st.archived()
+        if st.closed_no is not None:
+            nos.remove(st.closed_no)  # still on the table
+        if not nos:
+            return 0, 0
+        blob = st.load_stats()
+        if blob is not None:
+            st.save_stats(blob, st.stats_upto)
+        n = 0
+        for no in nos:
+            try:
+                st.delete_archived(no)
+            except StoreError:
+                if not n:
+                    raise
+                break
+            n += 1
+        return n, len(nos)
+
     def stats(self):
+        """Every finished match's statistics. Raises StoreError when the
+        flash cannot be read; damaged statistics are set aside (a problem is
+        noted) and start again."""
         data = self.store.load_stats()
         if not data:
             return _stats.Stats()
         try:
             return _codec.decode_stats(data)
-        except Exception:
+        except Exception:  # noqa: BLE001 - a CRC-valid blob of the wrong shape
+            self.store.set_aside_stats()
             return _stats.Stats()
 
     def load(self):
-        snap, records, problems = self.store.load()
+        st = self.store
+        snap, records, problems = st.load()
         if snap is None:
             return None, problems
         try:
             m = decode(snap)
-            for r in records:
-                m.hands.append(hand_from_list(json.loads(r)))
-            m._fresh = False
-            m.sheet()
-        except Exception as e:
-            from storage.store import problem, P_MATCH_DAMAGED
-            problems.append(problem("The saved match could not be read (%s)." % e, P_MATCH_DAMAGED))
+        except Exception:  # noqa: BLE001 - a CRC-valid snapshot of the wrong shape
+            if st.closed_no is None:
+                st.set_aside_match()
+            else:
+                from storage.store import P_OLD_DAMAGED
+                st.note("Finished match %d cannot be read." % st.closed_no, P_OLD_DAMAGED, st.closed_no)
             return None, problems
+        m._fresh = False
+        kept, err = add_saved_hands(m, records)
+        if err is not None:
+            try:
+                st.cut_journal(kept)
+            except OSError:
+                st.read_only = True  # never append after hands that are still there
         return m, problems

@@ -38,7 +38,7 @@ JUMP = const(4)  # cards moved by a long press, and by each auto-repeat after it
 
 def start_cards(app, index=None):
     """Record a hand by cards, or change hand `index` that was recorded so."""
-    if refused_for_room(app, index is None):
+    if refused_for_room(app, index is None, index is None or not app.match.hands.has_cards(index)):
         return
     CardFlow(app, index).start()
 

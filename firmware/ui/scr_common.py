@@ -75,12 +75,32 @@ class NumberScreen(Screen):
             g.text(self.line, self.lx, H - g.line + 1, SMALL, 1)
 
 
-def refused_for_room(app, adding=True):
+def refused_for_room(app, adding=True, cards=False):
     """Say so and return True when the hand about to be entered could not be saved."""
-    lines = app.model.room_lines(app.t, adding)
+    lines = app.model.room_lines(app.t, adding, cards)
     if lines is None:
         return False
-    app.push(MessageScreen(app, app.t(tx.NOT_SAVED), lines))
+    say_lines(app, app.t(tx.NOT_SAVED), lines)
+    return True
+
+
+def say_lines(app, title, lines):
+    """A message whose lines are wrapped to the screen's width."""
+    from ui.errtext import wrap
+    out = []
+    for s in lines:
+        wrap(app.g, s, out, 4)
+    app.push(MessageScreen(app, title, out))
+
+
+def save_setting(app, field, value):
+    """Change one device setting and save it. If the flash refuses, the
+    setting stays as it was, the player is told, and False is returned."""
+    try:
+        app.cfg.change(field, value)
+    except Exception as e:  # noqa: BLE001 - OSError from the flash
+        app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+        return False
     return True
 
 

@@ -7,7 +7,7 @@ from ui import keys
 from ui import text as tx
 from ui.app import Screen
 from ui.gfx import W, SMALL
-from ui.scr_common import ChoiceScreen, MessageScreen
+from ui.scr_common import ChoiceScreen, MessageScreen, refused_for_room
 from ui import widgets
 
 _OUTCOME_LABEL = (tx.KNOCK, tx.GIN, tx.BIG_GIN, tx.UNDERCUT_N, tx.VOID)
@@ -128,7 +128,7 @@ class HistoryScreen(Screen):
             app.pop()
             from ui.scr_record import start_record
             start_record(app, i, a == 2)
-        else:
+        elif not refused_for_room(app, False):
             app.push(ChoiceScreen(app, t(tx.DELETE_Q) % (i + 1), (t(tx.NO), t(tx.YES)), 0,
                                   lambda yes: self.delete(i, yes)))
 

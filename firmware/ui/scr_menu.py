@@ -2,7 +2,7 @@
 from micropython import const
 
 from ui import text as tx
-from ui.scr_common import ChoiceScreen, HoldScreen, MessageScreen
+from ui.scr_common import ChoiceScreen, HoldScreen, MessageScreen, refused_for_room
 
 # Menu actions; the rows shown depend on the state (undo only with hands...).
 _RECORD = const(0)
@@ -54,6 +54,8 @@ class MenuScreen(ChoiceScreen):
             from ui.scr_history import HistoryScreen
             app.replace(HistoryScreen(app))
         elif a == _UNDO:
+            if refused_for_room(app, False):
+                return
             try:
                 app.model.undo_hand()
             except Exception as e:
@@ -62,7 +64,11 @@ class MenuScreen(ChoiceScreen):
             app.home()
             app.say(t(tx.UNDONE))
         elif a == _UNDO_CHANGE:
-            app.model.undo_change()
+            try:
+                app.model.undo_change()
+            except Exception as e:
+                app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+                return
             app.home()
             app.say(t(tx.UNDONE))
         elif a == _NEW_MATCH:

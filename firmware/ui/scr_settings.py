@@ -8,7 +8,7 @@ from ui import keys
 from ui import text as tx
 from ui.app import Screen
 from ui.gfx import H, SMALL
-from ui.scr_common import ChoiceScreen, NumberScreen, MessageScreen, HoldScreen
+from ui.scr_common import ChoiceScreen, NumberScreen, MessageScreen, HoldScreen, save_setting
 from ui.scr_setup import PRESET_IDS
 from ui import widgets
 
@@ -37,7 +37,8 @@ _SLEEP = const(5)
 _TIMER = const(6)
 _BUTTONS = const(7)
 _CLEAR = const(8)
-_VERSION = const(9)
+_DELETE_OLD = const(9)
+_VERSION = const(10)
 
 
 def _time_text(t, s):
@@ -60,11 +61,11 @@ class SettingsScreen(ChoiceScreen):
         self.title = t(tx.SETTINGS)
         self.labels = (t(tx.RULES), t(tx.RULE_SETTINGS), t(tx.LANGUAGE), t(tx.CONTRAST),
                        t(tx.DIM_AFTER), t(tx.SLEEP_AFTER), t(tx.MOVE_TIMER), t(tx.BUTTON_TEST),
-                       t(tx.CLEAR_STATS), t(tx.VERSION))
+                       t(tx.CLEAR_STATS), t(tx.DELETE_OLD), t(tx.VERSION))
         pi = _rules.PRESET_NAMES.index(r.name) if r.name in _rules.PRESET_NAMES else 0
         self.values = (t(PRESET_IDS[pi]), "", tx.LANG_NAMES[tx.LANGS.index(app.lang)],
                        "%d" % cfg.contrast, _time_text(t, cfg.dim_s), _time_text(t, cfg.sleep_s),
-                       _time_text(t, cfg.timer_s), "", "", app.version())
+                       _time_text(t, cfg.timer_s), "", "", "", app.version())
         super().prepare()
 
     def picked(self, i):
@@ -95,6 +96,31 @@ class SettingsScreen(ChoiceScreen):
         elif i == _CLEAR:
             app.push(HoldScreen(app, t(tx.CLEAR_STATS), (t(tx.CLEAR_STATS_Q), t(tx.CAN_UNDO)),
                                 self.clear_stats))
+        elif i == _DELETE_OLD:
+            self.ask_delete_old()
+
+    def ask_delete_old(self):
+        """Protected and final: the finished matches kept on the device go
+        (the player exports them first); the statistics stay."""
+        app = self.app
+        t = app.t
+        n = app.model.old_matches()
+        if not n:
+            app.push(MessageScreen(app, t(tx.DELETE_OLD), (t(tx.NONE_TO_DELETE),)))
+            return
+        from ui.errtext import wrap
+        app.push(HoldScreen(app, t(tx.DELETE_OLD), wrap(app.g, t(tx.DELETE_OLD_Q) % n, [], 3),
+                            self.delete_old))
+
+    def delete_old(self):
+        app = self.app
+        try:
+            n = app.model.delete_old()
+        except Exception as e:
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+            return
+        app.home()
+        app.say(app.t(tx.DELETED_N) % n)
 
     def clear_stats(self):
         app = self.app
@@ -112,10 +138,9 @@ class SettingsScreen(ChoiceScreen):
         cur = choices.index(now) if now in choices else 0
 
         def chosen(j):
-            setattr(app.cfg, field, choices[j])
-            app.cfg.save()
-            app.settings_changed()
-            app.pop()
+            if save_setting(app, field, choices[j]):
+                app.settings_changed()
+                app.pop()
         app.push(ChoiceScreen(app, title, labels, cur, chosen))
 
     def set_preset(self, j):
@@ -124,23 +149,21 @@ class SettingsScreen(ChoiceScreen):
 
         def done():
             app.cfg.preset = r.name
-            app.cfg.save()
+            app.cfg.save_quietly()  # the rules are saved with the match
             app.pop_to(SettingsScreen)
         apply_rules(app, r, done)
 
     def set_language(self, j):
         app = self.app
-        app.cfg.lang = tx.LANGS[j]
-        app.cfg.save()
-        app.set_language(app.cfg.lang)
-        app.pop()
+        if save_setting(app, "lang", tx.LANGS[j]):
+            app.set_language(app.cfg.lang)
+            app.pop()
 
     def set_contrast(self, v):
         app = self.app
-        app.cfg.contrast = v
-        app.cfg.save()
-        app.settings_changed()
-        app.pop()
+        if save_setting(app, "contrast", v):
+            app.settings_changed()
+            app.pop()
 
 
 def apply_rules(app, r, done):

@@ -109,7 +109,7 @@ class SetupFlow:
         app.cfg.remember(self.names[0])
         app.cfg.remember(self.names[1])
         app.cfg.preset = self.preset
-        app.cfg.save()
+        app.cfg.save_quietly()  # the match is saved; names come back at the next save
         app.home()
         app.say(app.t(tx.SAVED))
 

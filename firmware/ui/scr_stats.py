@@ -10,10 +10,17 @@ class StatsScreen(ChoiceScreen):
     def __init__(self, app):
         super().__init__(app, "", (), 0, self.picked)
         self.stats = None
+        self.error = None  # the statistics could not be read: why
 
     def prepare(self):
         app = self.app
-        self.stats = app.model.stats()
+        self.error = None
+        try:
+            self.stats = app.model.stats()
+        except Exception as e:  # noqa: BLE001 - the flash could not be read: say so
+            from gincore.stats import Stats
+            self.stats = Stats()
+            self.error = app.model.error_lines(e, app.t)[:1]
         self.title = app.t(tx.STATS)
         self.labels = self.stats.names()
         super().prepare()
@@ -41,7 +48,7 @@ class StatsScreen(ChoiceScreen):
     def draw(self, g):
         if not self.labels:
             widgets.title(g, self.title)
-            g.text(self.app.t(tx.NO_STATS), 0, 2 * g.line, SMALL, 1)
+            g.text(self.error[0] if self.error else self.app.t(tx.NO_STATS), 0, 2 * g.line, SMALL, 1)
             return
         super().draw(g)
 

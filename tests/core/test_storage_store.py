@@ -7,6 +7,7 @@ from expect import raises
 from storage import Store, StoreError, StoreFull
 from storage import frame as F
 from storage.osfs import OsFs
+from storage.store import P_JOURNAL_MISSING
 
 try:
     import tempfile
@@ -130,7 +131,7 @@ def test_compaction_folds_the_journal():
     assert s.needs_compact()
     s.compact(b"after 4")
     assert not s.needs_compact()
-    assert "match.jnl" not in os.listdir(s.root)
+    assert raw(s, "match.jnl") == F.header(F.KIND_JOURNAL, 1, 1)  # a fresh, empty journal
     play(s, 2, 4)
     s2, snap, recs, problems = reload(s)
     assert (snap, recs, problems) == (b"after 4", [hand(4), hand(5)], [])
@@ -147,7 +148,7 @@ def test_cut_between_snapshot_and_journal_drop_ignores_the_old_journal():
     s2, snap, recs, problems = reload(s)
     assert (snap, recs, problems) == (b"after 3", [], [])
     assert s2.hands == 3
-    assert "match.jnl" not in os.listdir(s.root)
+    assert raw(s, "match.jnl") == F.header(F.KIND_JOURNAL, 1, 1)  # replaced by a fresh one
     s2.append(hand(3))
     s3, snap, recs, problems = reload(s2)
     assert (snap, recs, problems) == (b"after 3", [hand(3)], [])
@@ -163,34 +164,57 @@ def test_new_match_ignores_the_old_journal():
     s2, snap, recs, problems = reload(s)
     assert (snap, recs, problems) == (b"two", [], [])
     assert s2.match_no == 2
-    assert "match.jnl" not in os.listdir(s.root)
+    assert raw(s, "match.jnl") == F.header(F.KIND_JOURNAL, 2, 0)
 
 
 def test_archive_is_kept_once_and_closes_the_match():
     s = fresh()
     s.new_match(b"m1")
     play(s, 3)
-    journal = raw(s, "match.jnl")
-    snapshot = raw(s, "match.snp")
     assert s.archive_match(b"finished m1", b"stats after 1") == []
-    assert s.match_no is None
-    put(s, "match.jnl", journal)  # cut after the archive file, before the tidy-up
-    put(s, "match.snp", snapshot)
+    assert s.match_no is None and s.closed_no == 1
+    # Until a new match replaces it, the finished match is the one on the
+    # table, closed, read back whole from its archive copy.
     s2, snap, recs, problems = reload(s)
-    assert (snap, recs, problems) == (None, [], [])
+    assert (snap, recs, problems) == (b"finished m1", [], [])
+    assert s2.closed_no == 1 and s2.match_no is None
     assert s2.archived() == [1]
     assert s2.read_archived(1) == b"finished m1"
     assert s2.load_stats() == b"stats after 1" and s2.stats_upto == 1
     assert os.listdir(s.root + "/arch") == ["m000001.dat"]
-    assert "match.snp" not in os.listdir(s.root)
+    assert raises(StoreError, s2.append, b"late hand")  # closed: no hand goes in
+    assert raises(StoreError, s2.archive_match, b"finished m1 again")  # kept once
     s2.new_match(b"m2")
-    assert s2.match_no == 2
-    # Archiving the same match again (after a cut before the snapshot went) adds nothing.
+    assert s2.match_no == 2 and s2.closed_no is None
     s2.archive_match(b"finished m2")
-    s2.match_no = 2
-    s2.archive_match(b"finished m2 again")
     assert s2.archived() == [1, 2]
     assert s2.read_archived(2) == b"finished m2"
+    assert reload(s2)[1] == b"finished m2"
+
+
+def test_a_new_match_that_fails_leaves_the_old_one_open():
+    s = fresh()
+    s.new_match(b"m1")
+    play(s, 2)
+    s.archive_match(b"finished m1", b"stats 1")
+    assert s.cancel_archive()  # what next_match does when the new match fails
+    assert s.match_no == 1 and s.closed_no is None and s.archived() == []
+    s.append(hand(2))
+    s2, snap, recs, problems = reload(s)
+    assert (snap, recs, problems) == (b"m1", [hand(0), hand(1), hand(2)], [])
+
+
+def test_a_lost_journal_is_reported():
+    s = fresh()
+    s.new_match(b"m1")
+    play(s, 2)
+    os.remove(s.root + "/match.jnl")
+    s2, snap, recs, problems = reload(s)
+    assert (snap, recs) == (b"m1", [])
+    assert [p.code for p in problems] == [P_JOURNAL_MISSING] and problems[0].n == 0
+    assert reload(s2)[3] == []  # said once: a fresh journal is in place
+    s2.append(hand(9))
+    assert reload(s2)[2] == [hand(9)]
 
 
 def test_archive_keeps_only_the_newest_matches():
@@ -297,6 +321,7 @@ def test_damaged_stats_and_archive_are_set_aside():
     s = fresh()
     s.new_match(b"m")
     s.archive_match(b"done", b"stats")
+    s.new_match(b"m2")  # stats.dat is brought up to date with the next match
     put(s, "stats.dat", raw(s, "stats.dat")[:-1])
     put(s, "arch/m000001.dat", b"GRA\x01garbage")
     s2, snap, recs, problems = reload(s)
@@ -403,16 +428,16 @@ def test_stats_come_from_the_archive_when_stats_dat_lags():
     s = fresh()
     s.new_match(b"m1")
     s.archive_match(b"done 1", b"stats 1")
-    before = raw(s, "stats.dat")
     s.new_match(b"m2")
+    before = raw(s, "stats.dat")
     s.archive_match(b"done 2", b"stats 2")
+    s.new_match(b"m3")
     put(s, "stats.dat", before)  # cut before stats.dat was rewritten
     s2 = reload(s)[0]
     assert s2.load_stats() == b"stats 2" and s2.stats_upto == 2
     s2.save_stats(b"reset")  # a later reset wins over the archive copy
     s3 = reload(s2)[0]
     assert s3.load_stats() == b"reset" and s3.stats_upto == 2
-    s3.new_match(b"m3")
     s3.archive_match(b"done 3")  # no new statistics with this one
     assert reload(s3)[0].load_stats() == b"reset"
 

@@ -253,7 +253,8 @@ def test_a_failed_change_in_words():
     for lang in LANGS:
         rig = Rig(lang)
         t = rig.app.t
-        assert error_lines(t, StoreFull("Memory full")) == [t(tx.MEMORY_FULL), t(tx.NOT_SAVED_WHY), t(tx.FREE_UP)]
+        assert error_lines(t, StoreFull("Memory full")) == [t(tx.MEMORY_FULL), t(tx.NOT_SAVED_WHY), t(tx.FREE_UP),
+                                                           t(tx.FREE_UP2)]
         assert error_lines(t, StoreError("Memory error")) == [t(tx.MEM_ERROR), t(tx.NOT_SAVED_WHY)]
         assert error_lines(t, OSError(5)) == [t(tx.MEM_ERROR), t(tx.NOT_SAVED_WHY)]
         assert error_lines(t, MatchError("no")) == [t(tx.ERR_LATER), t(tx.NOT_SAVED_WHY)]

@@ -260,10 +260,33 @@ def test_full_flash_drops_the_oldest_finished_match_first():
     s.append(b"a hand")
     fill(lfs, s.reserve_blocks)
     assert not s.has_room(6000)
-    assert s.archive_match(b"M" * 6000, b"stats-3") == [1]  # one is enough
-    s2 = boot(bytes(flash.buffer))[0]
+    # New match: the finished match goes in, one old one makes way.
+    assert s.next_match(b"m5", b"M" * 6000, b"stats-3") == [1]
+    s2, snap, recs, problems = boot(bytes(flash.buffer))
     assert s2.archived() == [2, 3, 4] and s2.read_archived(4) == b"M" * 6000
     assert s2.load_stats() == b"stats-3"
+    assert (s2.match_no, snap, problems) == (5, b"m5", [])
+
+
+def test_no_room_for_a_new_match_keeps_the_old_one_and_deletes_nothing():
+    flash = L.PicoFlash(L.PICO_W_BLOCKS)
+    lfs = L.mount(flash)
+    s = Store(ROOT, fs=L.LfsFs(lfs), match_room=0)
+    s.load()
+    s.new_match(b"m1")
+    s.archive_match(b"small", b"stats-1")  # inline: deleting it frees no block
+    s.new_match(b"m2")
+    s.append(b"a hand")
+    fill(lfs, s.reserve_blocks)
+    before = bytes(flash.buffer)
+    try:
+        s.next_match(b"m3", b"M" * 9000, b"stats-2")
+        raise AssertionError("a new match with no room")
+    except StoreFull:
+        pass
+    assert bytes(flash.buffer) == before  # not a byte written: nothing deleted for nothing
+    s2, snap, recs, problems = boot(before)
+    assert (s2.match_no, snap, recs, s2.archived()) == (2, b"m2", [b"a hand"], [1])
 
 
 def test_a_full_archive_never_refuses_a_hand():

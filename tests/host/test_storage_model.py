@@ -42,6 +42,7 @@ class Model:
         self.match = None      # (number, settings, [hands])
         self.archive = []      # [(number, encoded match, stats after it)]
         self.stats = None
+        self.closed = None     # an archived match still on the table (its bytes)
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -57,6 +58,7 @@ def test_store_matches_the_model(seq):
         if kind == "new":
             settings_ = b"game%d" % len(m.archive)
             s.new_match(encode(settings_, []))
+            m.closed = None
             # A number of its own: above every finished match kept.
             assert s.match_no > max([0] + [a[0] for a in m.archive])
             m.match = (s.match_no, settings_, [])
@@ -81,12 +83,14 @@ def test_store_matches_the_model(seq):
             s.archive_match(encode(m.match[1], m.match[2]), blob)
             m.archive.append((m.match[0], encode(m.match[1], m.match[2]), m.stats))
             m.stats = blob
+            m.closed = encode(m.match[1], m.match[2])
             m.match = None
         elif kind == "reopen" and m.archive:
             no, data, before = m.archive.pop()
             settings_, hands = decode(data)
             s.reopen_last(data, len(hands), before)
             m.match = (no, settings_, hands)
+            m.closed = None
             if before is not None:  # None: the statistics are left alone
                 m.stats = before
         elif kind == "stats":
@@ -104,7 +108,9 @@ def test_store_matches_the_model(seq):
         snap, recs, problems = check.load()
         assert problems == []
         if m.match is None:
-            assert snap is None and recs == []
+            # Archived and not yet replaced: on the table, closed.
+            assert snap == m.closed and recs == [] and check.match_no is None
+            assert (check.closed_no is None) == (m.closed is None)
         else:
             settings_, hands = decode(snap)
             assert check.match_no == m.match[0]

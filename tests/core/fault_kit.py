@@ -1,0 +1,341 @@
+"""Every change the device can make, with every flash operation of it failed
+in turn (EIO, then ENOSPC), each checked against an independent reboot.
+
+The rules (issue: storage faults), checked after each fault:
+- the change either raised (the screen says "Not saved") and the flash holds
+  exactly what it held before, or it returned (the screen says "Saved") and
+  the flash holds what the same change makes without a fault - the hand
+  saved even when a later step failed (model.later then says which);
+- the match in memory is the match the next boot loads;
+- a retry after a refusal makes the change once: never a hand twice.
+
+A device here is the core path of the app: storage.Store on the filesystem
+under test (through faultfs.FaultFs), ui.persist.StorePersist, ui.config and
+ui.model.Model - what the screens call. An Env makes filesystems and copies
+them (a folder on the interpreter's own filesystem, or a littlefs image).
+"""
+from gincore import rules as _rules
+from gincore import codec
+from gincore import result as R
+from gincore.match import HandRecord
+from storage import Store
+from ui.config import Config
+from ui.model import Model
+from ui.persist import StorePersist, encode
+
+from faultfs import FaultFs, EIO, ENOSPC
+
+COMPACT = 120  # journal bytes before compaction: every few hands, so faults hit it
+
+
+def knock(i):
+    # Player A or B knocks with i % 9 against 30: small points, long games.
+    return HandRecord(i % 2, R.KNOCK, i % 9, 30)
+
+
+class Device:
+    """The app's core on a filesystem: boot() as main.py would."""
+
+    def __init__(self, fs, root):
+        self.fs = fs
+        self.root = root
+        self.store = Store(root, fs=fs, compact_bytes=COMPACT)
+        self.persist = StorePersist(self.store)
+        self.cfg = Config()
+        self.cfg.load(root + "/gin_ui.json", fs)
+        self.model = Model(self.persist, self.cfg)
+        self.model.load()
+        self.model.ensure()
+
+    def state(self):
+        """What is on flash as this boot saw it (for comparing boots)."""
+        m = self.model
+        try:
+            st = codec.encode_stats(m.persist.stats())
+        except Exception as e:  # noqa: BLE001 - a read error is a state too
+            st = "unreadable %r" % (e,)
+        cfg = self.cfg
+        return (encode(m.match), m.locked, tuple(self.store.archived()), st,
+                cfg.lang, cfg.contrast, None if m.pending is None else list(m.pending.values()))
+
+    def hands(self):
+        return len(self.model.match.hands)
+
+
+# ---- the changes: (name, set-up from an empty device, the change) -----------
+
+def _base(d, n=3):
+    m = d.model
+    m.new_match(("Ann", "Bob"), _rules.preset("finnish"), 0)
+    for i in range(n):
+        m.add_hand(knock(i))
+
+
+def _near_compaction(d):
+    # Hands until the next one takes the journal past COMPACT (a hand's
+    # record is about 42 bytes): that save is followed by a compaction.
+    _base(d, 1)
+    while d.store._journal + 42 <= COMPACT:
+        d.model.add_hand(knock(d.hands()))
+
+
+def _pending(d):
+    # A short game (target 10) with new rules waiting: the next hand ends it.
+    m = d.model
+    r = _rules.preset("finnish")
+    r.set("target", 10)
+    m.new_match(("Ann", "Bob"), r, 0)
+    m.add_hand(HandRecord(0, R.KNOCK, 2, 9))   # Ann 7 of 10
+    r2 = _rules.preset("italian")
+    m.schedule_rules(r2)
+
+
+def _new_match(d):
+    # In the session of the change: Undo change lives until the next restart.
+    d.model.new_match(("Cy", "Di"), _rules.preset("italian"), 1)
+
+
+def _with_old_matches(d):
+    for k in range(2):
+        _base(d, 2)
+    _base(d, 1)
+
+
+def _set_lang(d):
+    d.cfg.change("lang", "fi")
+
+
+ACTIONS = (
+    ("add a hand", _base, lambda d: d.model.add_hand(knock(7))),
+    ("add a hand that compacts", _near_compaction, lambda d: d.model.add_hand(knock(8))),
+    ("add the hand that ends a game, new rules waiting", _pending,
+     lambda d: d.model.add_hand(HandRecord(0, R.KNOCK, 1, 9))),
+    ("undo the last hand", _base, lambda d: d.model.undo_hand()),
+    ("edit a hand", _base, lambda d: d.model.replace_hand(1, HandRecord(1, R.GIN, 0, 25))),
+    ("delete a hand", _base, lambda d: d.model.delete_hand(0)),
+    ("insert a hand", _base, lambda d: d.model.insert_hand(1, knock(5))),
+    ("new match (the old one archived)", _base,
+     lambda d: d.model.new_match(("Cy", "Di"), _rules.preset("italian"), 1)),
+    ("undo change (the old match reopened)", _base, lambda d: d.model.undo_change(), _new_match),
+    ("rules for the next game (mid-game)", _base, lambda d: d.model.schedule_rules(_rules.preset("brazilian"))),
+    ("rules between games", lambda d: _base(d, 0),
+     lambda d: d.model.set_rules(_rules.preset("oklahoma"))),
+    ("a setting (language)", _base, _set_lang),
+    ("clear statistics", _with_old_matches, lambda d: d.model.clear_stats()),
+    ("delete old matches", _with_old_matches, lambda d: d.model.delete_old()),
+)
+
+
+class Tally:
+    def __init__(self):
+        self.tried = 0      # (change, fault point, errno) runs
+        self.survived = 0   # runs where every rule held
+        self.lost = 0       # hands on flash fewer than the screen said
+        self.doubled = 0    # hands on flash more than the screen said (or twice after a retry)
+        self.boot_failed = 0
+        self.refused = 0    # runs where the change said "Not saved"
+        self.later = 0      # runs where it was saved and a later step was reported
+        self.per_action = []
+
+    def line(self):
+        return ("%d changes x fault points tried: %d, survived %d, hands lost %d, doubled %d, "
+                "boots failed %d (refused %d, saved with a later step reported %d)"
+                % (len(self.per_action), self.tried, self.survived, self.lost, self.doubled,
+                   self.boot_failed, self.refused, self.later))
+
+
+def _boot(env, img):
+    fs, root = env.load(img)
+    return Device(fs, root)
+
+
+def _fresh_image(env, setup):
+    fs, root = env.new()
+    setup(Device(fs, root))
+    return env.image(fs, root)
+
+
+def _ready(env, img, prep):
+    """A device booted on a copy of img, with prep done (fault-free): the
+    state the change starts from, as in one session of the app."""
+    fs, root = env.load(img)
+    ffs = FaultFs(fs)
+    d = Device(ffs, root)
+    if prep is not None:
+        prep(d)
+    return fs, root, ffs, d
+
+
+def run_action(env, name, setup, change, tally, errnos=(EIO, ENOSPC), every=1, prep=None):
+    """prep(device): done in the session of the change, before it (fault-free)."""
+    img_setup = _fresh_image(env, setup)
+    # The change without a fault: what "saved" means, and how many operations.
+    fs, root, ffs, d = _ready(env, img_setup, prep)
+    img0 = env.image(fs, root)
+    before_dev = _boot(env, img0)
+    before = before_dev.state()
+    ffs.arm(-1)
+    change(d)
+    n_ops = ffs.ops
+    after_dev = _boot(env, env.image(fs, root))
+    after = after_dev.state()
+    assert after != before, name + ": the change changed nothing"
+    hands_before = before_dev.hands()
+    hands_after = after_dev.hands()
+    problems = []
+    for i in range(0, n_ops, every):
+        for err in errnos:
+            tally.tried += 1
+            fs, root, ffs, d = _ready(env, img_setup, prep)
+            ffs.arm(i, err)
+            raised = None
+            try:
+                change(d)
+            except Exception as e:  # noqa: BLE001 - what the screen says "Not saved" to
+                raised = e
+            ffs.disarm()
+            where = "%s: operation %d/%d (%s) failed with %d" % (
+                name, i + 1, n_ops, ffs.kinds[i] if i < len(ffs.kinds) else "?", err)
+            bad = _check(env, fs, root, d, raised, before, after, hands_before, hands_after, tally, where)
+            if raised is not None:
+                tally.refused += 1
+                # The player tries again, the flash working now: once, exactly.
+                try:
+                    change(d)
+                except Exception as e:  # noqa: BLE001
+                    bad.append(where + ": the retry failed: %r" % (e,))
+                again = _boot(env, env.image(fs, root))
+                if again.state() != after:
+                    bad.append(where + ": after the retry the flash is not the change made once")
+                    if again.hands() > hands_after:
+                        tally.doubled += 1
+            elif d.model.later:
+                tally.later += 1
+            if bad:
+                problems.extend(bad)
+            else:
+                tally.survived += 1
+    tally.per_action.append((name, n_ops))
+    return problems
+
+
+def _check(env, fs, root, d, raised, before, after, hands_before, hands_after, tally, where):
+    bad = []
+    try:
+        boot = _boot(env, env.image(fs, root))
+    except Exception as e:  # noqa: BLE001
+        tally.boot_failed += 1
+        return [where + ": the next boot failed: %r" % (e,)]
+    now = boot.state()
+    if encode(d.model.match) != encode(boot.model.match):
+        bad.append(where + ": the match in memory is not the one the next boot loads")
+    if raised is not None:
+        if now != before:
+            bad.append(where + ": said Not saved, but the flash changed (%r)" % (raised,))
+            if boot.hands() > hands_before:
+                tally.doubled += 1
+    elif d.model.later:
+        if boot.hands() != hands_after:
+            bad.append(where + ": said saved (rules later), flash has %d hands" % boot.hands())
+    elif now != after:
+        bad.append(where + ": said saved, but the flash is not the change")
+        if boot.hands() < hands_after:
+            tally.lost += 1
+    return bad
+
+
+def run_all(env, errnos=(EIO, ENOSPC), every=1, names=None):
+    tally = Tally()
+    problems = []
+    for a in ACTIONS:
+        if names is None or a[0] in names:
+            problems += run_action(env, a[0], a[1], a[2], tally, errnos, every, a[3] if len(a) > 3 else None)
+    return tally, problems
+
+
+def boot_faults(env, errnos=(EIO, ENOSPC)):
+    """A device with a saved match boots with each operation of its start
+    failing (once, and from there on for good): it always starts, and a
+    later boot on a good flash finds everything as it was."""
+    tally = Tally()
+    img0 = _fresh_image(env, lambda d: _base(d, 4))
+    before = _boot(env, img0).state()
+    fs, root = env.load(img0)
+    ffs = FaultFs(fs)
+    ffs.arm(-1)
+    Device(ffs, root)
+    n_ops = ffs.ops
+    problems = []
+    for i in range(n_ops):
+        for err in errnos:
+            for sticky in (False, True):
+                tally.tried += 1
+                fs, root = env.load(img0)
+                ffs = FaultFs(fs)
+                ffs.arm(i, err, sticky)
+                where = "boot: operation %d/%d failed with %d%s" % (i + 1, n_ops, err, " for good" if sticky else "")
+                try:
+                    d = Device(ffs, root)
+                except Exception as e:  # noqa: BLE001
+                    tally.boot_failed += 1
+                    problems.append(where + ": the boot raised %r" % (e,))
+                    continue
+                ffs.disarm()
+                if d.model.locked == 0 and encode(d.model.match) != before[0]:
+                    problems.append(where + ": it came up with another match, and unlocked")
+                    continue
+                after = _boot(env, env.image(fs, root)).state()
+                if after[:4] != before[:4]:
+                    problems.append(where + ": a good boot after it does not find the match as it was")
+                    tally.lost += 1
+                    continue
+                tally.survived += 1
+    return tally, problems
+
+
+# ---- a folder on the interpreter's own filesystem ----------------------------
+
+class FolderEnv:
+    """Filesystems as folders under base (storage.osfs.OsFs): CPython in a
+    temporary folder, MicroPython in its own filesystem."""
+
+    def __init__(self, base):
+        self.base = base
+        self.n = 0
+
+    def new(self):
+        import os
+        self.n += 1
+        root = self.base + "/d" + str(self.n)
+        os.mkdir(root)
+        from storage.osfs import OsFs
+        return OsFs(), root
+
+    def image(self, fs, root):
+        out = {}
+        _walk(root, "", out)
+        return out
+
+    def load(self, img):
+        fs, root = self.new()
+        import os
+        for rel in sorted(img):
+            data = img[rel]
+            if data is None:
+                os.mkdir(root + rel)
+            else:
+                with open(root + rel, "wb") as f:
+                    f.write(data)
+        return fs, root
+
+
+def _walk(root, rel, out):
+    import os
+    for name in os.listdir(root + rel):
+        p = rel + "/" + name
+        if os.stat(root + p)[0] & 0x4000:
+            out[p] = None
+            _walk(root, p, out)
+        else:
+            with open(root + p, "rb") as f:
+                out[p] = f.read()
