@@ -40,6 +40,7 @@ _ENOENT = const(2)
 _ENOENT_WASM = const(44)     # ENOENT as the PC's WebAssembly MicroPython reports it
 _ENOSPC = const(28)
 _INLINE = const(512)         # littlefs keeps files this small inside their folder
+_DIR_BYTES = const(8192)     # a new folder on littlefs: a metadata pair of two blocks
 _MATCH = const(0)  # record numbers inside an archive file
 _STATS = const(1)
 
@@ -523,6 +524,8 @@ class Store:
         need = len(snapshot) + 2 * F.HEADER_SIZE + 2 * F.RECORD_OVERHEAD
         if finished is not None:
             need += len(finished) + (len(stats) if stats else 0)
+            if not self._arch and ARCHIVE_DIR not in self._listdir(""):
+                need += _DIR_BYTES  # the first finished match makes arch/
         dropped = self._make_room(need, self.closed_no)
         self._check_room(need, "the new match")
         archived = False
