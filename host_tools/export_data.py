@@ -245,7 +245,7 @@ def read_store(root):
             ex.damage.append(Damage("finished match %d" % no, "cannot be read: %s" % e))
     ex.matches.extend(finished)
 
-    if snap is not None:
+    if snap is not None and st.closed_no is None:  # a closed one is among the finished
         cur = _current(current_no, snap, records, ex)
         if cur is not None:
             ex.matches.append(cur)
@@ -280,37 +280,17 @@ def read_store(root):
 
 
 def _current(no, snap, records, ex):
-    """The open match: the snapshot, then its journal's hands (as the app
-    loads them, ui.persist), keeping every hand up to the first bad one."""
+    """The open match: the snapshot, then its journal's hands as the device
+    loads them (ui.persist.add_saved_hands), keeping every hand up to the
+    first bad one."""
     try:
         m = persist.decode(snap)
     except (codec.CodecError, ValueError) as e:
         ex.damage.append(Damage("current match %d" % no, "cannot be read: %s" % e))
         return None
-    for r in records:
-        err = _add_saved_hand(m, r)
-        if err is not None:
-            ex.damage.append(Damage("current match %d" % no,
-                                    "saved hand %d cannot be read (%s); %d hands kept"
-                                    % (len(m.hands) + 1, err, len(m.hands))))
-            break
+    kept, err = persist.add_saved_hands(m, records)
+    if err is not None:
+        ex.damage.append(Damage("current match %d" % no,
+                                "saved hand %d cannot be read (%s); %d hands kept"
+                                % (len(m.hands) + 1, err, len(m.hands))))
     return Saved(no, "current", m)
-
-
-def _add_saved_hand(m, record):
-    """Append one journal record to m as ui.persist.load does (the hand as
-    saved, then the sheet replayed); the error, or None when it fits."""
-    try:
-        h = persist.hand_from_list(json.loads(record))
-    except (ValueError, TypeError, IndexError, KeyError) as e:
-        return e
-    m.hands.append(h)
-    m._fresh = False
-    try:
-        m.sheet()
-        return None
-    except ValueError as e:
-        m.hands.pop()
-        m._fresh = False
-        m.sheet()
-        return e
