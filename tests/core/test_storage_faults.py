@@ -86,8 +86,7 @@ def test_the_fault_check_catches_a_store_that_lies():
     before = K._boot(env, img).state()
     fs, root = env.load(img)
     d = K.Device(fs, root)
-    d.persist.__class__ = Lying
-    d.model.persist = d.persist
+    d.model.persist = Lying(d.store)
     try:
         d.model.add_hand(K.knock(7))
         raise AssertionError("Lying did not raise")
