@@ -43,4 +43,6 @@ def make_buttons(machine, table, three_button):
     from device import buttons as btn
     pins = [machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for _, n in table]
     ids = [getattr(btn, name) for name, _ in table]
-    return btn.Buttons(pins, ids, three_button=three_button)
+    b = btn.Buttons(pins, ids, three_button=three_button)
+    b.start_sampler(machine)  # taps are caught while a step runs
+    return b

@@ -23,8 +23,17 @@ button() and kind() use the same numbers as ui/keys.py:
   gives PRESS of BACK instead, and nothing more for that hold. The attribute
   can be switched off at run time by a screen that wants a long OK itself.
 
+- No tap lost while a step runs: start_sampler(machine) reads the pins from
+  a hardware timer interrupt every SAMPLE_MS and keeps each change of the
+  levels, with its time, in a ring made once (nothing is allocated in the
+  interrupt). poll() then goes through the changes in order, as if it had
+  been called at each of them, so a press and release inside a 200 ms step
+  still count. Without the sampler (tests, the PC) poll() reads the pins.
+
 No allocation per poll: state lives in lists and a bytearray made once.
 """
+from array import array
+
 from micropython import const
 
 from device import clock
@@ -47,6 +56,8 @@ REPEAT_START_MS = const(150)
 REPEAT_MIN_MS = const(40)
 
 _QUEUE = const(32)
+SAMPLE_MS = const(4)      # the sampler's period: bounces shorter than this may pass unseen
+_RING = const(64)         # level changes kept between two polls (a tap with bounce: ~10)
 
 NAMES = ("UP", "DOWN", "OK", "BACK")
 KINDS = ("PRESS", "LONG", "REPEAT", "RELEASE")
@@ -90,6 +101,11 @@ class Buttons:
         self._q = bytearray(_QUEUE)
         self._head = 0
         self._count = 0
+        self._ring_t = array("i", [0] * _RING)   # when each level change was seen
+        self._ring_v = bytearray(_RING)          # the levels then (bit i: pin i pressed)
+        self._w = 0                              # next slot the sampler writes
+        self._r = 0                              # next slot poll() reads
+        self._timer = None
         if now is None:
             now = clock.ticks_ms()
         for i in range(n):
@@ -98,30 +114,101 @@ class Buttons:
             self._raw_t[i] = now
             self._down[i] = p
             self._mute[i] = p  # held through boot: wait for the release
+        self._seen = self._read()  # the levels the sampler saw last
+
+    def _read(self):
+        # All pins as one small int, bit i = pin i pressed. No allocation:
+        # runs in the timer interrupt (no range(): it makes an object).
+        v = 0
+        i = 0
+        pins = self._pins
+        n = len(pins)
+        level = self._pressed_level
+        while i < n:
+            if pins[i].value() == level:
+                v |= 1 << i
+            i += 1
+        return v
+
+    def _sample(self, timer):
+        # The timer interrupt: keep the levels and the time when they change.
+        v = self._read()
+        if v != self._seen:
+            w = self._w
+            nxt = w + 1 if w + 1 < _RING else 0
+            if nxt != self._r:   # full: tried again at the next tick
+                self._ring_t[w] = clock.ticks_ms()
+                self._ring_v[w] = v
+                self._w = nxt
+                self._seen = v
+
+    def start_sampler(self, machine):
+        """Read the pins from a timer interrupt from now on (the device);
+        False if this machine has no timer."""
+        Timer = getattr(machine, "Timer", None)
+        if Timer is None:
+            return False
+        try:
+            self._timer = Timer(mode=Timer.PERIODIC, period=SAMPLE_MS, callback=self._sample, hard=True)
+        except TypeError:  # a port whose timers take no hard=
+            self._timer = Timer(mode=Timer.PERIODIC, period=SAMPLE_MS, callback=self._sample)
+        return True
+
+    def stop_sampler(self):
+        if self._timer is not None:
+            self._timer.deinit()
+            self._timer = None
 
     def poll(self, now):
-        """Sample every pin and queue events. True if any button went down
-        (debounced) this time, muted ones included: that is user activity."""
+        """Take the level changes since the last poll (the sampler's, in
+        order, or the pins read now) and queue events. True if any button
+        went down (debounced), muted ones included: that is user activity."""
         active = False
-        pins = self._pins
+        if self._timer is None:
+            return self._levels(self._read(), now)
+        while self._r != self._w:
+            r = self._r
+            if self._levels(self._ring_v[r], self._ring_t[r]):
+                active = True
+            self._r = r + 1 if r + 1 < _RING else 0
+        v = 0
+        for i in range(len(self._raw)):
+            v |= self._raw[i] << i
+        if self._levels(v, now):   # time passes: debounce, long presses, repeats
+            active = True
+        return active
+
+    def _levels(self, v, now):
+        """The pins at time now were v (bit i = pin i pressed)."""
+        active = False
         raw = self._raw
-        level = self._pressed_level
-        for i in range(len(pins)):
-            p = 1 if pins[i].value() == level else 0
+        for i in range(len(raw)):
+            p = (v >> i) & 1
             if p != raw[i]:
+                # The level it leaves may have been steady long enough to count.
+                if raw[i] != self._down[i] and self._settle(i, now):
+                    active = True
                 raw[i] = p
                 self._raw_t[i] = now
             elif p != self._down[i]:
-                if clock.ticks_diff(now, self._raw_t[i]) >= DEBOUNCE_MS:
-                    self._down[i] = p
-                    if p:
-                        active = True
-                        self._pressed(i, now)
-                    else:
-                        self._released(i)
+                if self._settle(i, now):
+                    active = True
             elif p:
                 self._held(i, now)
         return active
+
+    def _settle(self, i, now):
+        # The raw level has held since _raw_t: once DEBOUNCE_MS long it is
+        # the button's state, from the moment it was steady that long.
+        if clock.ticks_diff(now, self._raw_t[i]) < DEBOUNCE_MS:
+            return False
+        p = self._raw[i]
+        self._down[i] = p
+        if p:
+            self._pressed(i, clock.ticks_add(self._raw_t[i], DEBOUNCE_MS))
+            return True
+        self._released(i)
+        return False
 
     def _pressed(self, i, now):
         if self._mute[i]:

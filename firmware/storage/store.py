@@ -126,6 +126,7 @@ class Store:
         self._journal_dirty = False  # a failed append may have left a torn tail
         self._arch = []         # archived match numbers, ascending
         self._arch_stats = None  # (match, stats) archived but not yet in stats.dat
+        self.commits = 0        # files written (for the bench's time on a Pico)
 
     # ---- paths and small helpers -------------------------------------------
 
@@ -154,6 +155,7 @@ class Store:
         except OSError:
             self._quiet_remove(name + _TMP)
             raise
+        self.commits += 1
 
     def _quiet_remove(self, name):
         try:
@@ -573,6 +575,7 @@ class Store:
                     f.close()
                 self._journal_dirty = False
                 self._journal += len(rec)
+                self.commits += 1
         except OSError as e:
             raise self._failed(e, "this hand")
         self.hands += 1
@@ -785,6 +788,7 @@ class Store:
         except OSError as e:
             raise self._failed(e, "the statistics")
         self.stats_upto = upto
+        self._arch_stats = None  # superseded: not written over these later
 
     def load_stats(self):
         """The newest statistics blob, or None when there is none.

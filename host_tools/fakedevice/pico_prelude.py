@@ -303,6 +303,12 @@ class _GinIdle:
         return lambda *a, **k: 0
 
 
+class _GinTimer(_GinIdle):
+    # Accepted and never fired: this fake Pico has no interrupts.
+    ONE_SHOT = 0
+    PERIODIC = 1
+
+
 def _gin_reset():
     raise SystemExit  # the app ends here, as a reset would end it
 
@@ -316,7 +322,7 @@ class _GinMachine:
     ADC = _GinADC
     WDT = _GinIdle
     PWM = _GinIdle
-    Timer = _GinIdle
+    Timer = _GinTimer
     RTC = _GinIdle
     reset = _gin_reset
     soft_reset = _gin_reset

@@ -45,18 +45,62 @@ class Clock:
 
     def sleep_ms(self, ms):
         if ms > 0:
-            self.ms += ms
+            self.advance(ms)
         if self.stop_at is not None and self.ms >= self.stop_at:
             raise Clock.Stop()
 
     def advance(self, ms):
-        self.ms += ms
+        """Let ms pass; every machine.Timer due on the way fires at its time,
+        as the chip's timer interrupt would, whatever the firmware is doing."""
+        end = self.ms + ms
+        while TIMERS:
+            t = TIMERS[0]
+            for x in TIMERS:
+                if x.due < t.due:
+                    t = x
+            if t.due > end:
+                break
+            self.ms = t.due
+            if t.mode == 1:
+                t.due += t.period
+            else:
+                TIMERS.remove(t)
+            if t.callback is not None:
+                t.callback(t)
+        self.ms = end
 
     def set(self, ms):
         self.ms = ms
 
 
 FAKE_CLOCK = Clock()
+TIMERS = []  # running machine.Timer objects
+
+
+class Timer:
+    """A periodic (or one-shot) timer on FAKE_CLOCK: its callback runs when
+    the clock passes its time, in the middle of whatever step moves it -
+    like the chip's hardware timer interrupt."""
+
+    ONE_SHOT = 0
+    PERIODIC = 1
+
+    def __init__(self, id=-1, mode=1, period=-1, freq=-1, callback=None, hard=False):
+        self.init(mode=mode, period=period, freq=freq, callback=callback, hard=hard)
+
+    def init(self, mode=1, period=-1, freq=-1, callback=None, hard=False):
+        if freq > 0:
+            period = 1000 // freq
+        self.mode = mode
+        self.period = period if period > 0 else 1
+        self.callback = callback
+        self.due = FAKE_CLOCK.ms + self.period
+        if self not in TIMERS:
+            TIMERS.append(self)
+
+    def deinit(self):
+        if self in TIMERS:
+            TIMERS.remove(self)
 
 
 class ResetCalled(Exception):
@@ -187,6 +231,7 @@ def reset_world():
     _spi.clear()
     _adc.clear()
     WATCHDOGS[:] = []
+    TIMERS[:] = []
     FAKE_CLOCK.set(0)
     FAKE_CLOCK.stop_at = None
 

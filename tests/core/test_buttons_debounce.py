@@ -172,3 +172,77 @@ def test_queue_overflow_drops_instead_of_crashing():
     while bt.get():
         n += 1
     assert 0 < n <= 100 and bt.get() == B.NONE
+
+
+def _slow_steps(bt, ms, step_ms, events):
+    """The loop busy step_ms at a time (a screen loading, a save): the
+    buttons are polled only between steps."""
+    end = machine.FAKE_CLOCK.ms + ms
+    while machine.FAKE_CLOCK.ms < end:
+        machine.FAKE_CLOCK.advance(step_ms)
+        bt.poll(machine.FAKE_CLOCK.ticks_ms())
+        ev = bt.get()
+        while ev:
+            events.append(ev)
+            ev = bt.get()
+    return events
+
+
+def _taps_inside_slow_steps(sampler):
+    bt = _make()
+    if sampler:
+        assert bt.start_sampler(machine)
+    rng = Lcg(11)
+    t0 = machine.FAKE_CLOCK.ms
+    want = []
+    for k in range(20):
+        # A quick tap (bouncing, 60-90 ms down) every 250 ms; the loop is
+        # stuck for 200 ms at a time, so most taps begin and end in one step.
+        ln = machine.line(10 + k % 4)
+        start = t0 + 250 * k + 7
+        chatter(ln, start, 0, rng)
+        chatter(ln, start + 60 + rng.below(30), 1, rng)
+        want.append(k % 4)
+    events = _slow_steps(bt, 250 * 20 + 300, 200, [])
+    bt.stop_sampler()
+    return want, [B.button(e) for e in events if B.kind(e) == B.PRESS], \
+        [B.button(e) for e in events if B.kind(e) == B.RELEASE]
+
+
+def test_no_tap_is_lost_while_a_step_runs():
+    want, downs, ups = _taps_inside_slow_steps(True)
+    assert downs == want and ups == want
+
+
+def test_without_the_sampler_taps_inside_a_step_are_lost():
+    # What the sampler is for: polled only between 200 ms steps, most taps vanish.
+    want, downs, ups = _taps_inside_slow_steps(False)
+    assert len(downs) < len(want) // 2
+
+
+def test_a_long_press_inside_slow_steps_counts_from_when_it_began():
+    bt = _make()
+    bt.start_sampler(machine)
+    ln = machine.line(12)
+    t = machine.FAKE_CLOCK.ms
+    ln.at(t + 5, 0)
+    ln.at(t + 700, 1)
+    events = _slow_steps(bt, 1000, 300, [])
+    bt.stop_sampler()
+    kinds = [B.kind(e) for e in events if B.button(e) == B.OK]
+    assert kinds[:2] == [B.PRESS, B.LONG] and kinds[-1] == B.RELEASE
+
+
+def test_the_sampler_interrupt_allocates_nothing():
+    import micropython
+    bt = _make()
+    bt.start_sampler(machine)
+    machine.line(10).drive(0)
+    micropython.heap_lock()
+    try:
+        bt._sample(None)        # a change: kept in the ring
+        bt._sample(None)        # no change
+    finally:
+        micropython.heap_unlock()
+    bt.stop_sampler()
+    assert bt._w == 1 and bt._ring_v[0] == 1
