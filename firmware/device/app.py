@@ -35,7 +35,6 @@ POLL_MS = const(10)        # one loop turn: buttons are sampled this often
 START_MS = const(1500)     # the start screen stays this long (or until a press)
 ERROR_MS = const(5000)     # the error screen stays this long (or until a press)
 DIM_CONTRAST = const(1)
-WDT_MS = const(8000)       # the RP2040's watchdog allows up to 8.3 s
 LOG_MAX = const(8192)      # the error log is moved to .old beyond this size
 
 _START = const(0)
@@ -91,14 +90,22 @@ class Loop:
             self.fail(e)
 
     def run(self, wdt=True):
-        """The device's main loop: forever."""
+        """The device's main loop: forever. Interrupted (Ctrl-C from a host
+        tool), it leaves the watchdog to a timer, so the session that
+        interrupted it is never cut off by a reset."""
+        import machine
+        from device import watchdog
         if wdt:
-            import machine
-            self.wdt = machine.WDT(timeout=WDT_MS)
-        self.boot()
-        while True:
-            self.step()
-            clock.sleep_ms(POLL_MS)
+            self.wdt = watchdog.take_over(machine)
+        try:
+            self.boot()
+            while True:
+                self.step()
+                clock.sleep_ms(POLL_MS)
+        except KeyboardInterrupt:
+            if wdt:
+                watchdog.keep_fed(machine)
+            raise
 
     def _step(self):
         now = clock.ticks_ms()

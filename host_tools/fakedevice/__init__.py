@@ -20,7 +20,17 @@ main.py), raw-paste mode with flow control, single-line friendly REPL.
 Bounded: the server stops after `idle` seconds without a client, `life`
 seconds in all, and a main.py that runs longer than `boot_limit` seconds
 (apps loop forever) is stopped like a Ctrl-C would, keeping the files.
+
+The watchdog behaves like the rp2 port's: once machine.WDT arms it, nothing
+stops it - not Ctrl-C, not a soft reset - and when it is not fed within its
+timeout (times wdt_scale: tests shorten it) the board resets: the client's
+connection drops (as USB does) and the next connection finds the app running
+again. Soft timers (machine.Timer) fire while the REPL is idle, as
+MicroPython runs scheduled callbacks while it waits for input.
+app_running: the app (boot.py, then main.py) runs when the first client
+connects, as on a Pico that was on before the cable went in.
 """
+import re
 import base64
 import json
 import os
@@ -106,14 +116,19 @@ class Session:
             self.proc.stdin.flush()
         except OSError:
             return "fake device: MicroPython stopped\n", True
-        start = time.monotonic()
+        start = last_check = time.monotonic()
         while True:
             try:
                 msg = self.lines.get(timeout=0.05)
             except queue.Empty:
+                msg = False
+            if msg is False or time.monotonic() - last_check > 0.05:
+                # Checked even while the code prints without a pause.
+                last_check = time.monotonic()
                 if interrupted() or (limit is not None and time.monotonic() - start > limit):
                     self.close()
                     return "KeyboardInterrupt: \n", True
+            if msg is False:
                 continue
             if msg is None:
                 return "fake device: MicroPython stopped\n", True
@@ -126,6 +141,10 @@ class Session:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait()
+
+
+class _Reset(Exception):
+    """The watchdog reset the fake Pico."""
 
 
 class FakeDevice:
@@ -144,7 +163,8 @@ class FakeDevice:
     def __init__(self, version=(1, 27, 0), mpy=None, name="micropython",
                  machine="Raspberry Pi Pico with RP2040", micropython=True,
                  i2c=(0x3C,), i2c_pins=(0, 4, 5), flash=848 * 1024, files=None, root=None,
-                 heap=mpy.HEAP, boot_limit=5.0, idle=120.0, life=900.0):
+                 heap=mpy.HEAP, boot_limit=5.0, idle=120.0, life=900.0, app_running=False,
+                 wdt_scale=1.0):
         self.version = tuple(version)
         self.mpy = mpy_tag() if mpy is None else mpy
         self.name = name
@@ -164,6 +184,11 @@ class FakeDevice:
         self.log = bytearray()  # everything the device sent, for test messages
         self.programs = []      # every piece of code it ran, in order (tests check what a deploy did)
         self.soft_resets = 0
+        self.app_running = app_running
+        self.wdt_scale = wdt_scale
+        self.wdt_timeout = None     # ms, once armed (nothing disarms it but a reset)
+        self.wdt_deadline = 0.0     # time.monotonic() by which it must be fed
+        self.watchdog_resets = 0
         self._sock = None
         self._conn = None
         self._thread = None
@@ -292,18 +317,37 @@ class FakeDevice:
         self._in = bytearray()
         self.mode = "friendly"
         self.line = bytearray()
-        while not self._stop.is_set() and time.monotonic() - started < self.life:
-            if not self._in and not self._read_more(0.1):
-                return
-            while self._in:
-                c = self._in[0]
-                del self._in[0]
-                if self.micropython:
-                    self._byte(c)
+        try:
+            if self.app_running and self.micropython:
+                # Powered before the client came: the app is running.
+                self.app_running = False
+                self._power_cycle()
+                self._run_file("boot.py")
+                self._run_file("main.py", limit=self.boot_limit)
+            idle_since = time.monotonic()
+            while not self._stop.is_set() and time.monotonic() - started < self.life:
+                if self._starved():
+                    self._watchdog_reset()
+                if not self._in:
+                    if not self._read_more(0.1):
+                        return
+                    if not self._in:
+                        if self.wdt_timeout is not None and time.monotonic() - idle_since > 0.2:
+                            self._tick()
+                            idle_since = time.monotonic()
+                        continue
+                idle_since = time.monotonic()
+                while self._in:
+                    c = self._in[0]
+                    del self._in[0]
+                    if self.micropython:
+                        self._byte(c)
+        except _Reset:
+            return  # the connection drops, as USB does when the chip resets
 
     def _interrupted(self):
         """Polled while code runs: a Ctrl-C from the client stops it (so does stop())."""
-        if self._stop.is_set():
+        if self._stop.is_set() or self._starved():
             return True
         self._read_more(0)
         i = self._in.find(b"\x03")
@@ -311,6 +355,37 @@ class FakeDevice:
             return False
         del self._in[: i + 1]
         return True
+
+    # -- the watchdog --
+
+    _WDT = re.compile(rb"\x1b\[gin-wdt (\d+)\]\r?\n")
+
+    def _wdt_seen(self, data):
+        """Take the watchdog's arm/feed marks out of the output."""
+        for m in self._WDT.finditer(data):
+            self.wdt_timeout = int(m.group(1))
+            self.wdt_deadline = time.monotonic() + self.wdt_timeout / 1000.0 * self.wdt_scale
+        return self._WDT.sub(b"", data)
+
+    def _starved(self):
+        return self.wdt_timeout is not None and time.monotonic() > self.wdt_deadline
+
+    def _watchdog_reset(self):
+        """The chip resets: the session dies, USB drops, the app starts again."""
+        self.watchdog_resets += 1
+        self.wdt_timeout = None
+        if self._session:
+            self._session.close()
+            self._session = None
+        self.app_running = True
+        raise _Reset()
+
+    def _tick(self):
+        """The idle REPL runs due timer callbacks (they may feed the watchdog)."""
+        s = self._session
+        if s is None or s.proc.poll() is not None:
+            return
+        s.run("_gin_tick()", lambda b: self._wdt_seen(b))
 
     def _session_now(self):
         if self._session is None or self._session.proc.poll() is not None:
@@ -328,9 +403,11 @@ class FakeDevice:
         """Run code; return its error text (already sent if file_stdout)."""
         self.programs.append(code.decode("utf-8", "replace") if isinstance(code, bytes) else code)
         session = self._session_now()
-        err, stopped = session.run(code, lambda b: self._send(cooked(b)), self._interrupted, limit)
+        err, stopped = session.run(code, lambda b: self._send(cooked(self._wdt_seen(b))), self._interrupted, limit)
         if stopped:
             self._session = None
+            if self._starved():
+                self._watchdog_reset()
         if err and file_stdout:
             self._send(cooked(err.encode()))
         return err

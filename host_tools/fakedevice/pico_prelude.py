@@ -303,10 +303,58 @@ class _GinIdle:
         return lambda *a, **k: 0
 
 
-class _GinTimer(_GinIdle):
-    # Accepted and never fired: this fake Pico has no interrupts.
+_GIN_TIMERS = []
+
+
+class _GinTimer:
+    # Soft timers: the fake Pico has no interrupts, so their callbacks run
+    # when the PC side ticks the idle REPL (_gin_tick), as MicroPython runs
+    # scheduled callbacks while its REPL waits.
     ONE_SHOT = 0
     PERIODIC = 1
+
+    def __init__(self, id=-1, mode=1, period=-1, freq=-1, callback=None, hard=False):
+        self.init(mode=mode, period=period, freq=freq, callback=callback)
+
+    def init(self, mode=1, period=-1, freq=-1, callback=None, hard=False):
+        import time
+        if freq > 0:
+            period = 1000 // freq
+        self.mode = mode
+        self.period = period if period > 0 else 1
+        self.callback = callback
+        self.due = time.ticks_add(time.ticks_ms(), self.period)
+        if self not in _GIN_TIMERS:
+            _GIN_TIMERS.append(self)
+
+    def deinit(self):
+        if self in _GIN_TIMERS:
+            _GIN_TIMERS.remove(self)
+
+
+def _gin_tick():
+    import time
+    now = time.ticks_ms()
+    for t in list(_GIN_TIMERS):
+        if time.ticks_diff(now, t.due) >= 0:
+            t.due = time.ticks_add(now, t.period)
+            if t.mode != 1:
+                t.deinit()
+            if t.callback is not None:
+                t.callback(t)
+
+
+class _GinWDT:
+    # The watchdog lives on the PC side (it outlives Ctrl-C and soft resets,
+    # as on the rp2 port): arming and feeding are told to it on stdout.
+    def __init__(self, id=0, timeout=5000):
+        if timeout > 8388:
+            raise ValueError("timeout too long")
+        self.timeout = timeout
+        self.feed()
+
+    def feed(self):
+        print("\x1b[gin-wdt %d]" % self.timeout)  # a whole line: passed on at once
 
 
 def _gin_reset():
@@ -320,7 +368,7 @@ class _GinMachine:
     SPI = _GinSPI
     SoftSPI = _GinSPI
     ADC = _GinADC
-    WDT = _GinIdle
+    WDT = _GinWDT
     PWM = _GinIdle
     Timer = _GinTimer
     RTC = _GinIdle

@@ -4,6 +4,7 @@ from bench import Bench, Lcg
 
 from device import app as A
 from device import buttons as B
+from device import watchdog
 
 
 def _log_path():
@@ -136,7 +137,7 @@ def test_an_error_shows_the_error_screen_logs_and_restarts():
 
 def test_the_watchdog_is_fed_every_turn():
     b, made = _bench()
-    b.loop.wdt = machine.WDT(timeout=A.WDT_MS)
+    b.loop.wdt = machine.WDT(timeout=watchdog.WDT_MS)
     b.run(5000)
     assert b.loop.wdt.feeds >= 490 and not b.loop.wdt.starved()
 
@@ -189,3 +190,21 @@ def test_waking_an_spi_panel_keeps_its_set_up():
     assert p.on and p.resets == resets
     assert p.seg_remap and p.com_reversed and p.charge_pump and p.mode == 0
     assert bytes(p.ram) == ram and made[0].keys == []
+
+
+def test_the_watchdog_is_fed_by_a_timer_whenever_the_loop_is_not_running():
+    """boot.py's keep_fed() feeds it from a timer (a REPL session after a
+    soft reset); the loop takes over; interrupted, it hands back to the timer."""
+    machine.reset_world()
+    watchdog.keep_fed(machine)
+    w = machine.WATCHDOGS[-1]
+    machine.FAKE_CLOCK.advance(30000)         # a long host session at the REPL
+    assert not machine.WATCHDOGS[-1].starved()
+    mine = watchdog.take_over(machine)
+    assert not machine.TIMERS                 # the loop feeds it now: a hung loop resets
+    machine.FAKE_CLOCK.advance(9000)
+    assert mine.starved() and w.feeds > 20
+    watchdog.keep_fed(machine)                # Ctrl-C: back to the timer
+    machine.FAKE_CLOCK.advance(30000)
+    assert not machine.WATCHDOGS[-1].starved()
+    watchdog.take_over(machine)
