@@ -12,6 +12,11 @@ from ui.gfx import W, H, SMALL
 
 HOLD_MS = 2000  # protection: hold a key this long to confirm
 BATTERY_MS = 5000  # read the battery this often (an ADC read is not free)
+WARM_MS = 1500  # idle this long after the start: load the screens of a hand's entry
+
+# Loaded in the idle time after the start, so the first press that opens
+# them does not wait for their import (about 50 ms each on a Pico).
+_WARM = ("ui.scr_menu", "ui.scr_record")
 
 
 class Screen:
@@ -67,6 +72,7 @@ class App:
         self.low_warned = False  # the low battery is said once per drop
         self.batt = -1
         self.batt_at = 0
+        self.warm = False  # the screens of a hand's entry are loaded
         self._read_battery(self.last_key_ms)
 
     @property
@@ -220,6 +226,10 @@ class App:
 
     def tick(self):
         now = self.clock()
+        if not self.warm and ticks_diff(now, self.last_key_ms) >= WARM_MS:
+            self.warm = True
+            for name in _WARM:
+                __import__(name)
         if ticks_diff(now, self.batt_at) >= BATTERY_MS:
             self._read_battery(now)
         if self.timer is not None and self.timer.tick(now):
