@@ -10,8 +10,10 @@
 #   journal of hands N, N+1, ...; every new snapshot gets the next generation
 #   and a journal names the generation it extends, so after compaction,
 #   rewrite or a new match an old journal can never be applied again; a
-#   fresh journal is written right after each snapshot, so a snapshot with no
-#   journal beside it means the journal went missing (reported);
+#   journal file is always there beside a snapshot (the old one, until the
+#   next hand replaces it; a new match on an empty flash writes its own
+#   first), so a snapshot with no journal beside it means the journal went
+#   missing (reported);
 # - a finished match is committed by one file in arch/ that also holds the
 #   statistics; its snapshot stays until the next match replaces it, and
 #   until then it is the current match, closed (no hand can be added);
@@ -460,9 +462,11 @@ class Store:
     # ---- the current match -------------------------------------------------
 
     def _snapshot(self, snapshot, hands, match, gen, what, journal=True):
-        # Write a snapshot; its rename is the commit. Any journal now names an
-        # older snapshot, so it no longer counts; a fresh one replaces it
-        # (journal=False: the caller wrote it already).
+        # Write a snapshot; its rename is the commit. The journal beside it
+        # now names an older snapshot, so it no longer counts: it stays until
+        # the next hand replaces it (one flash write less per snapshot), and
+        # a load replaces it by a fresh one. journal=False: the caller wrote
+        # the fresh one already.
         self._writable(what)
         data = F.header(F.KIND_SNAPSHOT, match, gen) + F.record(hands, snapshot)
         if self._snap_stats is not None:
@@ -476,11 +480,8 @@ class Store:
         self.closed_no = None
         self._gen = gen
         self.hands = self._snap_hands = hands
-        if journal:
-            self._fresh_journal()
-        else:
-            self._journal = F.HEADER_SIZE
-            self._journal_dirty = False
+        self._journal = 0 if journal else F.HEADER_SIZE
+        self._journal_dirty = False
 
     def new_match(self, snapshot):
         """Start the next match from its opening state; durable on return.

@@ -131,7 +131,7 @@ def test_compaction_folds_the_journal():
     assert s.needs_compact()
     s.compact(b"after 4")
     assert not s.needs_compact()
-    assert raw(s, "match.jnl") == F.header(F.KIND_JOURNAL, 1, 1)  # a fresh, empty journal
+    assert raw(s, "match.jnl")[:F.HEADER_SIZE] == F.header(F.KIND_JOURNAL, 1, 0)  # the old one, stale
     play(s, 2, 4)
     s2, snap, recs, problems = reload(s)
     assert (snap, recs, problems) == (b"after 4", [hand(4), hand(5)], [])

@@ -45,7 +45,7 @@ FIGURES = {}
 def test_every_change_with_every_operation_failed_on_littlefs():
     tally, problems = K.run_all(LfsEnv())
     assert not problems, "\n".join(problems[:10])
-    assert tally.survived == tally.tried > 250
+    assert tally.survived == tally.tried > 200
     assert tally.lost == 0 and tally.doubled == 0 and tally.boot_failed == 0
     assert tally.refused > 0 and tally.later > 0
     FIGURES["changes"] = tally.line()
