@@ -13,6 +13,7 @@ from ui.gfx import W, H, SMALL
 HOLD_MS = 2000  # protection: hold a key this long to confirm
 BATTERY_MS = 5000  # read the battery this often (an ADC read is not free)
 WARM_MS = 1500  # idle this long after the start: load the screens of a hand's entry
+TIDY_MS = 600   # idle this long after a press: flash work the saves left (a compaction)
 
 # Loaded in the idle time after the start, so the first press that opens
 # them does not wait for their import (about 50 ms each on a Pico).
@@ -73,6 +74,7 @@ class App:
         self.batt = -1
         self.batt_at = 0
         self.warm = False  # the screens of a hand's entry are loaded
+        self.tidy_due = True  # the model may have flash work for idle time
         self._read_battery(self.last_key_ms)
 
     @property
@@ -134,6 +136,7 @@ class App:
     def after_save(self):
         """A hand is on flash: say so, and show the game over screen if it ended one."""
         t = self.t
+        self.tidy_due = True
         self.say(t(tx.SAVED))
         s = self.match.sheet()
         if s.ended:
@@ -226,10 +229,14 @@ class App:
 
     def tick(self):
         now = self.clock()
-        if not self.warm and ticks_diff(now, self.last_key_ms) >= WARM_MS:
+        idle = ticks_diff(now, self.last_key_ms)
+        if not self.warm and idle >= WARM_MS:
             self.warm = True
             for name in _WARM:
                 __import__(name)
+        if idle >= TIDY_MS and self.tidy_due:
+            self.tidy_due = False   # once per save: a failing flash is not hammered
+            self.model.tidy()
         if ticks_diff(now, self.batt_at) >= BATTERY_MS:
             self._read_battery(now)
         if self.timer is not None and self.timer.tick(now):

@@ -111,6 +111,13 @@ class Model:
         except Exception:  # noqa: BLE001 - kept waiting; applied before the next hand
             self.later = LATER_RULES
 
+    def tidy(self):
+        """Idle-time work on flash after the saves (a compaction): never
+        raises, never changes what is saved. True when it did some."""
+        if self.locked or self.match is None:
+            return False
+        return self.persist.tidy(self.match)
+
     def replace_hand(self, index, rec):
         m = self.match
         old = m.hands[index]

@@ -118,6 +118,9 @@ class MemPersist:
     def hand_added(self, match):
         self.rewrite(match)
 
+    def tidy(self, match):
+        return False
+
     def save_stats(self, stats):
         self.stats_bytes = _codec.encode_stats(stats)
 
@@ -205,15 +208,21 @@ class StorePersist:
         self.store.save_stats(_codec.encode_stats(stats))
 
     def hand_added(self, match):
+        self.store.append(json.dumps(hand_to_list(match.hands[-1])).encode())
+
+    def tidy(self, match):
+        """Fold a long journal into a snapshot (the app calls it when idle,
+        so a save never waits for it). Only tidies up: if it fails the
+        journal still holds every hand, and it is tried again. True when it
+        wrote something."""
         st = self.store
-        st.append(json.dumps(hand_to_list(match.hands[-1])).encode())
-        # Saved. Folding the journal into a snapshot only tidies up: if it
-        # fails the journal still holds the hand, and the next save tries again.
-        if st.needs_compact():
-            try:
-                st.compact(encode(match))
-            except Exception:  # noqa: BLE001 - StoreError, or MemoryError on the Pico
-                pass
+        if not st.needs_compact():
+            return False
+        try:
+            st.compact(encode(match))
+        except Exception:  # noqa: BLE001 - StoreError, or MemoryError on the Pico
+            pass
+        return True
 
     def rewrite(self, match):
         self.store.rewrite(encode(match), len(match.hands))

@@ -107,7 +107,8 @@ def _set_lang(d):
 
 ACTIONS = (
     ("add a hand", _base, lambda d: d.model.add_hand(knock(7))),
-    ("add a hand that compacts", _near_compaction, lambda d: d.model.add_hand(knock(8))),
+    ("add a hand, then the compaction in idle time", _near_compaction,
+     lambda d: (d.model.add_hand(knock(8)), d.model.tidy())),
     ("add the hand that ends a game, new rules waiting", _pending,
      lambda d: d.model.add_hand(HandRecord(0, R.KNOCK, 1, 9))),
     ("undo the last hand", _base, lambda d: d.model.undo_hand()),

@@ -42,7 +42,7 @@ def _run(names):
 
 
 def test_faults_in_hands():
-    t = _run(("add a hand", "add a hand that compacts", "add the hand that ends a game, new rules waiting"))
+    t = _run(("add a hand", "add a hand, then the compaction in idle time", "add the hand that ends a game, new rules waiting"))
     assert t.refused > 0 and t.later > 0   # the pending rules failed on their own at least once
 
 

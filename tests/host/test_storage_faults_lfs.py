@@ -122,9 +122,11 @@ def test_a_hand_whose_compaction_fails_is_saved_once():
     while rig.app.model.persist.store._journal + 42 <= K.COMPACT:
         knock_by_numbers(rig, n % 2, 5, 30)
         n += 1
-    ffs.arm(6, EIO)  # after the append (4 operations): inside the compaction
-    knock_by_numbers(rig, 0, 3, 25)
-    assert ffs.fired == 1
+    knock_by_numbers(rig, 0, 3, 25)          # saved; the journal is long now
+    assert rig.app.model.persist.store.needs_compact()
+    ffs.arm(1, EIO)  # the compaction's file write, in the idle time after the save
+    rig.step(700)
+    assert ffs.fired == 1 and rig.app.model.persist.store.needs_compact()
     assert len(rig.app.match.hands) == n + 1 and "Not saved!" not in rig.texts()
     again = _rig(fs)
     assert encode(again.app.match) == encode(rig.app.match)
