@@ -1,0 +1,258 @@
+"""The real firmware in an emulated Pico: a MicroPython rp2 UF2 in rp2040py.
+
+Where the PC stand-ins cannot show a fault - the watchdog that outlives
+Ctrl-C, the time a step really takes - the device runs here: the UF2 built
+from MicroPython's sources (docs/rp2-emulator.md says how), our app on its
+littlefs filesystem laid out as `gin deploy` lays it out, an SSD1306 on I2C0
+(the panel emulator of host_tools/fakes/ssd1306_panel.py, fed the bytes the
+chip sends) and the buttons on their GPIOs.
+
+The emulator is driven synchronously, so every time here is emulated time:
+instructions are costed at the RP2040's 125 MHz and idle time (WFI) jumps to
+the next alarm. It does not charge I2C transfers or flash erase/program
+(both instant), so real times are longer: about 24 ms more per full frame at
+400 kHz, and a flash write's own time for a save.
+
+    emu = Emu(uf2, app_image("pico_i2c"))
+    emu.boot(); emu.run_until(lambda: emu.frames >= 3, 6000)
+    ms = emu.tap("OK")                  # press-to-screen time, emulated ms
+    out, err = emu.exec_raw("print(1)")  # as mpremote runs code
+
+About 20-30 times slower than the Pico: a boot to the table takes over a
+minute of wall time. rp2040py is imported here only, so the rest of the
+tools run without it.
+"""
+import os
+from pathlib import Path
+
+from host_tools.mpy import ROOT
+
+FS_START = 0xA0000    # RPI_PICO: the filesystem is the last 1408 KB of the 2 MB flash
+FS_BLOCKS = 352
+BLOCK = 4096
+MPY_TAG = 6 | 3 << 8 | 4 << 10   # sys.implementation._mpy of MicroPython 1.28 on the RP2040
+
+
+def app_files(board="pico_i2c", replace=None, drop=()):
+    """{device path: bytes} of the app as `gin deploy` puts it on a Pico
+    (.mpy compiled for it, main.py and boot.py as source, the board file as
+    board.mpy). replace/drop: a variant of the app, for the tests that show
+    what a part is for."""
+    from host_tools import deploy_build as d
+    files = {it.dest: it.data for it in d.build(d.plan(board), MPY_TAG)}
+    for name in drop:
+        files.pop(name, None)
+    files.update(replace or {})
+    return files
+
+
+def app_image(board="pico_i2c", replace=None, drop=()):
+    """A littlefs image of the Pico's filesystem holding the app (bytes),
+    with MicroPython's rp2 settings (tests/host/storage_lfs.py)."""
+    from littlefs import LittleFS, UserContext
+    ctx = UserContext(buffsize=BLOCK * FS_BLOCKS)
+    fs = LittleFS(context=ctx, block_size=BLOCK, block_count=FS_BLOCKS, prog_size=256, read_size=32,
+                  lookahead_size=32, disk_version=0x00020000)
+    for path, data in sorted(app_files(board, replace, drop).items()):
+        parts = path.strip("/").split("/")
+        for i in range(1, len(parts)):
+            try:
+                fs.mkdir("/".join(parts[:i]))
+            except Exception:  # noqa: BLE001 - already there
+                pass
+        with fs.open("/".join(parts), "wb") as f:
+            f.write(data)
+    fs.unmount()
+    return bytes(ctx.buffer)
+
+
+class _I2CPanel:
+    """The SSD1306 on the emulated I2C0: acknowledges its address and hands
+    each write transaction to the panel emulator, noting when full frames
+    (a data transaction of at least one whole page) arrive."""
+
+    def __init__(self, i2c, clock, addr=0x3C):
+        import sys
+        sys.path.insert(0, os.path.join(ROOT, "host_tools", "fakes"))
+        from ssd1306_panel import Panel
+        self.panel = Panel()
+        self.i2c = i2c
+        self.clock = clock
+        self.addr = addr
+        self.cur = None
+        self.frame_ns = []   # emulated time of each full frame
+        i2c.on_start = lambda repeated: i2c.complete_start()
+        i2c.on_connect = self._connect
+        i2c.on_write_byte = self._write
+        i2c.on_read_byte = lambda ack: i2c.complete_read(0)
+        i2c.on_stop = self._stop
+
+    def _connect(self, address, mode):
+        self.cur = bytearray() if address == self.addr else None
+        self.i2c.complete_connect(self.cur is not None)
+
+    def _write(self, value):
+        if self.cur is not None:
+            self.cur.append(value)
+        self.i2c.complete_write(self.cur is not None)
+
+    def _stop(self):
+        b = self.cur
+        self.cur = None
+        if b:
+            self.panel.i2c_write(bytes(b))
+            if b[0] & 0x40 and len(b) > 128:
+                self.frame_ns.append(self.clock.nanos)
+        self.i2c.complete_stop()
+
+
+class Emu:
+    """One emulated Pico running a UF2 with a filesystem image."""
+
+    BUTTONS = {"UP": 10, "DOWN": 11, "OK": 12, "BACK": 13}   # boards/pico_i2c.py
+
+    def __init__(self, uf2, image):
+        from rp2040py.boards import BoardSpec, FlashLayout
+        from rp2040py.device import MicroPythonDevice
+        from rp2040py.utils.logging import LogLevel
+        import tempfile
+        self._tmp = tempfile.NamedTemporaryFile(suffix=".img", delete=False)
+        self._tmp.write(image)
+        self._tmp.close()
+        board = BoardSpec(image=Path(uf2), layout=FlashLayout(fs_start=FS_START, fs_blockcount=FS_BLOCKS,
+                                                              fs_blocksize=BLOCK))
+        self.dev = MicroPythonDevice(board=board, filesystem=self._tmp.name, log_level=LogLevel.ERROR)
+        self.mcu = self.dev.mcu
+        self.sim = self.dev.simulator
+        self.clock = self.sim.clock
+        self.cdc = self.dev.cdc
+        self.out = bytearray()        # everything the device sent over USB
+        self.enumerations = []        # when USB came up (boot, and after each reset)
+        self.watchdog_resets = []     # when the watchdog reset the chip
+        self._tx = bytearray()        # bytes for the device not yet in its 512-byte FIFO
+        self.cdc.on_serial_data = self.out.extend
+        self.cdc.on_device_connected = lambda: self.enumerations.append(self.clock.nanos)
+        self.oled = _I2CPanel(self.mcu.i2c[0], self.clock)
+        wd = self.mcu.watchdog
+        trigger = wd.on_watchdog_trigger
+
+        def _wd():
+            self.watchdog_resets.append(self.clock.nanos)
+            trigger()
+        wd.on_watchdog_trigger = _wd
+        self._stop_alarm = self.clock.create_alarm(self._stop)
+        self._pump_alarm = self.clock.create_alarm(self._pump)
+
+    def close(self):
+        os.unlink(self._tmp.name)
+
+    # ---- time --------------------------------------------------------------
+    @property
+    def ms(self):
+        return self.clock.nanos / 1e6
+
+    @property
+    def frames(self):
+        return len(self.oled.frame_ns)
+
+    def _stop(self):
+        self.sim.stopped = True
+
+    def run_until(self, pred, timeout_ms):
+        """Run until pred() (checked between batches) or timeout_ms of
+        emulated time; the emulated ms it took, or None."""
+        start = self.clock.nanos
+        end = start + int(timeout_ms * 1e6)
+        self._stop_alarm.cancel()
+        self._stop_alarm.schedule(end - start)
+        while True:
+            self.sim.stopped = False
+            self.sim._execute_batch()
+            if pred is not None and pred():
+                self._stop_alarm.cancel()
+                return (self.clock.nanos - start) / 1e6
+            if self.clock.nanos >= end:
+                return None if pred is not None else (self.clock.nanos - start) / 1e6
+
+    def run_ms(self, ms):
+        self.run_until(None, ms)
+
+    def boot(self, timeout_ms=5000):
+        from rp2040py.memory_map import FLASH_START_ADDRESS
+        self.mcu.core.pc = FLASH_START_ADDRESS
+        if self.run_until(lambda: self.enumerations, timeout_ms) is None:
+            raise TimeoutError("the emulated Pico's USB did not come up")
+
+    # ---- USB serial ------------------------------------------------------
+    def _pump(self):
+        fifo = self.cdc.tx_fifo
+        while self._tx and not fifo.full:
+            fifo.push(self._tx.pop(0))
+        if self._tx:
+            self._pump_alarm.schedule(200_000)  # the FIFO drops what does not fit: drip-feed it
+
+    def write(self, data):
+        self._tx.extend(data.encode() if isinstance(data, str) else data)
+        self._pump()
+
+    def wait_for(self, needle, timeout_ms, since=0):
+        return self.run_until(lambda: needle in self.out[since:], timeout_ms)
+
+    def exec_raw(self, code, timeout_ms=10000):
+        """Run code through the raw REPL, as mpremote does: (stdout, stderr)."""
+        mark = len(self.out)
+        self.write(b"\r\x03\x03\x01")
+        if self.wait_for(b"raw REPL; CTRL-B to exit\r\n>", 3000, mark) is None:
+            raise RuntimeError("no raw REPL: %r" % bytes(self.out[mark:]))
+        mark = len(self.out)
+        self.write(code.encode() + b"\x04")
+        if self.wait_for(b"OK", 5000, mark) is None:
+            raise RuntimeError("the raw REPL did not take the code: %r" % bytes(self.out[mark:]))
+        ok = self.out.index(b"OK", mark) + 2
+        if self.run_until(lambda: self.out[ok:].count(b"\x04") >= 2, timeout_ms) is None:
+            raise TimeoutError("no answer: %r" % bytes(self.out[ok:]))
+        out, err, _ = bytes(self.out[ok:]).split(b"\x04", 2)
+        self.write(b"\x02")
+        return out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
+
+    # ---- buttons ---------------------------------------------------------
+    def tap(self, name, hold_ms=80, gap_ms=120, answer_ms=2000):
+        """Press a button for hold_ms, let go for gap_ms (a 200 ms slot, as
+        the bench's press). Returns the emulated ms from the press to the
+        first full frame after it (None if the screen did not change)."""
+        pin = self.mcu.gpio[self.BUTTONS[name]]
+        n = self.frames
+        t0 = self.clock.nanos
+        pin.set_input_value(False)          # the button pulls the pin to ground
+        self.run_until(lambda: self.frames > n, hold_ms)
+        pin.release_input()                 # let go: the internal pull-up
+        left = hold_ms + gap_ms - (self.clock.nanos - t0) / 1e6
+        if self.frames == n:
+            self.run_until(lambda: self.frames > n, max(answer_ms, left))
+            left = hold_ms + gap_ms - (self.clock.nanos - t0) / 1e6
+        if left > 0:
+            self.run_ms(left)
+        after = [ns for ns in self.oled.frame_ns[n:] if ns >= t0]
+        return (after[0] - t0) / 1e6 if after else None
+
+    # ---- flash -----------------------------------------------------------
+    def filesystem(self):
+        """The littlefs image of the Pico's filesystem now (bytes)."""
+        import tempfile
+        with tempfile.NamedTemporaryFile(suffix=".img") as f:
+            self.dev.dump_flash_image(f.name)
+            return Path(f.name).read_bytes()
+
+
+def uf2_from_env():
+    """The UF2 the emulator tests run (GIN_RP2_UF2), or why they cannot."""
+    path = os.environ.get("GIN_RP2_UF2")
+    if not path:
+        return None, "GIN_RP2_UF2 is not set (a MicroPython rp2 UF2: docs/rp2-emulator.md)"
+    if not os.path.isfile(path):
+        return None, "GIN_RP2_UF2=%s: no such file" % path
+    try:
+        import rp2040py  # noqa: F401
+    except ImportError:
+        return None, "rp2040py is not installed in .venv"
+    return path, None
