@@ -139,9 +139,10 @@ class Tally:
         self.per_action = []
 
     def line(self):
-        return ("%d changes x fault points tried: %d, survived %d, hands lost %d, doubled %d, "
+        what = "%d changes x fault points" % len(self.per_action) if self.per_action else "faulty starts"
+        return ("%s tried: %d, survived %d, hands lost %d, doubled %d, "
                 "boots failed %d (refused %d, saved with a later step reported %d)"
-                % (len(self.per_action), self.tried, self.survived, self.lost, self.doubled,
+                % (what, self.tried, self.survived, self.lost, self.doubled,
                    self.boot_failed, self.refused, self.later))
 
 
