@@ -16,7 +16,7 @@ Esc or Backspace = Back (on a three-button board: OK held), l then a key
 key (Hold OK to confirm), q or Ctrl-C = quit.
 
 --keys plays a script instead, once the start screen has gone, and prints
-the final screen: up, down, ok, back (taps), long:KEY (held 0.8 s),
+the final screen: up, down, ok, back (taps), long:KEY (held 0.575 s),
 hold:KEY:MS, wait:MS, and WORD*N for N times; spaces or commas between.
 """
 import argparse

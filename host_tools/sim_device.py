@@ -29,6 +29,7 @@ for _rel in ("firmware", "boards", "host_tools/fakes"):
         sys.path.insert(0, _p)
 
 import machine  # noqa: E402 - the stand-in in host_tools/fakes
+from device.buttons import LONG_PRESS_MS  # noqa: E402 - one meaning of a long press
 
 BOARDS_DIR = os.path.join(ROOT, "boards")
 DEFAULT_BOARD = "pico_i2c"
@@ -38,7 +39,7 @@ STEP_MS = 10        # one loop turn, as on the device (device/app.py POLL_MS)
 START_MS = 1600     # the start screen lasts 1.5 s
 TAP_MS = 80         # a tap: down this long...
 GAP_MS = 120        # ...then up this long before the next one (scripts)
-LONG_MS = 800       # a long press: past the firmware's 500 ms
+LONG_MS = LONG_PRESS_MS  # a long press: one LONG, no repeat (device/buttons.py)
 BACK3_MS = 700      # Back on a three-button board: OK held past 500 ms
 
 BUTTONS = ("up", "down", "ok", "back")

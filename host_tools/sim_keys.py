@@ -4,7 +4,8 @@ Script (`--keys`): words separated by spaces or commas, played in order
 once the start screen has gone:
 
     up down ok back     a tap: the button down 80 ms, then up 120 ms
-    long:KEY            held 800 ms (a long press), then up 120 ms
+    long:KEY            held 575 ms (a long press: past 0.5 s, let go before
+                        the first repeat), then up 120 ms
     hold:KEY:MS         held MS milliseconds (Hold OK to confirm: hold:ok:2500)
     wait:MS             nothing pressed for MS milliseconds
     WORD*N              any of the above N times (down*5)

@@ -54,6 +54,9 @@ DEBOUNCE_MS = const(25)
 LONG_MS = const(500)
 REPEAT_START_MS = const(150)
 REPEAT_MIN_MS = const(40)
+# A long press as the README and the simulator mean it: held past LONG_MS and
+# let go before the first repeat, so it gives exactly one LONG.
+LONG_PRESS_MS = const(575)  # LONG_MS + REPEAT_START_MS // 2
 
 _QUEUE = const(32)
 SAMPLE_MS = const(4)      # the sampler's period: bounces shorter than this may pass unseen

@@ -117,7 +117,7 @@ def test_script_words():
     p = sim_keys.parse_script
     assert p("down*3, ok") == [("press", "down", 80, 120)] * 3 + [("press", "ok", 80, 120)]
     assert p("long:OK hold:up:2500 wait:40") == [
-        ("press", "ok", 800, 120), ("press", "up", 2500, 120), ("wait", 40)]
+        ("press", "ok", 575, 120), ("press", "up", 2500, 120), ("wait", 40)]
     assert p("  ") == []
     for word in ("hold:ok", "wait:", "wait:-1", "ok*x", "up*1001", "wait:9999999", "long:ok:5"):
         assert "--keys" in str(raises(GinError, p, word))
@@ -179,9 +179,9 @@ def test_keys_are_pin_presses_through_the_debouncer(tmp_path):
     # down from the first byte until 80 ms after the last (39 x 30 ms later):
     # 1250 ms, of which the loop sees 1240 (the release is due on the 125th turn)
     assert _value(rep) == _value(device_after(tmp_path / "b2", "ok ok hold:up:1240")) > 15
-    # l + key: a long press (800 ms): LONG, then repeats until the release
+    # l + key: a long press (575 ms): one LONG and no repeat, as on the device
     long_ = _typed(tmp_path / "c", to_count + [(b"l", 0), (b"\x1b[A", 1000)])
-    assert 12 < _value(long_) < _value(rep)
+    assert _value(long_) == 12 < _value(rep)
     # keys read together (typed fast, or after a stall) stay separate presses
     three = _typed(tmp_path / "i", to_count + [(b"\x1b[B\x1b[B\x1b[B", 1000)])
     assert _value(three) == 7
@@ -233,3 +233,22 @@ def test_dimmed_and_switched_off_as_on_the_device(tmp_path):
         s.handle(action, button)
     s.advance(300)
     assert sum(dev.pixels()) == lit and dev.screen_name() == "TableScreen"
+
+
+def test_a_long_press_means_the_same_in_the_simulator_and_on_the_device(tmp_path):
+    """README: in the card picker a long press jumps four cards. `long:down`
+    in a script, `l` then Down in the terminal, and the device's own button
+    held LONG_PRESS_MS all give one LONG and so the same jump."""
+    from device.buttons import LONG_PRESS_MS
+    from ui.scr_cards import JUMP
+    to_picker = "down down ok ok"   # menu, Record by cards, who went out
+    start = device_after(tmp_path / "a", to_picker).loop.ui.top()
+    assert type(start).__name__ == "CardPicker"
+    script = device_after(tmp_path / "b", to_picker + " long:down").loop.ui.top().cursor
+    held = device_after(tmp_path / "c", to_picker + " hold:down:%d" % LONG_PRESS_MS).loop.ui.top().cursor
+    typed = _typed(tmp_path / "d", [(b"\x1b[B", 200), (b"\x1b[B", 200), (b"\r", 200), (b"\r", 300),
+                                    (b"l", 0), (b"\x1b[B", 1000)]).loop.ui.top().cursor
+    assert script == held == typed == (start.cursor + JUMP) % 52
+    with open(os.path.join(sim_device.ROOT, "README.md"), encoding="utf-8") as f:
+        readme = " ".join(f.read().split())
+    assert JUMP == 4 and "a long press jumps four cards" in readme
