@@ -17,11 +17,12 @@ def _make(n=4, three=False, held=()):
     return B.Buttons(pins, ids, three_button=three, now=0)
 
 
-def _run(bt, ms, events):
-    """Poll every 5 ms for ms; collect the events."""
+def _run(bt, ms, events, step_ms=5):
+    """Poll every step_ms for ms (a loop busy that long between polls: a
+    screen loading, a save); collect the events."""
     end = machine.FAKE_CLOCK.ms + ms
     while machine.FAKE_CLOCK.ms < end:
-        machine.FAKE_CLOCK.advance(5)
+        machine.FAKE_CLOCK.advance(step_ms)
         bt.poll(machine.FAKE_CLOCK.ticks_ms())
         ev = bt.get()
         while ev:
@@ -174,20 +175,6 @@ def test_queue_overflow_drops_instead_of_crashing():
     assert 0 < n <= 100 and bt.get() == B.NONE
 
 
-def _slow_steps(bt, ms, step_ms, events):
-    """The loop busy step_ms at a time (a screen loading, a save): the
-    buttons are polled only between steps."""
-    end = machine.FAKE_CLOCK.ms + ms
-    while machine.FAKE_CLOCK.ms < end:
-        machine.FAKE_CLOCK.advance(step_ms)
-        bt.poll(machine.FAKE_CLOCK.ticks_ms())
-        ev = bt.get()
-        while ev:
-            events.append(ev)
-            ev = bt.get()
-    return events
-
-
 def _taps_inside_slow_steps(sampler):
     bt = _make()
     if sampler:
@@ -203,7 +190,7 @@ def _taps_inside_slow_steps(sampler):
         chatter(ln, start, 0, rng)
         chatter(ln, start + 60 + rng.below(30), 1, rng)
         want.append(k % 4)
-    events = _slow_steps(bt, 250 * 20 + 300, 200, [])
+    events = _run(bt, 250 * 20 + 300, [], 200)
     bt.stop_sampler()
     return want, [B.button(e) for e in events if B.kind(e) == B.PRESS], \
         [B.button(e) for e in events if B.kind(e) == B.RELEASE]
@@ -227,7 +214,7 @@ def test_a_long_press_inside_slow_steps_counts_from_when_it_began():
     t = machine.FAKE_CLOCK.ms
     ln.at(t + 5, 0)
     ln.at(t + 700, 1)
-    events = _slow_steps(bt, 1000, 300, [])
+    events = _run(bt, 1000, [], 300)
     bt.stop_sampler()
     kinds = [B.kind(e) for e in events if B.button(e) == B.OK]
     assert kinds[:2] == [B.PRESS, B.LONG] and kinds[-1] == B.RELEASE
