@@ -176,4 +176,7 @@ T = (
     "%d deleted",  # DELETED_N
     "then delete them",  # FREE_UP2
     "No old matches",  # NONE_TO_DELETE
+    "Put the hand back",  # REDO
+    "It can be put back",  # CAN_REDO
+    "Put back",  # REDONE
 )

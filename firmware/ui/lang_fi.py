@@ -176,4 +176,7 @@ T = (
     "%d poistettu",  # DELETED_N
     "ja poista ne",  # FREE_UP2
     "Ei vanhoja otteluita",  # NONE_TO_DELETE
+    "Palauta jako",  # REDO
+    "Sen voi palauttaa",  # CAN_REDO
+    "Palautettu",  # REDONE
 )

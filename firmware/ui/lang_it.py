@@ -176,4 +176,7 @@ T = (
     "%d eliminate",  # DELETED_N
     "poi eliminale",  # FREE_UP2
     "Nessuna partita vecchia",  # NONE_TO_DELETE
+    "Rimetti la mano",  # REDO
+    "Si può rimettere",  # CAN_REDO
+    "Rimessa",  # REDONE
 )

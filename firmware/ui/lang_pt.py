@@ -176,4 +176,7 @@ T = (
     "%d apagadas",  # DELETED_N
     "e depois apague-as",  # FREE_UP2
     "Nenhuma partida antiga",  # NONE_TO_DELETE
+    "Repor a mão",  # REDO
+    "Pode ser reposta",  # CAN_REDO
+    "Reposta",  # REDONE
 )

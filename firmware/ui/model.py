@@ -35,6 +35,7 @@ class Model:
         self.pending = None    # rules waiting for the next game (set mid-game)
         self.match = None
         self.undo_box = None   # (what, old match) for the last protected change
+        self.redo_box = None   # (index, hand) the last undo or delete took out: Redo puts it back
         self.problems = []     # plain words from loading
         self.locked = 0        # LOCK_*: why no change can be saved; 0 when they can
         self.later = 0         # LATER_*: what the last change could not finish
@@ -105,6 +106,7 @@ class Model:
             raise
         # Saved. What follows cannot unsave it.
         self.undo_box = None
+        self.redo_box = None
         self.later = 0
         try:
             self._apply_pending()
@@ -127,6 +129,7 @@ class Model:
         except Exception:
             m.replace(index, old)
             raise
+        self.redo_box = None
 
     def delete_hand(self, index):
         m = self.match
@@ -136,6 +139,7 @@ class Model:
         except Exception:
             m.insert(index, old)
             raise
+        self.redo_box = (index, old)
 
     def insert_hand(self, index, rec):
         m = self.match
@@ -145,6 +149,7 @@ class Model:
         except Exception:
             m.delete(index)
             raise
+        self.redo_box = None
 
     def undo_hand(self):
         m = self.match
@@ -155,7 +160,22 @@ class Model:
             m.hands.append(old)
             m._fresh = False
             raise
+        self.redo_box = (len(m.hands), old)
         return old
+
+    def redo_hand(self):
+        """Put back the hand the last undo or delete took out (its cards
+        too). Raises, nothing changed, when it cannot be saved."""
+        index, rec = self.redo_box
+        m = self.match
+        m.insert(index, rec)
+        try:
+            self.persist.rewrite(m)
+        except Exception:
+            m.delete(index)
+            raise
+        self.redo_box = None
+        return index
 
     # --- protected changes ---------------------------------------------------
     def new_match(self, names, rules, dealer):
@@ -169,6 +189,7 @@ class Model:
         self.match = m
         self.locked = 0
         self.pending = None
+        self.redo_box = None
         self._save_pending(False)
         self.undo_box = (0, old) if old is not None and old.hands else None
 
@@ -224,6 +245,7 @@ class Model:
             m.rule_changes = old_changes
             m._fresh = False
             raise
+        self.redo_box = None
 
     def can_undo_change(self):
         return self.undo_box is not None
@@ -240,6 +262,7 @@ class Model:
         if what == 0:
             self.persist.unarchive(old)
             self.match = old
+            self.redo_box = None
         elif what == 1:
             self.persist.save_stats(old)
         else:

@@ -13,6 +13,37 @@ from ui import widgets
 _OUTCOME_LABEL = (tx.KNOCK, tx.GIN, tx.BIG_GIN, tx.UNDERCUT_N, tx.VOID)
 
 
+def hand_row(app, i, w, o, pts):
+    """("12 Ann Knock", "+20") for hand i: w the winner + 1 (0: void), o the
+    outcome, pts the points; the name gives way when the row is full."""
+    t = app.t
+    if w == 0:
+        return "%d %s" % (i + 1, t(tx.VOID)), ""
+    g = app.g
+    v = "+%d" % pts
+    tmpl = ("%d " % (i + 1)) + "%s " + t(_OUTCOME_LABEL[o]).replace("%", "%%")
+    return widgets.fill_name(g, tmpl, app.match.names[w - 1], W - 6 - g.width(v, SMALL)), v
+
+
+def hand_line(app, i):
+    """Hand i in one line, for the screens that ask before taking it out."""
+    got = []
+
+    def note(sheet, j, rec, res, w, dealer):
+        if j == i:
+            got.append(hand_row(app, i, 0 if w is None else w + 1, res.outcome, res.points))
+    _sheet.replay(app.match, _sheet.Sheet(), None, note)
+    row, v = got[0]
+    return row + " " + v if v else row
+
+
+def ask_take_out(app, title, i, on_confirm):
+    """Show hand i and ask for a hold before it goes (it can be put back)."""
+    from ui.scr_common import HoldScreen
+    t = app.t
+    app.push(HoldScreen(app, title, (hand_line(app, i), t(tx.CAN_REDO)), on_confirm))
+
+
 class HistoryScreen(Screen):
     def __init__(self, app):
         super().__init__(app)
@@ -61,24 +92,14 @@ class HistoryScreen(Screen):
         last = first + lv.rows
         if last > n:
             last = n
-        t = self.app.t
-        g = self.app.g
-        names = self.app.match.names
         rows = []
         vals = []
         for i in range(first, last):
             w = self.info[4 * i]
-            o = self.info[4 * i + 1]
             pts = self.info[4 * i + 2] | (self.info[4 * i + 3] << 8)
-            if w == 0:
-                rows.append("%d %s" % (i + 1, t(tx.VOID)))
-                vals.append("")
-            else:
-                v = "+%d" % pts
-                # "12 Ann Knock": the name gives way when the row is full.
-                tmpl = ("%d " % (i + 1)) + "%s " + t(_OUTCOME_LABEL[o]).replace("%", "%%")
-                rows.append(widgets.fill_name(g, tmpl, names[w - 1], W - 6 - g.width(v, SMALL)))
-                vals.append(v)
+            row, v = hand_row(self.app, i, w, self.info[4 * i + 1], pts)
+            rows.append(row)
+            vals.append(v)
         lv.first = 0
         lv.cursor = self.cursor - first
         lv.set(rows, vals)
@@ -129,15 +150,13 @@ class HistoryScreen(Screen):
             from ui.scr_record import start_record
             start_record(app, i, a == 2)
         elif not refused_for_room(app, False):
-            app.push(ChoiceScreen(app, t(tx.DELETE_Q) % (i + 1), (t(tx.NO), t(tx.YES)), 0,
-                                  lambda yes: self.delete(i, yes)))
+            app.pop()
+            ask_take_out(app, t(tx.DELETE_Q) % (i + 1), i, lambda: self.delete(i))
 
-    def delete(self, i, yes):
+    def delete(self, i):
         app = self.app
         t = app.t
         app.pop_to(HistoryScreen)
-        if not yes:
-            return
         try:
             app.model.delete_hand(i)
         except Exception as e:

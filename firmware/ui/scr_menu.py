@@ -13,8 +13,9 @@ _NEW_MATCH = const(4)
 _STATS = const(5)
 _SETTINGS = const(6)
 _CARDS = const(7)
+_REDO = const(8)
 _LABELS = (tx.RECORD, tx.HISTORY, tx.UNDO, tx.UNDO_CHANGE, tx.NEW_MATCH, tx.STATS, tx.SETTINGS,
-           tx.RECORD_CARDS)
+           tx.RECORD_CARDS, tx.REDO)
 
 
 class MenuScreen(ChoiceScreen):
@@ -28,6 +29,8 @@ class MenuScreen(ChoiceScreen):
         acts = [_RECORD, _CARDS, _HISTORY]
         if app.match.hands:
             acts.append(_UNDO)
+        if app.model.redo_box is not None:
+            acts.append(_REDO)
         if app.model.can_undo_change():
             acts.append(_UNDO_CHANGE)
         acts.append(_NEW_MATCH)
@@ -56,13 +59,19 @@ class MenuScreen(ChoiceScreen):
         elif a == _UNDO:
             if refused_for_room(app, False):
                 return
+            # Protected: the hand is shown, held to confirm, and Redo puts it back.
+            from ui.scr_history import ask_take_out
+            ask_take_out(app, t(tx.UNDO), len(app.match.hands) - 1, self.undo)
+        elif a == _REDO:
+            if refused_for_room(app, True):
+                return
             try:
-                app.model.undo_hand()
+                app.model.redo_hand()
             except Exception as e:
                 app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
                 return
             app.home()
-            app.say(t(tx.UNDONE))
+            app.say(t(tx.REDONE))
         elif a == _UNDO_CHANGE:
             try:
                 app.model.undo_change()
@@ -83,6 +92,17 @@ class MenuScreen(ChoiceScreen):
         elif a == _SETTINGS:
             from ui.scr_settings import SettingsScreen
             app.replace(SettingsScreen(app))
+
+    def undo(self):
+        app = self.app
+        t = app.t
+        try:
+            app.model.undo_hand()
+        except Exception as e:
+            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+            return
+        app.home()
+        app.say(t(tx.UNDONE))
 
     def new_match(self):
         from ui.scr_setup import SetupFlow

@@ -180,8 +180,11 @@ DELETE_OLD_Q = const(172)
 DELETED_N = const(173)
 FREE_UP2 = const(174)
 NONE_TO_DELETE = const(175)
+REDO = const(176)
+CAN_REDO = const(177)
+REDONE = const(178)
 
-COUNT = const(176)
+COUNT = const(179)
 
 # Language codes in menu order, and each name in its own language.
 LANGS = ("en", "fi", "it", "pt")

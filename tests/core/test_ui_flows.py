@@ -2,6 +2,7 @@
 from gincore import result as R
 from ui import keys
 from ui_kit import Rig, knock_by_numbers
+from ui.persist import encode
 
 
 def type_name(rig, name):
@@ -94,10 +95,41 @@ def test_undo_last_hand_from_the_menu():
     knock_by_numbers(rig, 1, 3, 20)
     rig.press(keys.DOWN)
     rig.pick(rig.app.top().labels.index("Undo last hand"))
+    # Protected: the hand it takes out is shown, and nothing goes before the hold.
+    assert rig.screen() == "HoldScreen" and "2 B Knock +17" in rig.texts()
     m = rig.app.match
+    assert len(m.hands) == 2
+    rig.hold_ms(keys.OK, 2100)
     assert len(m.hands) == 1 and m.hands[0].knocker == 5
     assert "Undone" in rig.texts()
     assert rig.app.model.persist.load()[0].hands[0].knocker == 5
+
+
+def test_redo_puts_the_hand_back_with_its_cards():
+    from gincore import cards as C
+    from gincore import result as R
+    from gincore.match import HandRecord
+    rig = Rig()
+    knock_by_numbers(rig, 0, 5, 30)
+    k = tuple(C.parse(s) for s in "AS 2S 3S 4H 5H 6H 7C 8C 9C KD".split())
+    d = tuple(C.parse(s) for s in "2D 3D 4D 5C 6C 9H 9S QH QS JD".split())
+    rig.app.model.add_hand(HandRecord(1, R.KNOCK, cards=(k, d)))
+    before = encode(rig.app.match)
+    start = rig.presses
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Undo last hand"))
+    rig.hold_ms(keys.OK, 2100)
+    assert len(rig.app.match.hands) == 1
+    rig.press(keys.DOWN)
+    assert "Put the hand back" in rig.app.top().labels
+    rig.pick(rig.app.top().labels.index("Put the hand back"))
+    assert encode(rig.app.match) == before and rig.app.match.hands.has_cards(1)
+    assert rig.app.model.persist.load()[0].hands.cards_of(1) == (k, d)
+    print("\nundo + redo: %d presses (a hold is one)" % (rig.presses - start))
+    # Redo is offered only until the next change.
+    knock_by_numbers(rig, 0, 2, 20)
+    rig.press(keys.DOWN)
+    assert "Put the hand back" not in rig.app.top().labels
 
 
 def test_history_edit_and_delete():
@@ -122,13 +154,15 @@ def test_history_edit_and_delete():
     m = rig.app.match
     assert m.hands[0].knocker == 4 and len(m.hands) == 2
     assert m.sheet().games[0].score == [26, 17]
-    # Delete hand 2.
+    # Delete hand 2: shown, held to confirm, and it can be put back.
     rig.press(keys.UP)
     rig.press(keys.OK)
     rig.pick(1)
-    rig.pick(1)                       # yes
+    assert rig.screen() == "HoldScreen" and "It can be put back" in rig.texts()
+    rig.hold_ms(keys.OK, 2100)
     assert len(m.hands) == 1
     assert rig.screen() == "HistoryScreen"
+    assert rig.app.model.redo_box[0] == 1
 
 
 def test_game_over_shows_bonus_lines_then_next_game():
@@ -445,7 +479,7 @@ def test_a_delete_that_breaks_a_later_hand_is_refused_in_words():
     rig.press(keys.UP)                                   # hand 1
     rig.press(keys.OK)
     rig.pick(1)                                          # Delete
-    rig.pick(1)                                          # Yes
+    rig.hold_ms(keys.OK, 2100)                           # held to confirm
     assert rig.screen() == "MessageScreen"
     assert "A later hand would break" in rig.texts()
     assert "Nothing was changed" in rig.texts()

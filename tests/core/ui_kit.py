@@ -346,6 +346,15 @@ def tour(lang="en", on_screen=None, persist=None):
     rig.pick(1)
     snap("history_delete")
     app.home()
+    # Undo asks with the hand shown; after it, Redo is in the menu.
+    rig.press(keys.DOWN)
+    rig.pick(app.top().actions.index(2))   # Undo last hand
+    snap("undo_confirm")
+    rig.hold_ms(keys.OK, 2100)
+    rig.press(keys.DOWN)
+    snap("menu_redo")
+    rig.pick(app.top().actions.index(8))   # Put the hand back
+    app.home()
     # Cards.
     from ui.scr_cards import start_cards
     start_cards(app)

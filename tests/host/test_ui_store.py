@@ -25,6 +25,7 @@ def test_hands_undo_edit_and_new_match_survive_restarts(tmp_path):
     # Undo in the new session, then restart again.
     again.press(keys.DOWN)
     again.pick(again.app.top().labels.index("Undo last hand"))
+    again.hold_ms(keys.OK, 2100)      # held to confirm
     assert len(again.app.match.hands) == 2
     third = Rig(persist=_persist(root))
     assert encode(third.app.match) == encode(again.app.match)
