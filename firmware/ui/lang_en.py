@@ -179,4 +179,8 @@ T = (
     "Put the hand back",  # REDO
     "It can be put back",  # CAN_REDO
     "Put back",  # REDONE
+    "Game %d",  # GAME_N
+    "Round %d",  # ROUND_N
+    "Games %d-%d, %d-%d",  # STANDING
+    "D",  # DEALER_MARK
 )

@@ -179,4 +179,8 @@ T = (
     "Palauta jako",  # REDO
     "Sen voi palauttaa",  # CAN_REDO
     "Palautettu",  # REDONE
+    "Peli %d,",  # GAME_N
+    "Kierros %d,",  # ROUND_N
+    "Pelit %d-%d, %d-%d",  # STANDING
+    "J",  # DEALER_MARK
 )

@@ -179,4 +179,8 @@ T = (
     "Rimetti la mano",  # REDO
     "Si può rimettere",  # CAN_REDO
     "Rimessa",  # REDONE
+    "Gioco %d",  # GAME_N
+    "Giro %d",  # ROUND_N
+    "Giochi %d-%d, %d-%d",  # STANDING
+    "M",  # DEALER_MARK
 )

@@ -179,4 +179,8 @@ T = (
     "Repor a mão",  # REDO
     "Pode ser reposta",  # CAN_REDO
     "Reposta",  # REDONE
+    "Jogo %d",  # GAME_N
+    "Rodada %d",  # ROUND_N
+    "Jogos %d-%d, %d-%d",  # STANDING
+    "C",  # DEALER_MARK
 )

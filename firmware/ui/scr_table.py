@@ -1,10 +1,16 @@
 """The table screen: what everybody at the table looks at between hands.
 
-Both names (a small card mark beside the one who deals next), both totals
-in big digits, hands won, the target; under Hollywood the three games on one line; the battery and the move
-timer when there are any. Every string is made in prepare(), when the score
-changes, so the idle redraw allocates nothing.
+It answers, without a press, who is winning, which game, who deals and
+under what rules: both names (the dealer's marked with a letter, D in
+English), both totals in big digits, hands won; the match standing once a
+game is over (games won, and the totals of the finished games) or else the
+rules' preset; under Hollywood the three games on one line instead; the game
+number (the round, under Hollywood) and the target; the battery and the
+move timer when there are any. Every string is made in prepare(), when the
+score changes, so the idle redraw allocates nothing.
 """
+from gincore import rules as _rules
+
 from ui import keys
 from ui.app import Screen
 from ui.gfx import W, H, SMALL, BIG
@@ -12,7 +18,7 @@ from ui import text as tx
 
 
 _HALF = 63      # each name gets half the top row
-_MARK_W = 6     # the dealer's mark and its gap
+_MARK_W = 9     # the dealer's mark (a letter in a box) and its gap
 
 
 def _right(g, s, font):
@@ -29,6 +35,8 @@ class TableScreen(Screen):
         self.won = ["", ""]
         self.wx = [0, 0]
         self.games = ""   # Hollywood: the three games on one line
+        self.standing = ""  # games won and the finished games' totals, or the preset
+        self.mark = ""    # the dealer's letter
         self.target = ""
         self.dx = 0
         self.clock = ""   # move timer, "" when off
@@ -67,7 +75,21 @@ class TableScreen(Screen):
             self.games = " ".join(parts)
         else:
             self.games = ""
-        self.target = t(tx.TO_TARGET) % s.rules.target
+        # Which game (or Hollywood round) the big digits are, and to what.
+        num = game.number + (s.n_games if fresh else 0)
+        if s.n_games > 1:
+            self.target = t(tx.ROUND_N) % ((num - 1) // s.n_games + 1)
+        else:
+            self.target = t(tx.GAME_N) % num
+        self.target += " " + t(tx.TO_TARGET) % s.rules.target
+        if s.games_done and s.n_games == 1:
+            self.standing = t(tx.STANDING) % (s.games_won[0], s.games_won[1], s.net[0], s.net[1])
+        else:
+            from ui.scr_setup import PRESET_IDS
+            r = m.next_rules() if fresh else s.rules
+            names = _rules.PRESET_NAMES
+            self.standing = t(PRESET_IDS[names.index(r.name)]) if r.name in names else ""
+        self.mark = t(tx.DEALER_MARK)
         # Names longer than half the screen are cut (the saved name stays whole).
         for p in (0, 1):
             n = self.names[p]
@@ -75,9 +97,9 @@ class TableScreen(Screen):
                 n = n[:-1]
             self.names[p] = n
         self.nx[1] = _right(g, self.names[1], SMALL)
-        # The dealer's mark: a small card beside the name of who deals next.
+        # The dealer's mark: a letter in a box beside the name of who deals next.
         d = s.next_dealer
-        self.dx = g.width(self.names[0], SMALL) + 2 if d == 0 else self.nx[1] - _MARK_W
+        self.dx = g.width(self.names[0], SMALL) + 3 if d == 0 else self.nx[1] - _MARK_W
         self.prepare_status()
 
     def prepare_status(self):
@@ -119,7 +141,8 @@ class TableScreen(Screen):
         line = g.line
         g.text(self.names[0], 0, 0, SMALL, 1)
         g.text(self.names[1], self.nx[1], 0, SMALL, 1)
-        g.fill_rect(self.dx, 0, 4, line - 2, 1)  # the dealer's mark
+        g.fill_rect(self.dx - 1, 0, g.width(self.mark, SMALL) + 2, line - 1, 1)  # the dealer's mark
+        g.text(self.mark, self.dx, 0, SMALL, 0)
         if self.batt >= 0:
             _battery(g, self.batt)
         # Hollywood needs a row more, so the totals sit higher there.
@@ -132,6 +155,8 @@ class TableScreen(Screen):
             y += line
         g.text(self.won[0], 0, y, SMALL, 1)
         g.text(self.won[1], self.wx[1], y, SMALL, 1)
+        if not self.games:
+            g.text(self.standing, 0, y + line, SMALL, 1)
         y = H - line + 1
         g.hline(0, y - 2, W, 1)
         g.text(self.target, 0, y, SMALL, 1)

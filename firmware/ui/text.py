@@ -183,8 +183,12 @@ NONE_TO_DELETE = const(175)
 REDO = const(176)
 CAN_REDO = const(177)
 REDONE = const(178)
+GAME_N = const(179)
+ROUND_N = const(180)
+STANDING = const(181)
+DEALER_MARK = const(182)
 
-COUNT = const(179)
+COUNT = const(183)
 
 # Language codes in menu order, and each name in its own language.
 LANGS = ("en", "fi", "it", "pt")

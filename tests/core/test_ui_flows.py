@@ -55,7 +55,7 @@ def test_new_match_with_typed_names():
     assert m.next_rules().target == 150
     assert rig.screen() == "TableScreen"
     t = rig.texts()
-    assert "Ann" in t and "Bob" in t and "to 150" in t
+    assert "Ann" in t and "Bob" in t and "Game 1 to 150" in t
     # The names are remembered for next time.
     assert rig.app.cfg.names[:2] == ["Bob", "Ann"]
 
@@ -484,3 +484,22 @@ def test_a_delete_that_breaks_a_later_hand_is_refused_in_words():
     assert "A later hand would break" in rig.texts()
     assert "Nothing was changed" in rig.texts()
     assert len(rig.app.match.hands) == 2
+
+
+def test_the_table_says_which_game_the_standing_and_who_deals():
+    rig = Rig()
+    t = rig.texts()
+    assert "Game 1 to 100" in t and "Finnish" in t and "D" in t   # the preset before any game is over
+    for _ in range(4):
+        knock_by_numbers(rig, 0, 1, 31)          # A wins the game
+    rig.press(keys.OK)
+    rig.pick(0)                                  # next game
+    rig.step(2000)
+    s = rig.app.match.sheet()
+    t = rig.texts()
+    assert "Game 2 to 100" in t
+    assert "Games 1-0, %d-%d" % (s.net[0], s.net[1]) in t
+    # The dealer's letter stands beside the name of who deals next.
+    mark = [d for d in rig.last if d[0] == "D"][0]
+    name = [d for d in rig.last if d[0] == rig.app.match.names[s.next_dealer]][0]
+    assert abs(mark[1] - name[1]) < 80 and mark[2] == name[2] == 0

@@ -438,6 +438,8 @@ def tour(lang="en", on_screen=None, persist=None):
     rig.press(keys.OK)
     snap("game_over_next")
     app.home()
+    rig.step(2000)             # the "Saved" word has gone
+    snap("table_standing")     # game 2: the match standing under the totals
     # New match set-up, protected.
     from ui.scr_menu import MenuScreen
     app.push(MenuScreen(app))
