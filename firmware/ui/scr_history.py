@@ -1,6 +1,8 @@
-"""Hand history: every hand with its winner and points; OK on a hand offers
-edit or delete. Rows are formatted for the visible window only, so a long
-evening costs a few bytes per hand (one bytearray), not a string each."""
+"""Hand history: every hand with its winner, points and the running totals
+of its game, and after the hand that ends a game a row with the game's
+result (winner, final totals) over a line; OK on a hand offers edit or
+delete. Rows are formatted for the visible window only, so a long evening
+costs a few bytes per hand (one bytearray), not a string each."""
 from gincore import sheet as _sheet
 
 from ui import keys
@@ -11,18 +13,20 @@ from ui.scr_common import ChoiceScreen, MessageScreen, refused_for_room
 from ui import widgets
 
 _OUTCOME_LABEL = (tx.KNOCK, tx.GIN, tx.BIG_GIN, tx.UNDERCUT_N, tx.VOID)
+_INFO = 8  # bytes per hand in HistoryScreen.info
 
 
-def hand_row(app, i, w, o, pts):
+def hand_row(app, i, w, o, pts, room=W - 6):
     """("12 Ann Knock", "+20") for hand i: w the winner + 1 (0: void), o the
-    outcome, pts the points; the name gives way when the row is full."""
+    outcome, pts the points; the name gives way when the two do not fit in
+    room pixels."""
     t = app.t
     if w == 0:
         return "%d %s" % (i + 1, t(tx.VOID)), ""
     g = app.g
     v = "+%d" % pts
     tmpl = ("%d " % (i + 1)) + "%s " + t(_OUTCOME_LABEL[o]).replace("%", "%%")
-    return widgets.fill_name(g, tmpl, app.match.names[w - 1], W - 6 - g.width(v, SMALL)), v
+    return widgets.fill_name(g, tmpl, app.match.names[w - 1], room - g.width(v, SMALL)), v
 
 
 def hand_line(app, i):
@@ -48,7 +52,8 @@ class HistoryScreen(Screen):
     def __init__(self, app):
         super().__init__(app)
         self.n = 0
-        self.info = bytearray(0)  # per hand: winner+1, outcome, points (2 bytes)
+        self.info = bytearray(0)  # per hand: winner+1, outcome, points (2 bytes), totals (2 x 2 bytes)
+        self.ends = {}            # hand index -> (game number, winner, final totals) it ended
         self.cursor = -1
         self.list = widgets.ListView(app.g, app.g.line + 2)
         self.rows = []
@@ -59,18 +64,37 @@ class HistoryScreen(Screen):
         app = self.app
         m = app.match
         n = len(m.hands)
-        if n != self.n or len(self.info) != 4 * n:
-            self.info = bytearray(4 * n)
+        if n != self.n or len(self.info) != _INFO * n:
+            self.info = bytearray(_INFO * n)
         self.n = n
         info = self.info
+        ends = self.ends = {}
+        done = []
 
         def note(sheet, i, rec, res, w, dealer):
-            info[4 * i] = 0 if w is None else w + 1
-            info[4 * i + 1] = res.outcome
-            info[4 * i + 2] = res.points & 0xFF
-            info[4 * i + 3] = res.points >> 8
+            k = _INFO * i
+            info[k] = 0 if w is None else w + 1
+            info[k + 1] = res.outcome
+            info[k + 2] = res.points & 0xFF
+            info[k + 3] = res.points >> 8
+            # The totals of the first game the hand went into (the open one).
+            game = sheet.games[0]
+            for g in range(sheet.n_games):
+                if sheet.last_entered & (1 << g):
+                    game = sheet.games[g]
+                    break
+            for p in (0, 1):
+                v = game.total(p)
+                info[k + 4 + 2 * p] = v & 0xFF
+                info[k + 5 + 2 * p] = v >> 8
+            if done:
+                ends[i] = tuple(done)
+                del done[:]
 
-        _sheet.replay(m, _sheet.Sheet(), None, note)
+        def ended(sheet, game):
+            done.append((game.number, game.winner, game.final[0], game.final[1]))
+
+        _sheet.replay(m, _sheet.Sheet(), None, note, ended)
         if self.cursor < 0 or self.cursor >= n:
             self.cursor = n - 1  # start at the latest hand
         t = app.t
@@ -79,31 +103,60 @@ class HistoryScreen(Screen):
         self._window()
 
     def _window(self):
-        """Format only the rows that fit on the screen around the cursor."""
+        """Format only the rows that fit on the screen around the cursor:
+        the hands from `first` on, each game's result after its last hand."""
         lv = self.list
-        n = self.n
         first = lv.first
         if self.cursor < first:
             first = self.cursor
-        elif self.cursor >= first + lv.rows:
-            first = self.cursor - lv.rows + 1
         if first < 0:
             first = 0
-        last = first + lv.rows
-        if last > n:
-            last = n
-        rows = []
-        vals = []
-        for i in range(first, last):
-            w = self.info[4 * i]
-            pts = self.info[4 * i + 2] | (self.info[4 * i + 3] << 8)
-            row, v = hand_row(self.app, i, w, self.info[4 * i + 1], pts)
-            rows.append(row)
-            vals.append(v)
+        while True:
+            rows, vals, lines, at = self._rows(first, lv.rows)
+            if at >= 0 or first >= self.cursor:
+                break
+            first += 1   # the cursor is below the window: scroll
         lv.first = 0
-        lv.cursor = self.cursor - first
+        lv.cursor = at if at >= 0 else 0
+        lv.lines = lines
         lv.set(rows, vals)
         self.offset = first
+
+    def _rows(self, first, room):
+        """Up to room rows from hand `first`: (labels, values, rows with a
+        line under them, the cursor's row or -1)."""
+        app = self.app
+        info = self.info
+        rows = []
+        vals = []
+        lines = []
+        at = -1
+        i = first
+        g = app.g
+        while i < self.n and len(rows) < room:
+            k = _INFO * i
+            # "12 Ann Knock +18" and, on the right, the game's totals after it.
+            tot = "%d-%d" % (info[k + 4] | (info[k + 5] << 8), info[k + 6] | (info[k + 7] << 8))
+            row, v = hand_row(app, i, info[k], info[k + 1], info[k + 2] | (info[k + 3] << 8),
+                              W - 10 - g.width(tot, SMALL))
+            if i == self.cursor:
+                at = len(rows)
+            rows.append(row + " " + v if v else row)
+            vals.append(tot)
+            for e in self.ends.get(i, ()):   # the games this hand ended
+                if len(rows) >= room:
+                    break
+                lines.append(len(rows) - 1)
+                rows.append(self._game_row(e))
+                vals.append("%d-%d" % (e[2], e[3]))
+            i += 1
+        return rows, vals, lines, at
+
+    def _game_row(self, e):
+        app = self.app
+        label = app.t(tx.GAME_N) % e[0] + " "
+        return widgets.fill_name(app.g, label.replace("%", "%%") + "%s", app.match.names[e[1]],
+                                 W - 6 - app.g.width("%d-%d" % (e[2], e[3]), SMALL))
 
     def key(self, k, kind):
         app = self.app

@@ -57,6 +57,7 @@ class ListView:
         self.vx = None
         self.cursor = 0
         self.first = 0
+        self.lines = ()   # rows with a line drawn under them (a game's end in the history)
 
     def set(self, labels, values=None, cursor=None):
         self.labels = labels
@@ -110,6 +111,8 @@ class ListView:
             g.text(self.labels[i], 1, y, SMALL, c)
             if self.values is not None:
                 g.text(self.values[i], self.vx[i], y, SMALL, c)
+            if i in self.lines:
+                g.hline(0, y + g.line - 2, W, 1)
             y += g.line
 
 

@@ -139,7 +139,8 @@ def test_history_edit_and_delete():
     rig.press(keys.UP)                # history, cursor on the last hand
     assert rig.screen() == "HistoryScreen"
     t = rig.texts()
-    assert "+25" in t and "+17" in t
+    # Each hand with its points, and the game's running totals after it.
+    assert "1 A Knock +25" in t and "25-0" in t and "2 B Knock +17" in t and "25-17" in t
     rig.press(keys.UP)                # hand 1
     rig.press(keys.OK)
     rig.pick(0)                       # edit: the record flow, answers filled in
@@ -503,3 +504,20 @@ def test_the_table_says_which_game_the_standing_and_who_deals():
     mark = [d for d in rig.last if d[0] == "D"][0]
     name = [d for d in rig.last if d[0] == rig.app.match.names[s.next_dealer]][0]
     assert abs(mark[1] - name[1]) < 80 and mark[2] == name[2] == 0
+
+
+def test_history_shows_where_each_game_ended():
+    rig = Rig()
+    for _ in range(4):
+        knock_by_numbers(rig, 0, 1, 31)          # A wins game 1 with the fourth hand
+    rig.press(keys.OK)
+    rig.pick(0)                                  # next game
+    knock_by_numbers(rig, 1, 2, 10)              # game 2: B +8
+    s = rig.app.match.sheet()
+    g = s.games[0]
+    rig.press(keys.UP)
+    t = rig.texts()
+    fin = [x for x in t if x.startswith("Game 1")]
+    assert fin and "5 B Knock +8" in t and "0-8" in t, t
+    lv = rig.app.top().list
+    assert lv.labels.index(fin[0]) - 1 in lv.lines   # a line between the games

@@ -440,6 +440,9 @@ def tour(lang="en", on_screen=None, persist=None):
     app.home()
     rig.step(2000)             # the "Saved" word has gone
     snap("table_standing")     # game 2: the match standing under the totals
+    rig.press(keys.UP)
+    snap("history_games")      # the hand that ended game 1, its result under a line
+    app.home()
     # New match set-up, protected.
     from ui.scr_menu import MenuScreen
     app.push(MenuScreen(app))
