@@ -13,6 +13,7 @@ from ui.gfx import W, SMALL
 from ui.scr_common import ChoiceScreen, MessageScreen
 from ui import widgets
 
+JUMP = 4  # letters moved by a long press, and by each auto-repeat after it
 PRESET_IDS = (tx.P_FINNISH, tx.P_ITALIAN, tx.P_BRAZILIAN, tx.P_OKLAHOMA, tx.P_MODERN)
 TARGETS = (50, 100, 150, 200, 250, 300, 500)
 # Letters for names: what the project font draws, the usual ones first.
@@ -36,12 +37,22 @@ class SetupFlow:
         self.dealer = 0
 
     def start(self):
+        # The names typed before (latest first), then anyone else the
+        # statistics know: a known player is one press away.
+        app = self.app
+        self.known = list(app.cfg.names)
+        try:
+            for n in app.model.stats().names():
+                if n not in self.known:
+                    self.known.append(n)
+        except Exception:  # noqa: BLE001 - unreadable statistics: the typed names still help
+            pass
         self.ask_name(0)
 
     def ask_name(self, p):
         app = self.app
         t = app.t
-        saved = [n for n in app.cfg.names if n != self.names[1 - p] or p == 0]
+        saved = [n for n in self.known if n != self.names[1 - p] or p == 0]
         labels = saved + [t(tx.NEW_NAME)]
         app.push(ChoiceScreen(app, t(tx.PLAYER_N) % (p + 1), labels, 0,
                               lambda i: self.picked_name(p, labels, i)))
@@ -115,9 +126,11 @@ class SetupFlow:
 
 
 class NameEntry(Screen):
-    """Type a name: Up/Down pick the letter (hold to run through them), OK
-    takes it and moves on, Back rubs the last letter out (or leaves when the
-    name is empty). The first choice below A is "done"."""
+    """Type a name: Up/Down pick the letter (a long press jumps JUMP letters,
+    each repeat JUMP more), OK takes it and goes back to the start of the
+    small letters, a long OK (four buttons) is done from anywhere, Back rubs
+    the last letter out (or leaves when the name is empty). The first choice
+    below A is "done" too (three buttons: a long OK is Back there)."""
 
     MAX = 10        # letters: half the table screen's top row
     MAX_BYTES = 16  # what the match stores (UTF-8: an accented letter is two)
@@ -128,6 +141,7 @@ class NameEntry(Screen):
         self.on_done = on_done
         self.name = ""
         self.i = 1  # index into (done,) + ALPHABET; 1 is A
+        self.took = False  # this OK's press took a letter (a long OK means done instead)
         self.cur = "A"
         self.done_label = ""
         self.cx = 0
@@ -145,14 +159,30 @@ class NameEntry(Screen):
         d = widgets.step(k, kind)
         n = len(ALPHABET) + 1
         if d:
-            i = self.i + d
+            self.took = False
+            # A tap moves one letter; the long press that follows moves
+            # JUMP - 1 more (JUMP in all), each repeat JUMP; a held key
+            # stops at the ends, a tap goes round.
+            i = self.i + d * (1 if kind == keys.PRESS else (JUMP - 1 if kind == keys.LONG else JUMP))
             if i < 0 or i >= n:
                 if kind != keys.PRESS:
-                    return
-                i %= n
+                    i = 0 if i < 0 else n - 1
+                else:
+                    i %= n
             self.i = i
             self.prepare()
             self.dirty = True
+            return
+        if k == keys.OK and kind == keys.LONG:
+            # Done from anywhere: the letter the press took was not meant.
+            if self.took:
+                self.name = self.name[:-1]
+            self.took = False
+            if self.name:
+                self.on_done(self.name)
+            else:
+                self.prepare()
+                self.dirty = True
             return
         if kind != keys.PRESS:
             return
@@ -165,11 +195,13 @@ class NameEntry(Screen):
             if len((self.name + ch).encode()) > self.MAX_BYTES:
                 return
             self.name += ch
-            if len(self.name) >= self.MAX:
-                self.i = 0
+            self.took = True
+            # The next letter is most likely a small one: start there.
+            self.i = 0 if len(self.name) >= self.MAX else 1
             self.prepare()
             self.dirty = True
         elif k == keys.BACK:
+            self.took = False
             if not self.name:
                 self.app.pop()
                 return

@@ -68,8 +68,7 @@ def test_the_first_start_sets_up_a_match_by_buttons():
     b.press("OK")
     b.press("OK")                 # player 2: New name
     b.press("UP")                 # B
-    b.press("OK")
-    b.press("DOWN")
+    b.press("OK")                 # the cursor goes back to 'a'
     b.press("DOWN")               # "done"
     b.press("OK")
     for _ in range(4):

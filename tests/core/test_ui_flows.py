@@ -521,3 +521,93 @@ def test_history_shows_where_each_game_ended():
     assert fin and "5 B Knock +8" in t and "0-8" in t, t
     lv = rig.app.top().list
     assert lv.labels.index(fin[0]) - 1 in lv.lines   # a line between the games
+
+
+def _type_then_long_ok(rig, name):
+    """Letters the cheapest way (taps, or a long press that jumps 4), OK
+    each, then a long OK: done from wherever the cursor is."""
+    for ch in name:
+        scr = rig.app.top()
+        rig.set_index(scr, scr.letters().index(ch) + 1)
+        rig.press(keys.OK)
+    rig.hold_ms(keys.OK, 600)
+
+
+def _presses_to_type(name):
+    rig = Rig()
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("New match"))
+    rig.pick(len(rig.app.top().labels) - 1)      # New name
+    start = rig.presses
+    _type_then_long_ok(rig, name)
+    assert rig.screen() == "ChoiceScreen"         # player 2 next: the name was taken
+    return rig.presses - start, rig.app.top().labels
+
+
+def test_names_go_in_fast():
+    counts = {}
+    for name in ("Bob", "Anna", "Kristiina"):
+        counts[name], labels = _presses_to_type(name)
+    # After each letter the cursor is back on 'a', a long press jumps four
+    # letters, and a long OK is done (before: 14 taps from 'b' to 'o' alone).
+    assert counts["Bob"] <= 12 and counts["Anna"] <= 12 and counts["Kristiina"] <= 40, counts
+    print("\npresses to type a name (a hold counts one): %r" % counts)
+
+
+def test_a_name_used_before_is_one_press_and_known_players_come_from_the_statistics():
+    rig = Rig()
+    new_match(rig, "Ann", "Bob")
+    knock_by_numbers(rig, 0, 5, 30)
+    rig.app.cfg.names = []                         # forgotten by the settings: the statistics know them
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("New match"))
+    rig.hold_ms(keys.OK, 2100)
+    labels = rig.app.top().labels
+    assert labels[:2] == ["Ann", "Bob"] or labels[:2] == ["Bob", "Ann"]
+    start = rig.presses
+    rig.press(keys.OK)                            # player 1: the first known name
+    rig.pick(0)                                   # player 2: the other one
+    assert rig.presses - start == 2
+    for _ in range(4):
+        rig.press(keys.OK)                        # rules, target, Hollywood, dealer
+    assert rig.screen() == "TableScreen" and set(rig.app.match.names) == {"Ann", "Bob"}
+    print("\na new match with two known names: %d presses after the hold" % (rig.presses - start))
+
+
+def test_press_counts_at_the_table():
+    """The figures the README gives: a typical knock, a gin, undo + redo, a
+    new match with two new names (Ann, Bob)."""
+    rig = Rig()
+    c = {}
+    n = rig.presses
+    knock_by_numbers(rig, 0, 5, 30)
+    c["knock"] = rig.presses - n
+    n = rig.presses
+    rig.press(keys.OK)
+    rig.pick(rig.app.top().labels.index("A Gin"))
+    rig.set_number(30)
+    rig.press(keys.OK)
+    rig.press(keys.OK)                            # saved
+    c["gin"] = rig.presses - n
+    assert len(rig.app.match.hands) == 2 and rig.screen() == "TableScreen"
+    n = rig.presses
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Undo last hand"))
+    rig.hold_ms(keys.OK, 2100)
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Put the hand back"))
+    c["undo + redo"] = rig.presses - n
+    assert len(rig.app.match.hands) == 2
+    n = rig.presses
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("New match"))
+    rig.hold_ms(keys.OK, 2100)
+    for name in ("Ann", "Bob"):
+        rig.pick(len(rig.app.top().labels) - 1)   # New name
+        _type_then_long_ok(rig, name)
+    for _ in range(4):
+        rig.press(keys.OK)
+    c["new match, two new names"] = rig.presses - n
+    assert rig.app.match.names == ("Ann", "Bob")
+    assert c["knock"] <= 10 and c["undo + redo"] <= 12, c
+    print("\npresses: %r" % c)

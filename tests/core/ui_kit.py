@@ -168,17 +168,33 @@ class Rig:
             self.hold(k, n - 2)  # PRESS and LONG move one each, then one per repeat
 
     def set_index(self, scr, want):
-        """Move a NameEntry (any screen with .i over n choices) to want."""
+        """Move a NameEntry to letter index want (0: done) the cheapest way,
+        counting button events as enter_cards does: taps, or a long press
+        (JUMP letters) with its repeats (JUMP more each) and taps to finish.
+        A held key stops at the ends, so it only goes the way without a wrap."""
+        from ui.scr_setup import JUMP
         n = len(scr.letters()) + 1
-        d = (want - scr.i) % n
-        k = keys.UP
-        if d > n // 2:
-            d = n - d
-            k = keys.DOWN
-        if d <= 3:
-            self.press(k, d)
-        else:
-            self.hold(k, d - 2)
+        i = scr.i
+        ways = [((want - i) % n, keys.UP, 0), ((i - want) % n, keys.DOWN, 0)]  # taps round
+        if want > i:
+            ways.append((move_cost(want - i, JUMP), keys.UP, want - i))
+        if want < i:
+            ways.append((move_cost(i - want, JUMP), keys.DOWN, i - want))
+        cost, k, d = min(ways)
+        if not d:
+            self.press(k, cost)
+            return
+        back = keys.DOWN if k == keys.UP else keys.UP
+        a = 1
+        while a + (d - a * JUMP if d >= a * JUMP else a * JUMP - d) != cost:
+            a += 1
+        self.hold(k, a - 1)       # PRESS + LONG move JUMP, each repeat JUMP
+        rest = d - a * JUMP
+        if rest > 0:
+            self.press(k, rest)
+        elif rest < 0:
+            self.press(back, -rest)
+        assert scr.i == want, (scr.i, want)
 
     def pick(self, index):
         """Move a list cursor to index with the fewest presses, then OK."""
