@@ -11,7 +11,7 @@ print("gin-score-device", VERSION)
 def make_ui(loop):
     # The UI package's glue builds its App on the board (ui/platform.py).
     from ui import platform
-    return platform.make_app(loop.board, loop.writer, loop.now)
+    return platform.make_app(loop.board, loop.writer, loop.now, setup_if_new=True)
 
 
 def ui_factory():

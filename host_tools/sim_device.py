@@ -91,7 +91,7 @@ class SimDevice:
             # As firmware/main.py's make_ui, with the flash's paths under data.
             return platform.make_app(loop.board, loop.writer, loop.now,
                                      persist=StorePersist(Store(root=store_root)),
-                                     config_path=config_path)
+                                     config_path=config_path, setup_if_new=True)
 
         self.bench = Bench(board, make_ui=make_ui, log_path=log_path)
         self.panel = self.bench.panel

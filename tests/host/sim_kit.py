@@ -211,3 +211,22 @@ class Term:
             os.close(self.fd)
         except OSError:
             pass
+
+
+def past_first_start(dev):
+    """On a new data folder the device opens the new-match set-up by itself;
+    Back leaves it for a match of A and B (a long OK on three buttons), as a
+    player who just wants the table would. Returns dev."""
+    from host_tools import sim_device
+    dev.run(sim_device.START_MS)
+    ui = dev.loop.ui
+    if len(ui.stack) > 1 and type(ui.top()).__name__ == "ChoiceScreen":
+        dev.press("back")
+    return dev
+
+
+def seeded(path, board="pico_i2c"):
+    """A data folder that has been through the first start (past_first_start)."""
+    from host_tools import sim_device
+    past_first_start(sim_device.SimDevice(board, str(path)))
+    return str(path)

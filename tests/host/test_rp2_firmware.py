@@ -40,7 +40,8 @@ def test_a_hand_by_the_buttons_on_the_real_firmware():
     from storage_lfs import LfsFs, PicoFlash, mount
     e = _on_the_table(rp2emu.app_image())
     try:
-        assert e.run_until(lambda: e.frames >= 3, 8000) is not None  # start screen, then the table
+        assert e.run_until(lambda: e.frames >= 3, 8000) is not None  # start screen, then the set-up
+        assert e.tap("BACK") is not None  # a first start opens the new-match set-up: Back, A and B
         e.run_ms(2000)  # idle after the start: the entry screens load
         times = [e.tap(k) for k in SCRIPT]
         print("\npress to screen (emulated ms, without the bus and flash time):")

@@ -6,7 +6,7 @@ import subprocess
 
 from PIL import Image
 
-from sim_kit import GIN
+from sim_kit import GIN, past_first_start, seeded
 
 from expect import raises
 from host_tools import cmd_sim, sim_device, sim_keys, sim_screen, sim_term
@@ -19,7 +19,8 @@ def run(*args, cwd=None):
 
 
 def device_after(tmp, script, board="pico_i2c"):
-    dev = sim_device.SimDevice(board, str(tmp))
+    """The device after script, on a folder past its first start (the table)."""
+    dev = past_first_start(sim_device.SimDevice(board, str(tmp)))
     cmd_sim.play(dev, sim_keys.parse_script(script))
     return dev
 
@@ -28,7 +29,7 @@ def device_after(tmp, script, board="pico_i2c"):
 def test_keys_print_the_screen_and_the_png_is_the_panel(tmp_path):
     keys = "ok ok down*3 ok"
     shot = tmp_path / "shot.png"
-    r = run("--data", str(tmp_path / "d"), "--keys", keys, "--screenshot", str(shot))
+    r = run("--data", seeded(tmp_path / "d"), "--keys", keys, "--screenshot", str(shot))
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     assert len(lines) == sim_screen.ROWS and all(len(ln) == sim_screen.W for ln in lines)
@@ -59,7 +60,7 @@ def test_scripted_runs_save_and_resume(tmp_path):
 
 def test_other_boards(tmp_path):
     for board in ("pico_spi", "pico_i2c_3btn"):
-        table = run("--board", board, "--data", str(tmp_path / board), "--keys", "").stdout
+        table = run("--board", board, "--data", seeded(tmp_path / board, board), "--keys", "").stdout
         # back on three buttons is a long OK: out of the record flow again
         back = run("--board", board, "--data", str(tmp_path / board), "--keys", "ok back").stdout
         assert table == back and "\u2588" in table, board
@@ -156,8 +157,7 @@ class _Out:
 def _typed(tmp, chunks):
     """Keys typed into a session on the fake clock: each chunk is bytes typed
     then ms of time passing."""
-    dev = sim_device.SimDevice("pico_i2c", str(tmp))
-    dev.run(sim_device.START_MS)
+    dev = past_first_start(sim_device.SimDevice("pico_i2c", str(tmp)))
     s = sim_term.Session(dev, "", out=_Out())
     for data, ms in chunks:
         for action, button in s.dec.feed(data) + s.dec.flush():
@@ -209,7 +209,7 @@ def test_the_legend_fits_one_line():
 
 
 def test_dimmed_and_switched_off_as_on_the_device(tmp_path):
-    dev = sim_device.SimDevice("pico_i2c", str(tmp_path))
+    dev = sim_device.SimDevice("pico_i2c", seeded(tmp_path))
     out = _Out()
     s = sim_term.Session(dev, "status", out=out)
     s.advance(sim_device.START_MS)
@@ -252,3 +252,17 @@ def test_a_long_press_means_the_same_in_the_simulator_and_on_the_device(tmp_path
     with open(os.path.join(sim_device.ROOT, "README.md"), encoding="utf-8") as f:
         readme = " ".join(f.read().split())
     assert JUMP == 4 and "a long press jumps four cards" in readme
+
+
+def test_the_first_start_opens_the_new_match_set_up(tmp_path):
+    """With nothing saved the device (and so the simulator) asks for the
+    players first; Back leaves it with a match of A and B."""
+    dev = sim_device.SimDevice("pico_i2c", str(tmp_path / "new"))
+    dev.run(sim_device.START_MS)
+    top = dev.loop.ui.top()
+    assert type(top).__name__ == "ChoiceScreen" and top.title == "Player 1"
+    dev.press("back")
+    assert dev.screen_name() == "TableScreen" and dev.loop.ui.match.names == ("A", "B")
+    again = sim_device.SimDevice("pico_i2c", str(tmp_path / "new"))
+    again.run(sim_device.START_MS)
+    assert again.screen_name() == "TableScreen"   # a second start: the saved match

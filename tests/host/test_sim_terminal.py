@@ -6,7 +6,7 @@ import csv
 import os
 import subprocess
 
-from sim_kit import GIN, Term
+from sim_kit import GIN, Term, past_first_start, seeded
 
 from host_tools import sim_device, sim_screen
 
@@ -21,6 +21,7 @@ def expected(script, board="pico_i2c", data=None, tmp=None, start=False):
     dev = sim_device.SimDevice(board, data or str(tmp))
     if start:
         return bytes(dev.pixels())
+    past_first_start(dev)   # a new folder: Back from the set-up it opens by itself
     cmd_sim.play(dev, sim_keys.parse_script(script))
     return bytes(dev.pixels())
 
@@ -33,7 +34,7 @@ def scripted(data, keys="", board="pico_i2c"):
 
 
 def test_play_a_hand_quit_and_resume(tmp_path):
-    data = str(tmp_path / "data")
+    data = seeded(tmp_path / "data")
     start = expected("", tmp=tmp_path / "e1", start=True)
     table = expected("", tmp=tmp_path / "e2")
     after = expected(HAND_SCRIPT, tmp=tmp_path / "e3")
@@ -107,7 +108,7 @@ def test_three_buttons_esc_is_a_long_ok(tmp_path):
     table = expected("", board="pico_i2c_3btn", tmp=tmp_path / "e")
     who = expected("ok", board="pico_i2c_3btn", tmp=tmp_path / "e2")
     assert who != table
-    t = Term.spawn(["sim", "--board", "pico_i2c_3btn", "--data", str(tmp_path / "d")])
+    t = Term.spawn(["sim", "--board", "pico_i2c_3btn", "--data", seeded(tmp_path / "d", "pico_i2c_3btn")])
     try:
         t.wait(lambda: t.panel_pixels() == table, what="the table")
         assert "Back (= long OK)" in t.text()
