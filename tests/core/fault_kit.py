@@ -112,6 +112,7 @@ ACTIONS = (
     ("add the hand that ends a game, new rules waiting", _pending,
      lambda d: d.model.add_hand(HandRecord(0, R.KNOCK, 1, 9))),
     ("undo the last hand", _base, lambda d: d.model.undo_hand()),
+    ("put the hand back (redo)", _base, lambda d: d.model.redo_hand(), lambda d: d.model.undo_hand()),
     ("edit a hand", _base, lambda d: d.model.replace_hand(1, HandRecord(1, R.GIN, 0, 25))),
     ("delete a hand", _base, lambda d: d.model.delete_hand(0)),
     ("insert a hand", _base, lambda d: d.model.insert_hand(1, knock(5))),

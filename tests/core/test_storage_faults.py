@@ -47,7 +47,8 @@ def test_faults_in_hands():
 
 
 def test_faults_in_history_changes():
-    t = _run(("undo the last hand", "edit a hand", "delete a hand", "insert a hand"))
+    t = _run(("undo the last hand", "put the hand back (redo)", "edit a hand", "delete a hand",
+              "insert a hand"))
     assert t.refused > 0
 
 
