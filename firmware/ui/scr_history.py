@@ -94,11 +94,16 @@ class HistoryScreen(Screen):
         def ended(sheet, game):
             done.append((game.number, game.winner, game.final[0], game.final[1]))
 
-        _sheet.replay(m, _sheet.Sheet(), None, note, ended)
+        s = _sheet.replay(m, _sheet.Sheet(), None, note, ended)
         if self.cursor < 0 or self.cursor >= n:
             self.cursor = n - 1  # start at the latest hand
         t = app.t
-        self.title = t(tx.HISTORY)
+        # Once a game is over the title is the match standing: one press from
+        # the table, whatever the table had room for (Hollywood).
+        if s.games_done:
+            self.title = t(tx.STANDING) % (s.games_won[0], s.games_won[1], s.net[0], s.net[1])
+        else:
+            self.title = t(tx.HISTORY)
         self.empty = t(tx.NO_HANDS)
         self._window()
 

@@ -521,6 +521,7 @@ def test_history_shows_where_each_game_ended():
     assert fin and "5 B Knock +8" in t and "0-8" in t, t
     lv = rig.app.top().list
     assert lv.labels.index(fin[0]) - 1 in lv.lines   # a line between the games
+    assert rig.app.top().title == "Games 1-0, %d-%d" % (s.net[0], s.net[1])   # the standing, one press away
 
 
 def _type_then_long_ok(rig, name):
