@@ -167,14 +167,7 @@ class Model:
         """Put back the hand the last undo or delete took out (its cards
         too). Raises, nothing changed, when it cannot be saved."""
         index, rec = self.redo_box
-        m = self.match
-        m.insert(index, rec)
-        try:
-            self.persist.rewrite(m)
-        except Exception:
-            m.delete(index)
-            raise
-        self.redo_box = None
+        self.insert_hand(index, rec)
         return index
 
     # --- protected changes ---------------------------------------------------

@@ -63,23 +63,10 @@ class MenuScreen(ChoiceScreen):
             from ui.scr_history import ask_take_out
             ask_take_out(app, t(tx.UNDO), len(app.match.hands) - 1, self.undo)
         elif a == _REDO:
-            if refused_for_room(app, True):
-                return
-            try:
-                app.model.redo_hand()
-            except Exception as e:
-                app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
-                return
-            app.home()
-            app.say(t(tx.REDONE))
+            if not refused_for_room(app, True):
+                self._change(app.model.redo_hand, tx.REDONE)
         elif a == _UNDO_CHANGE:
-            try:
-                app.model.undo_change()
-            except Exception as e:
-                app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
-                return
-            app.home()
-            app.say(t(tx.UNDONE))
+            self._change(app.model.undo_change, tx.UNDONE)
         elif a == _NEW_MATCH:
             if app.match.hands:
                 app.push(HoldScreen(app, t(tx.NEW_MATCH), (t(tx.NEW_MATCH_Q), t(tx.OLD_KEPT)),
@@ -94,15 +81,19 @@ class MenuScreen(ChoiceScreen):
             app.replace(SettingsScreen(app))
 
     def undo(self):
+        self._change(self.app.model.undo_hand, tx.UNDONE)
+
+    def _change(self, change, word):
+        """Make a change and say so on the table, or say why it was not
+        saved (then nothing changed)."""
         app = self.app
-        t = app.t
         try:
-            app.model.undo_hand()
+            change()
         except Exception as e:
-            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
             return
         app.home()
-        app.say(t(tx.UNDONE))
+        app.say(app.t(word))
 
     def new_match(self):
         from ui.scr_setup import SetupFlow
