@@ -38,9 +38,9 @@ def tokens(args):
     return out
 
 
-def parse_cards(toks, counts, who=None, taken=None):
+def parse_cards(toks, counts, who=None, taken=None, where="the other hand"):
     try:
-        return cards.parse_many(toks, counts, taken)
+        return cards.parse_many(toks, counts, taken, where)
     except cards.CardError as e:
         raise GinError(("%s: %s" % (who, e)) if who else str(e))
 
@@ -111,6 +111,8 @@ def main(argv):
                 out.append(one(cards.split(line), a.json))
             except GinError as e:
                 raise GinError("line %d: %s" % (n, e))
+        if not out:
+            raise GinError("no hands in the input")  # almost always a broken pipeline
         sys.stdout.write("".join(o + "\n" for o in out))
         return 0
     if "-" in a.cards:

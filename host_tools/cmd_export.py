@@ -73,8 +73,10 @@ def main(argv, out=None, err=None):
     err = err or sys.stderr
     if args.src is not None:
         folder = export_data.store_folder(args.src)  # checked before anything is written
+    made = not os.path.exists(args.out)
     _prepare_out(args.out)
     scratch = tempfile.mkdtemp(prefix="gin-export-")
+    ok = False
     try:
         copy = os.path.join(scratch, "gin")
         if args.src is not None:
@@ -95,8 +97,11 @@ def main(argv, out=None, err=None):
         html_path = os.path.join(args.out, HTML_NAME)
         _write(csv_path, export_sheet.csv_text(mviews))
         _write(html_path, export_html.page(ex, mviews, source, when))
+        ok = True
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+        if not ok and made:
+            shutil.rmtree(args.out, ignore_errors=True)  # a failed export leaves nothing behind
     hands = sum(len(mv.d["hands"]) for mv in mviews)
     games = sum(len(mv.games) for mv in mviews)
     print("%d matches, %d games, %d hands -> %s, %s"

@@ -118,6 +118,8 @@ def _read(path):
 
 
 def build_match(args, text):
+    if args.target is not None and not 1 <= args.target <= 10000:
+        raise GinError("--target must be 1 to 10000 (the points a game is played to), got %d" % args.target)
     try:
         r = rules_mod.preset(args.rules)
         if args.target is not None:
@@ -136,6 +138,8 @@ def build_match(args, text):
             m.add(h)
         except ValueError as e:  # HandError, KnockLimitError
             raise GinError("line %d: %s" % (n, e))
+    if not m.hands:
+        raise GinError("no hands in the input")  # a score sheet of nothing is a broken pipeline
     return m
 
 

@@ -28,8 +28,9 @@ def _args(argv):
     p.add_argument("--rules", default=DEFAULT_RULES,
                    help="rule set: %s (default %s)" % (", ".join(rules_mod.PRESET_NAMES), DEFAULT_RULES))
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--limit", type=int, help="the hand's knock limit (default: the rule set's)")
-    g.add_argument("--upcard", help="the card turned for the knock limit (Oklahoma, Brazilian)")
+    g.add_argument("--limit", type=int, help="the hand's knock limit, 0 to 10 (default: the rule set's)")
+    g.add_argument("--upcard", help="the card turned for the knock limit (Oklahoma, Brazilian); "
+                   "it may also be in a hand (Oklahoma's first discard, or a second pack's card)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p.parse_args(argv)
 
@@ -67,7 +68,8 @@ def report_text(rep, rules_name):
     r = rep.result
     k = rep.knocker
     d = rep.defender
-    lines = ["rules:    %s, knock limit %d" % (rules_name, rep.limit),
+    limit = "no knock limit given (a gin needs none)" if rep.limit is None else "knock limit %d" % rep.limit
+    lines = ["rules:    %s, %s" % (rules_name, limit),
              "knocker:  melds " + melds_text(k.melds),
              "          deadwood " + dead_text(k),
              "defender: melds " + melds_text(d.melds)]
@@ -91,12 +93,17 @@ def main(argv):
     except rules_mod.RulesError as e:
         raise GinError(str(e))
     k = parse_cards(tokens(a.knocker), (10, 11), "knocker")
-    d = parse_cards(tokens(a.defender), (10,), "defender", taken=set(k))
+    d = parse_cards(tokens(a.defender), (10,), "defender", taken=set(k), where="the knocker's hand")
     upcard = None
     if a.upcard is not None:
-        upcard = parse_cards([a.upcard], (1,), "upcard", taken=set(k) | set(d))[0]
-    if a.limit is not None and (a.limit < 0 or a.limit > 98):
-        raise GinError("--limit must be 0 to 98, got %d" % a.limit)
+        if rs.limit_mode == rules_mod.LIMIT_FIXED:
+            raise GinError("--upcard: the %s rules have a fixed knock limit (%d); an upcard sets it only "
+                           "under rules that turn a card for it (oklahoma, brazilian)" % (rs.name, rs.knock_limit))
+        # Either player may hold it: Oklahoma's upcard is the first discard,
+        # the Brazilian limit card comes from a second pack.
+        upcard = parse_cards([a.upcard], (1,), "upcard")[0]
+    if a.limit is not None and (a.limit < 0 or a.limit > 10):
+        raise GinError("--limit must be a whole number from 0 to 10 (as in gin game), got %d" % a.limit)
     try:
         rep = hand.evaluate(rs, k, d, limit=a.limit, upcard=upcard)
     except (result.HandError, cards.CardError, KnockLimitError) as e:

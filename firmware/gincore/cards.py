@@ -73,11 +73,12 @@ def parse(token):
     return si * 13 + ri
 
 
-def parse_many(tokens, counts=None, taken=None):
+def parse_many(tokens, counts=None, taken=None, where="the other hand"):
     """Parse a list of card tokens into card ints.
 
     counts: allowed numbers of cards (a tuple), or None for any.
-    taken: cards already used elsewhere (for duplicates across two hands).
+    taken: cards already used elsewhere (for duplicates across two hands),
+    where: what holds them, for the message.
     """
     seen = {}
     out = []
@@ -86,7 +87,7 @@ def parse_many(tokens, counts=None, taken=None):
         if c in seen:
             raise CardError("duplicate card %s (given as %r and %r)" % (text(c), seen[c], tok), E_DUPLICATE, c)
         if taken is not None and c in taken:
-            raise CardError("duplicate card %s: %r is already in the other hand" % (text(c), tok),
+            raise CardError("duplicate card %s: %r is already in %s" % (text(c), tok, where),
                             E_DUPLICATE, c)
         seen[c] = tok
         out.append(c)

@@ -58,7 +58,8 @@ class HandReport:
 
     result: the result.HandResult (outcome, winner, points, ...);
     knocker, defender: deadwood.Arrangement (the defender's has layoffs);
-    limit: the knock limit used; how: KNOCK, GIN or BIG_GIN as declared.
+    limit: the knock limit used (None: none was given, and a gin needs
+    none); how: KNOCK, GIN or BIG_GIN as declared.
     """
 
     def __init__(self, result, knocker, defender, limit, how):
@@ -370,7 +371,14 @@ def evaluate(rules, knocker, defender, limit=None, upcard=None, spade=None):
     db = _HANDS[3]
     if upcard is not None and spade is None:
         spade = _kl.is_spade(upcard)
-    limit = knock_limit(rules, limit, upcard)
+    need = None
+    try:
+        limit = knock_limit(rules, limit, upcard)
+    except _r.HandError as e:
+        # No limit under rules that turn a card for it: a gin needs none,
+        # so the hand is searched as a gin and only a knock is refused.
+        need = e
+        limit = 0
     if len(knocker) == 11:
         if not rules.big_gin:
             raise _r.HandError("Big Gin is not played under these rules; give the knocker's 10 cards after the discard",
@@ -391,6 +399,8 @@ def evaluate(rules, knocker, defender, limit=None, upcard=None, spade=None):
     _ALL[0] = 0
     _dw.set_choices(ka, kb, _dw.seg3(ka), _dw.seg3(kb), da, db, _OS, _OA, _OB, _SR, _NO)
     kd, dd = _best_split(rules, how, ka, kb, da, db, limit_used, d0)
+    if _GAIN[0] is None and need is not None:
+        raise need
     if _GAIN[0] is None:
         raise _r.HandError("knock with %d deadwood is above the knock limit of %d" % (_KMIN[0], limit),
                            _r.E_ABOVE_LIMIT, _KMIN[0], limit)
@@ -439,4 +449,4 @@ def evaluate(rules, knocker, defender, limit=None, upcard=None, spade=None):
     keyed.sort()
     layoffs = [(c, code) for code, dist, c in keyed]
     darr = _dw.Arrangement(dd, dmelds, ddead, None, False, layoffs)
-    return HandReport(res, karr, darr, limit, how)
+    return HandReport(res, karr, darr, None if need is not None else limit, how)

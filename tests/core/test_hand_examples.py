@@ -210,3 +210,13 @@ def test_check_knock_before_the_defender_shows():
     # Without Big Gin in the rules, 11 melded cards are a gin after a discard.
     assert hand.check_knock(rules.preset("modern"), h("5C 6C 7C 9C 9H 9S 8D 9D TD JD 8C")) == (GIN, 0)
     raises(HandError, hand.check_knock, rules.preset("oklahoma"), eleven)
+
+
+def test_a_gin_needs_no_knock_limit_but_a_knock_does():
+    r = rules.preset("brazilian")
+    k = [cards.parse(c) for c in "5C 6C 7C 9S 9H 9C 8D 9D TD JD".split()]
+    d = [cards.parse(c) for c in "2D 3D 4D 5S 6S 7H 8H KH KS 2C".split()]
+    rep = hand.evaluate(r, k, d)          # no upcard given: a gin stands without one
+    assert rep.result.outcome == GIN and rep.limit is None
+    knock = [cards.parse(c) for c in "5C 6C 7C 9S 9H 9C 8D 9D TD KD".split()]
+    assert raises(HandError, hand.evaluate, r, knock, d)

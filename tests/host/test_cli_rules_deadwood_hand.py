@@ -82,3 +82,34 @@ def test_hand_bad_input():
     assert "canasta" in refused("hand", "--rules", "canasta", "--knocker", k, "--defender", "AC 3C 7D 8D JH TC JC 2S 3S QS")
     assert "--defender" in refused("hand", "--knocker", k)
     assert "'ZZ'" in refused("hand", "--knocker", k, "--defender", "AC 3C 7D 8D JH TC JC 2S 3S ZZ")
+
+
+def test_hand_edge_cases_of_the_upcard_and_the_limit():
+    k = "4H 5H 6H 9C 9D 9S KC KD KS 2C"
+    d = "AC 3C 7D 8D JH TC JC 2S 3S QS"
+    # Oklahoma's upcard is the first discard: a player may hold it.
+    rc, out, err = gin("hand", "--json", "--rules", "oklahoma", "--upcard", "2C", "--knocker", k, "--defender", d)
+    assert rc == 0 and json.loads(out)["limit"] == 2         # the knocker holds it: a knock of 2 stands
+    rc, out, err = gin("hand", "--json", "--rules", "brazilian", "--upcard", "QS", "--knocker", k, "--defender", d)
+    assert rc == 0 and json.loads(out)["limit"] == 10        # the second pack's card, also in a hand
+    # A card in both hands is still refused, naming the hand that holds it.
+    err = refused("hand", "--knocker", k, "--defender", "AC 3C 7D 8D JH TC JC 2S 3S 2C")
+    assert "already in the knocker's hand" in err and "other hand" not in err
+    # An upcard under a fixed limit is refused, not silently ignored.
+    assert "fixed knock limit" in refused("hand", "--rules", "finnish", "--upcard", "5D", "--knocker", k,
+                                          "--defender", d)
+    # One range for the limit, the same as gin game's records.
+    assert "0 to 10" in refused("hand", "--limit", "50", "--knocker", k, "--defender", d)
+    # A Brazilian gin needs no limit.
+    rc, out, err = gin("hand", "--rules", "brazilian", "--knocker", "5C 6C 7C 9S 9H 9C 8D 9D TD JD",
+                       "--defender", "2D 3D 4D 5S 6S 7H 8H KH KS 2C")
+    assert rc == 0 and "no knock limit given" in out and "gin - the knocker scores" in out
+    # ... but a knock does.
+    assert "turned card" in refused("hand", "--rules", "brazilian", "--knocker", k, "--defender", d)
+
+
+def test_no_hands_in_the_input_is_refused():
+    assert refused("deadwood", "-", stdin="\n# nothing\n").strip() == "gin: no hands in the input"
+    assert refused("game", "--rules", "finnish", "-", stdin="").strip() == "gin: no hands in the input"
+    assert "1 to 10000" in refused("game", "--rules", "finnish", "--target", "0", "-",
+                                   stdin='{"out": "A", "how": "gin", "defender": 30}\n')

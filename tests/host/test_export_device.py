@@ -59,6 +59,7 @@ def test_a_device_with_no_saved_games_is_one_line(tmp_path):
         proc = gin("export", "--port", dev.url, "--out", str(tmp_path / "out"))
     assert proc.returncode == 2
     assert proc.stderr.strip().splitlines() == ["gin: export: the device has no saved games (no /gin folder)"]
+    assert not os.path.exists(tmp_path / "out")   # a failed export writes nothing
 
 
 def test_no_device_at_the_port(tmp_path):
@@ -70,6 +71,7 @@ def test_no_device_at_the_port(tmp_path):
     assert proc.returncode == 2
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("gin: no device found at socket://127.0.0.1:%d" % port)
+    assert not os.path.exists(tmp_path / "out")
 
 
 def test_a_port_that_is_not_micropython(tmp_path):
