@@ -1,7 +1,11 @@
 """host_tools/gin: a table of commands, one handler each.
 
-Every handler takes the remaining arguments. A GinError becomes one line
-`gin: message` on standard error and exit status 2.
+Every handler takes the remaining arguments. Exit status, the same for
+every command: 0 done, 1 a check failed (`gin test` with a failing test),
+2 bad input or use - one line `gin: message` on standard error (a GinError,
+an unknown or missing command, an option a command does not know).
+`gin --help` and `gin COMMAND --help` print the usage and exit 0; `gin`
+alone prints it too, as a missing command: exit 2.
 """
 import sys
 
@@ -32,7 +36,11 @@ def usage():
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0] in ("-h", "--help", "help"):
+    if not argv:
+        print(usage(), file=sys.stderr)
+        print("gin: no command given", file=sys.stderr)
+        return 2
+    if argv[0] in ("-h", "--help", "help"):
         print(usage())
         return 0
     name, args = argv[0], argv[1:]

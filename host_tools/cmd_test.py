@@ -14,4 +14,7 @@ def main(args):
     # Run the whole suite unless a test path was named.
     if not any(a.startswith("tests") for a in args):
         args.insert(0, "tests")
-    return pytest.main(args)
+    rc = int(pytest.main(args))
+    # gin's exit statuses: 0 passed, 1 a test failed, 2 bad use (pytest's 4,
+    # a usage error, and its 3 and 5 - an internal error, no test collected).
+    return rc if rc in (0, 1) else 2

@@ -113,3 +113,14 @@ def test_no_hands_in_the_input_is_refused():
     assert refused("game", "--rules", "finnish", "-", stdin="").strip() == "gin: no hands in the input"
     assert "1 to 10000" in refused("game", "--rules", "finnish", "--target", "0", "-",
                                    stdin='{"out": "A", "how": "gin", "defender": 30}\n')
+
+
+def test_one_exit_status_convention():
+    rc, out, err = gin()
+    assert rc == 2 and err.strip().endswith("gin: no command given") and "commands:" in err
+    rc, out, err = gin("--help")
+    assert rc == 0 and "commands:" in out
+    rc, out, err = gin("nosuch")
+    assert rc == 2 and err.startswith("gin: unknown command")
+    rc, out, err = gin("test", "--bad-flag")
+    assert rc == 2     # pytest's usage error (4) is bad use like any other
