@@ -262,11 +262,7 @@ def section(ctx):
     return r
 
 
-LIMIT = 48 * 1024
-
-
-def _ok(n):
-    return "ok" if n <= LIMIT else "OVER by %d" % (n - LIMIT)
+LIMIT = 48 * 1024  # the budget: the app's data above its imported code (code belongs in flash)
 
 
 def show(r):
@@ -279,8 +275,11 @@ def show(r):
     print("  app built, no hands                         %7d   (app data %d)" % (r["start"], r["start"] - base))
     data = r["peak30"] - base
     print("  peak in the first %d hands, by event        %7d" % (HANDS30, r["peak30"]))
-    print("    app data at that peak (above code, kit)   %7d   48 KB limit: %s" % (data, _ok(data)))
-    print("    code + app data at that peak              %7d   48 KB limit: %s" % (r["code"] + data, _ok(r["code"] + data)))
+    print("    app data at that peak (above code, kit)   %7d   the budget: 48 KB of app data (%s)"
+          % (data, "within it" if data <= LIMIT else "%d over" % (data - LIMIT)))
+    print("    code + app data at that peak              %7d   (the code's own size: %d; frozen into the"
+          % (r["code"] + data, r["code"]))
+    print("                                                      firmware it would be in flash, not here)")
     print("  replayed hands saved the same match as the twin: %s" % ("yes" if r["replay_same"] else "NO"))
     print("  peak of a hand after that, by hand          %7d" % r["peak"])
     print("  live every 50 hands: %s" % " ".join("%d" % v for v in r["live"]))
