@@ -54,9 +54,9 @@ def check_device(info):
     """Refuse what cannot run the firmware; return the .mpy tag to compile for."""
     name, version, tag, machine, platform, free = info
     if name != "micropython":
-        raise GinError("the device runs %s, not MicroPython: flash MicroPython's UF2 for the Pico (README: Deploy)" % name)
+        raise GinError("the device runs %s, not MicroPython: flash MicroPython's UF2 for the Pico (docs/hardware.md: Deploy)" % name)
     if tuple(version) < build.MIN_VERSION or not tag:
-        raise GinError("MicroPython %s is too old (deploy needs %s or newer): flash a newer UF2 (README: Deploy)"
+        raise GinError("MicroPython %s is too old (deploy needs %s or newer): flash a newer UF2 (docs/hardware.md: Deploy)"
                        % (build.version_text(version), build.version_text(build.MIN_VERSION)))
     build.compiler_for(tag)  # refuses a .mpy version with no matching mpy-cross
     return tag
@@ -235,7 +235,7 @@ def deploy(dev, items, board, info, dry_run, out, root=ROOT):
     print("  %d unchanged" % (len(items) - len(changed)), file=out)
     if free >= 0 and need > free:
         raise GinError("flash full: the firmware needs %s more but the device has %s free; "
-                       "delete old files with mpremote (README: Deploy)" % (kb(need), kb(free)))
+                       "delete old files with mpremote (docs/hardware.md: Deploy)" % (kb(need), kb(free)))
     if dry_run:
         print("dry run: nothing copied", file=out)
         leave_running(dev)

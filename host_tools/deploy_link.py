@@ -21,7 +21,7 @@ from host_tools.errors import GinError
 
 PICO_VID = 0x2E8A  # Raspberry Pi (Pico, Pico W, Pico 2 running MicroPython)
 CHUNK = 2048       # bytes of a file per raw-REPL run: the Pico compiles each run in RAM
-HELP = "(README: Deploy)"
+HELP = "(docs/hardware.md: Deploy)"
 
 
 def find_port():

@@ -45,7 +45,7 @@ FIELDS = (
 PRESET_NAMES = ("finnish", "italian", "brazilian", "oklahoma", "modern")
 
 # One row per preset, values in FIELDS order. Comments mark house values where
-# a source names no amount (README has the side-by-side table).
+# a source names no amount (docs/rules.md has the side-by-side table).
 _PRESETS = {
     #            mode lim ace spd spb gin big bgb lag tie und ucb u0g kb  tgt gb  box bae sh  shb wd hw
     "finnish":   (0, 10, 0, 0, 0, 20, 0, 31, 1, 1, 0, 10, 0, 0, 100, 100, 20, 1, 1, 100, 1, 0),

@@ -1,7 +1,7 @@
 # The on-flash framing shared by every stored file: a 12-byte header and
 # length + sequence + CRC-32 records. The payloads are opaque bytes (the match
 # and statistics encodings belong to gincore); this module only proves that
-# what is read back is exactly what was written. Format: README "## Storage".
+# what is read back is exactly what was written. Format: docs/storage.md.
 import struct
 from binascii import crc32
 

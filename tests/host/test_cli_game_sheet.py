@@ -134,7 +134,7 @@ def test_bad_input_names_the_line_and_the_problem():
 
 
 def test_readme_example_is_what_gin_game_prints():
-    with open(os.path.join(conftest.ROOT, "README.md"), encoding="utf-8") as f:
+    with open(os.path.join(conftest.ROOT, "docs", "scoring.md"), encoding="utf-8") as f:
         readme = f.read()
     section = readme[readme.index("## Scoring"):]
     p = gin_game(["--rules", "finnish", "--dealer", "B"], FINNISH)

@@ -1,4 +1,4 @@
-"""The README's presets table and JSON field lists say what the code does."""
+"""The docs' presets table and JSON field lists say what the code does."""
 import json
 import os
 import re
@@ -10,11 +10,17 @@ from test_cli_rules_deadwood_hand import gin
 
 
 def readme_section(title):
-    with open(os.path.join(conftest.ROOT, "README.md"), encoding="utf-8") as f:
-        text = f.read()
-    start = text.index("## " + title + "\n")
-    end = text.find("\n## ", start + 1)
-    return text[start:end if end > 0 else len(text)]
+    """The section titled title, in the README or a file under docs/."""
+    docs = os.path.join(conftest.ROOT, "docs")
+    for path in [os.path.join(conftest.ROOT, "README.md")] + sorted(
+            os.path.join(docs, n) for n in os.listdir(docs) if n.endswith(".md")):
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        start = text.find("## " + title + "\n")
+        if start >= 0:
+            end = text.find("\n## ", start + 1)
+            return text[start:end if end > 0 else len(text)]
+    raise AssertionError("no section %r in the README or docs/" % title)
 
 
 def test_presets_table_has_every_field_and_preset_with_the_right_values():

@@ -236,7 +236,7 @@ def test_dimmed_and_switched_off_as_on_the_device(tmp_path):
 
 
 def test_a_long_press_means_the_same_in_the_simulator_and_on_the_device(tmp_path):
-    """README: in the card picker a long press jumps four cards. `long:down`
+    """The device guide: in the card picker a long press jumps four cards. `long:down`
     in a script, `l` then Down in the terminal, and the device's own button
     held LONG_PRESS_MS all give one LONG and so the same jump."""
     from device.buttons import LONG_PRESS_MS
@@ -249,7 +249,7 @@ def test_a_long_press_means_the_same_in_the_simulator_and_on_the_device(tmp_path
     typed = _typed(tmp_path / "d", [(b"\x1b[B", 200), (b"\x1b[B", 200), (b"\r", 200), (b"\r", 300),
                                     (b"l", 0), (b"\x1b[B", 1000)]).loop.ui.top().cursor
     assert script == held == typed == (start.cursor + JUMP) % 52
-    with open(os.path.join(sim_device.ROOT, "README.md"), encoding="utf-8") as f:
+    with open(os.path.join(sim_device.ROOT, "docs", "device-guide.md"), encoding="utf-8") as f:
         readme = " ".join(f.read().split())
     assert JUMP == 4 and "a long press jumps four cards" in readme
 

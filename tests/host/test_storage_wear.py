@@ -2,7 +2,7 @@
 
 Sizes follow gincore.codec: a hand is 3-5 bytes, about 25 with the cards
 entered; a match is a ~40-byte head plus its hands; the statistics ~100 bytes.
-The figures printed here are the ones quoted in README "## Storage";
+The figures printed here are the ones quoted in docs/storage.md;
 `python tests/host/test_storage_wear.py` prints them, plus a longer run that
 shows how littlefs spreads the erases (add --days N).
 """
