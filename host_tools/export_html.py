@@ -195,7 +195,10 @@ def stats_html(export):
     out = ['<section id="statistics"><h2>Player statistics</h2>',
            '<p class="note">%s</p>' % esc(export.stats_source)]
     if not st.players:
-        out.append('<p class="note">No statistics yet.</p></section>')
+        # As on the device: statistics count finished matches only (a match
+        # is finished when a new one starts), not the one on the table.
+        out.append('<p class="note">No statistics yet: they count finished matches only '
+                   '(a match is finished when the next one is started), not the match in play.</p></section>')
         return "\n".join(out)
     out.append('<table class="stats"><tr><th class="text">player</th>%s</tr>'
                % "".join("<th>%s</th>" % esc(label) for _, label in STAT_COLUMNS))
