@@ -10,14 +10,43 @@ for rel in ("tests/core", "host_tools/fakes", "boards", "firmware", ""):
 
 # Filled by tests/test_micropython.py and tests/test_mpy_compile.py.
 MP_RESULTS = {}  # module -> {"passed", "failed", "resident", "most"}
+MP_RUNS = {}     # module -> the MicroPython run started in the background
 COMPILED = {"ok": 0, "failed": 0}
 _cpython = {"passed": 0, "failed": 0, "skipped": 0}
 _SPECIAL = ("tests/test_micropython.py", "tests/test_mpy_compile.py")
+_TIME = {"cpython": 0.0, "micropython": 0.0, "compile": 0.0, "start": 0.0}
+
+
+def pytest_collection_finish(session):
+    """Start the MicroPython runs (one node process per core test module) in
+    a thread beside the CPython tests: the machine has two cores, and the
+    CPython tests keep one busy. Each test item then takes its result."""
+    import time
+    _TIME["start"] = time.monotonic()
+    mods = [item.callspec.params["module"] for item in session.items
+            if item.nodeid.startswith("tests/test_micropython.py") and hasattr(item, "callspec")]
+    if not mods:
+        return
+    from concurrent.futures import ThreadPoolExecutor
+    from host_tools import mpy
+
+    def run(module):
+        t = time.monotonic()
+        r = mpy.run_tests(module)
+        _TIME["micropython"] += time.monotonic() - t
+        return r
+    pool = ThreadPoolExecutor(max_workers=1)
+    for m in mods:
+        MP_RUNS[m] = pool.submit(run, m)
+    pool.shutdown(wait=False)
 
 
 def pytest_runtest_logreport(report):
+    if report.nodeid.startswith("tests/test_mpy_compile.py"):
+        _TIME["compile"] += report.duration
     if report.nodeid.startswith(_SPECIAL):
         return
+    _TIME["cpython"] += report.duration
     if report.when == "call" or report.outcome != "passed":
         if report.when == "call" or report.failed or report.skipped:
             _cpython[report.outcome] += 1
@@ -40,3 +69,12 @@ def pytest_terminal_summary(terminalreporter):
     else:
         w("MicroPython: not run")
     w("mpy-cross: %d files compiled, %d failed" % (COMPILED["ok"], COMPILED["failed"]))
+    import time
+    n_cp = _cpython["passed"] + _cpython["failed"] + _cpython["skipped"]
+    n_cc = COMPILED["ok"] + COMPILED["failed"]
+    w("pytest items: %d = %d CPython tests + %d MicroPython modules (one item each) + %d compile checks"
+      % (n_cp + len(MP_RESULTS) + n_cc, n_cp, len(MP_RESULTS), n_cc))
+    w("time: CPython tests %.0f s, MicroPython runs %.0f s (beside them, in a thread of their own), "
+      "mpy-cross %.0f s; the whole run %.0f s"
+      % (_TIME["cpython"], _TIME["micropython"], _TIME["compile"],
+         time.monotonic() - _TIME["start"] if _TIME["start"] else 0))
