@@ -15,7 +15,8 @@ def test_bench_small_run_writes_json(tmp_path):
     assert names == ["cpython", "micropython", "ui"]
     cp = {r["class"]: r for r in rep["sections"][0]["rows"]}
     assert set(cp) == {"arrange10/random", "arrange10/dense", "arrange10/dense3", "arrange11/random",
-                       "arrange11/dense", "arrange11/dense3", "hand/random", "hand/dense", "hand/hardest"}
+                       "arrange11/dense", "arrange11/dense3", "hand/random", "hand/dense", "hand/hardest",
+                       "hand/most-bytes"}
     assert all(r["ours_us"] > 0 for r in cp.values())
     mp = {r["class"]: r for r in rep["sections"][1]["rows"]}
     assert mp["hand/dense"]["n"] == 2 and mp["arrange10/random"]["max_bytes"] > 0
