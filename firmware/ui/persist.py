@@ -180,6 +180,10 @@ class StorePersist:
     def read_only(self):
         return self.store.read_only
 
+    @read_only.setter
+    def read_only(self, value):
+        self.store.read_only = value   # the store then refuses every write
+
     def match_id(self):
         st = self.store
         return st.match_no if st.match_no is not None else st.closed_no

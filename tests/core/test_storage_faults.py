@@ -114,3 +114,32 @@ def test_faultfs_fails_the_operation_it_is_told_to():
     with open(root + "/x", "rb") as r:
         assert r.read() == b""       # created at open, as littlefs does
     assert f.fired == 1 and f.kinds == ["open", "write", "sync"]
+
+
+def test_a_load_that_raises_locks_the_device_and_writes_nothing():
+    """Whatever goes wrong while loading, the device starts, says so, and
+    writes nothing over what it could not read."""
+    from storage import Store, StoreError
+    from ui.model import Model, LOCK_READ
+    from ui.persist import StorePersist
+
+    env = _env()
+    fs, root = env.new()
+    K._base(K.Device(fs, root))
+    before = env.image(fs, root)
+
+    class Broken(StorePersist):
+        def load(self):
+            raise MemoryError("no room to decode")
+
+    p = Broken(Store(root, fs=fs))
+    m = Model(p)
+    assert m.load() is False
+    m.ensure()
+    assert m.locked == LOCK_READ and m.match is not None and m.problems
+    try:
+        m.new_match(("C", "D"), m.match.next_rules(), 0)
+        raise AssertionError("a new match over unread data")
+    except StoreError:
+        pass
+    assert env.image(fs, root) == before
