@@ -41,6 +41,7 @@ _MATCH_ROOM = const(8192)    # kept free for the open match when old matches go
 _ENOENT = const(2)
 _ENOENT_WASM = const(44)     # ENOENT as the PC's WebAssembly MicroPython reports it
 _ENOSPC = const(28)
+_WRITE_BLOCKS = const(3)      # blocks a write may take beyond its data (see _took)
 _INLINE = const(512)         # littlefs keeps files this small inside their folder
 _DIR_BYTES = const(8192)     # a new folder on littlefs: a metadata pair of two blocks
 _MATCH = const(0)  # record numbers inside an archive file
@@ -129,6 +130,9 @@ class Store:
         self._arch = []         # archived match numbers, ascending
         self._arch_stats = None  # (match, stats) archived but not yet in stats.dat
         self.commits = 0        # files written (for the bench's time on a Pico)
+        self._free = None       # free blocks at the last measure_room(), less what
+        #                         this store's writes may have taken since (None: unknown)
+        self._bsize = 4096
 
     # ---- paths and small helpers -------------------------------------------
 
@@ -156,8 +160,17 @@ class Store:
             self.fs.rename(tmp, path)
         except OSError:
             self._quiet_remove(name + _TMP)
+            self._free = None
             raise
+        self._took(len(data))
         self.commits += 1
+
+    def _took(self, nbytes):
+        # What a write may have taken: its data's blocks, the copy of the
+        # block it extends, and a split metadata pair (littlefs frees the old
+        # ones later, so the real figure is never lower).
+        if self._free is not None:
+            self._free -= (nbytes + self._bsize - 1) // self._bsize + _WRITE_BLOCKS
 
     def _quiet_remove(self, name):
         try:
@@ -224,18 +237,37 @@ class Store:
             return None
         return st[0] * st[4]
 
-    def has_room(self, nbytes):
-        """True when nbytes can be saved with littlefs's working margin to spare."""
+    def measure_room(self):
+        """Ask the filesystem for its free blocks now. Slow on littlefs (it
+        walks every file: about 30 ms on a Pico), so the app does it in idle
+        time; None if it cannot tell."""
         try:
             st = self.fs.statvfs(self.root)
         except (OSError, AttributeError):
-            return True
-        bsize = st[0] or 4096
-        need = (nbytes + bsize - 1) // bsize + self.reserve_blocks
-        return st[4] >= need
+            self._free = None
+            return None
+        self._bsize = st[0] or 4096
+        self._free = st[4]
+        return self._free
 
-    def _check_room(self, nbytes, what):
-        if not self.has_room(nbytes):
+    def has_room(self, nbytes, measure=True):
+        """True when nbytes can be saved with littlefs's working margin to
+        spare. Every write asks the filesystem (measure=True). The check the
+        player sees before an entry may answer from the last measure_room(),
+        less what was written since (measure=False); it measures only when
+        that figure is unknown or says no."""
+        free = None if measure else self._free
+        if free is None or free < self._need(nbytes):
+            free = self.measure_room()
+            if free is None:
+                return True
+        return free >= self._need(nbytes)
+
+    def _need(self, nbytes):
+        return (nbytes + self._bsize - 1) // self._bsize + self.reserve_blocks
+
+    def _check_room(self, nbytes, what, measure=True):
+        if not self.has_room(nbytes, measure):
             raise StoreFull("Memory full: " + what + " was NOT saved.")
 
     # ---- loading -----------------------------------------------------------
@@ -555,7 +587,11 @@ class Store:
         if self.match_no is None:
             raise StoreError("No match is open.")
         rec = F.record(self.hands, record)
-        self._check_room(len(rec) + self._journal + F.HEADER_SIZE, "this hand")
+        # From the free space kept since the last measure (a hand is the
+        # one write a player waits for; statvfs would double it). Should
+        # something else have filled the flash since, littlefs refuses the
+        # write and the hand is reported not saved, as any failed write.
+        self._check_room(len(rec) + self._journal + F.HEADER_SIZE, "this hand", False)
         try:
             if self._journal_dirty and self._journal:
                 # Cut the journal back to its known good part first.
@@ -572,6 +608,7 @@ class Store:
                 try:
                     f.write(rec)
                     self.fs.sync(f)
+                    self._took(len(rec))
                 finally:
                     f.close()
                 self._journal_dirty = False

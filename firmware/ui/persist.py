@@ -217,22 +217,27 @@ class StorePersist:
     def tidy(self, match):
         """Fold a long journal into a snapshot (the app calls it when idle,
         so a save never waits for it). Only tidies up: if it fails the
-        journal still holds every hand, and it is tried again. True when it
+        journal still holds every hand, and it is tried again. Then the free
+        space is measured, for the check before the next entry. True when it
         wrote something."""
         st = self.store
-        if not st.needs_compact():
-            return False
-        try:
-            st.compact(encode(match))
-        except Exception:  # noqa: BLE001 - StoreError, or MemoryError on the Pico
-            pass
-        return True
+        did = st.needs_compact()
+        if did:
+            try:
+                st.compact(encode(match))
+            except Exception:  # noqa: BLE001 - StoreError, or MemoryError on the Pico
+                pass
+        st.measure_room()  # while idle: the next entry's check need not wait for it
+        return did
 
     def rewrite(self, match):
         self.store.rewrite(encode(match), len(match.hands))
 
     def has_room(self):
-        return self.store.has_room(64)
+        # The check before an entry: from the free space measured in idle
+        # time (tidy), as statvfs walks the whole filesystem; the save
+        # itself checks again.
+        return self.store.has_room(64, measure=False)
 
     def old_matches(self):
         return len(self.store.archived())

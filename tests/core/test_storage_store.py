@@ -359,6 +359,47 @@ class _Tiny(OsFs):
         return (4096, 4096, 200, self.free, self.free, 0, 0, 0, 0, 255)
 
 
+class _Counted(_Tiny):
+    # Counts the statvfs calls: on littlefs each walks the whole filesystem.
+    asked = 0
+
+    def statvfs(self, path):
+        self.asked += 1
+        return _Tiny.statvfs(self, path)
+
+
+def test_a_hand_and_the_check_before_it_answer_from_the_last_measure():
+    fs = _Counted()
+    s = fresh()
+    s.fs = fs
+    s.new_match(b"m")
+    fs.free = 40
+    asked = fs.asked
+    assert s.measure_room() == 40 and fs.asked == asked + 1
+    # A hand's save does not ask: it lowers the kept figure by what it may take.
+    play(s, 3)
+    assert fs.asked == asked + 1 and s._free < 40
+    kept = s._free
+    # Nor does the check before an entry, while the kept figure says yes.
+    assert s.has_room(64, measure=False) and fs.asked == asked + 1
+    # Other writes (a snapshot here) ask every time.
+    s.compact(b"snap")
+    assert fs.asked == asked + 2 and s._free < 40
+    # It never says no without asking: a low figure is measured again.
+    s._free = 0
+    assert s.has_room(64, measure=False) and s._free == 40
+    fs.free = s.reserve_blocks
+    s._free = 0
+    assert not s.has_room(64, measure=False)
+    e = raises(StoreFull, s.append, b"no room")
+    assert "NOT saved" in str(e) and kept > 0
+    # Unknown (nothing measured yet): it asks.
+    s._free = None
+    asked = fs.asked
+    s.has_room(64, measure=False)
+    assert fs.asked == asked + 1
+
+
 def test_full_flash_is_reported_before_the_hand_is_saved():
     fs = _Tiny()
     s = fresh()
