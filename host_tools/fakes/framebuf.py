@@ -136,6 +136,10 @@ class FrameBuffer:
             self._set(x2, y2, c)
 
     def blit(self, fbuf, x, y, key=-1, palette=None):
+        if not isinstance(fbuf, FrameBuffer):   # (buffer, width, height, format[, stride]), as 1.20+
+            fbuf = FrameBuffer(*fbuf)
+        if isinstance(palette, (tuple, list)):
+            palette = FrameBuffer(*palette)
         if x >= self._w or y >= self._h or -x >= fbuf._w or -y >= fbuf._h:
             return
         x0 = max(0, x)
@@ -144,6 +148,14 @@ class FrameBuffer:
         y1 = max(0, -y)
         x0end = min(self._w, x + fbuf._w)
         y0end = min(self._h, y + fbuf._h)
+        if (key == -1 and palette is None and self._fmt == fbuf._fmt == MONO_VLSB
+                and not (y0 | y1 | y0end) & 7):
+            # whole pages, as a font's glyph is cut out of its sheet: bytes, not pixels
+            for p in range((y0end - y0) >> 3):
+                d = ((y0 >> 3) + p) * self._stride
+                s = ((y1 >> 3) + p) * fbuf._stride
+                self._buf[d + x0:d + x0end] = fbuf._buf[s + x1:s + x1 + x0end - x0]
+            return
         while y0 < y0end:
             cx1 = x1
             for cx0 in range(x0, x0end):

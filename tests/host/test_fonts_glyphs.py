@@ -30,7 +30,7 @@ def test_text_font_has_every_letter_the_languages_need():
     w = Writer()
     face = w._faces[SMALL]
     missing = [ch for ch in NEEDED if not font_small.MAP[ord(ch)]]
-    assert face.index("?") == font_small.FALLBACK
+    assert face.index(ord("?")) == font_small.FALLBACK
     assert missing == []
     assert font_small.HEIGHT <= 8  # eight text lines on a 64-pixel screen
 
@@ -138,6 +138,6 @@ def test_every_ui_string_can_be_drawn():
         mod = importlib.import_module("ui." + os.path.basename(path)[:-3])
         for s in mod.T:
             for ch in s:
-                if ch != "?" and face.index(ch) == font_small.FALLBACK:
+                if ch != "?" and face.index(ord(ch)) == font_small.FALLBACK:
                     missing.add(ch)
     assert not missing, "not in the font: %r" % sorted(missing)

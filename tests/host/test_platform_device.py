@@ -110,6 +110,7 @@ def poll():
 
 def measure(fn):
     fn()
+    fn()   # a string drawn twice is kept (the writer's cache): from then on, no allocation
     gc.collect()
     gc.disable()
     a = gc.mem_alloc()
@@ -126,7 +127,8 @@ if deltas == [0, 0, 0]:
         micropython.heap_lock()
         fn()
         micropython.heap_unlock()
-    print("locked ok")
+    if w.refused == 0:   # no MemoryError met and hidden by the writer
+        print("locked ok")
 """
 
 
