@@ -3,6 +3,11 @@
 The object returned is the frame buffer the UI draws on (it subclasses
 framebuf.FrameBuffer) and also drives the panel: show(), contrast(n),
 poweroff(), poweron(), invert(b), width, height.
+
+Over I2C, show() sends only the pages (bands 8 pixels tall) that changed
+since the last one: a full frame is 23 ms on the wire at 400 kHz, a number
+that changes two or three pages of it. Every FULL_EVERY-th frame is whole
+anyway, so a panel that lost its picture (a brown-out) gets it back.
 """
 import adafruit_ssd1306
 from micropython import const
@@ -10,6 +15,8 @@ from micropython import const
 from device.bus import I2CBus, OutPin, SPIBus
 
 _DISPLAY_ON = const(0xAF)
+FULL_EVERY = const(32)
+_DATA = b"\x40"  # Co = 0, D/C# = 1: the rest is display data
 
 
 def wake(display):
@@ -31,8 +38,57 @@ class SPIPanel(adafruit_ssd1306.SSD1306_SPI):
             spi.write(b)
 
 
+class I2CPanel(adafruit_ssd1306.SSD1306_I2C):
+    _was = None   # None while the driver sets the panel up: whole frames
+
+    def __init__(self, width, height, i2c, addr):
+        self.i2c = i2c
+        super().__init__(width, height, I2CBus(i2c), addr=addr)
+        w = self.width
+        n = self.pages
+        # Views made once (a redraw allocates nothing): the frame's pages,
+        # the copy of what the panel holds, and one transfer list per run length.
+        frame = memoryview(self.buffer)
+        self._shadow = bytearray(w * n)
+        held = memoryview(self._shadow)
+        self._page = [frame[1 + p * w:1 + (p + 1) * w] for p in range(n)]
+        self._was = [held[p * w:(p + 1) * w] for p in range(n)]
+        self._runs = [[_DATA] + [None] * k for k in range(1, n + 1)]
+        x0 = (128 - w) // 2 if w != 128 else 0   # narrow panels use centred columns
+        # Co = 0: a stream of commands - the column and page window in one write.
+        self._window = bytearray((0x00, 0x21, x0, x0 + w - 1, 0x22, 0, n - 1))
+        self._shows = 0
+
+    def show(self):
+        if self._was is None or self.page_addressing:
+            super().show()
+            return
+        page = self._page
+        was = self._was
+        first = last = -1
+        whole = self._shows % FULL_EVERY == 0
+        self._shows += 1
+        for p in range(len(page)):
+            if whole or page[p] != was[p]:
+                if first < 0:
+                    first = p
+                last = p
+        if first < 0:
+            return    # the panel shows this frame already
+        win = self._window
+        win[5] = first
+        win[6] = last
+        self.i2c.writeto(self.addr, win)
+        run = self._runs[last - first]
+        for k in range(last - first + 1):
+            run[k + 1] = page[first + k]
+        self.i2c.writevto(self.addr, run)   # one transaction: 0x40, then the pages
+        for p in range(first, last + 1):
+            was[p][:] = page[p]             # only once the panel has it
+
+
 def i2c_display(i2c, width=128, height=64, addr=0x3C):
-    return adafruit_ssd1306.SSD1306_I2C(width, height, I2CBus(i2c), addr=addr)
+    return I2CPanel(width, height, i2c, addr)
 
 
 def spi_display(spi, dc, cs, reset=None, width=128, height=64, baudrate=8000000):

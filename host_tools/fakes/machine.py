@@ -328,8 +328,8 @@ class I2C:
         for b in vector:
             n += len(b)
         self.bus._count(n)
-        for b in vector:
-            d.i2c_write(b)
+        # One transaction, as on the chip: the device sees the bytes joined.
+        d.i2c_write(b"".join([bytes(b) for b in vector]))
         return n
 
     def readfrom_into(self, addr, buf, stop=True):

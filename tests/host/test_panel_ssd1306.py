@@ -119,12 +119,29 @@ def test_the_real_driver_over_fake_i2c():
     assert p.contrast == 9 and p.inverted
     d.poweroff()
     assert not p.on and sum(p.image()) == 0
-    # bus time for one frame: 1024 data bytes + control + address at 400 kHz
+    d.poweron()
+    d.invert(0)
+    # Bus time at 400 kHz: a frame whose every page changed is the whole
+    # 1024 bytes (~24 ms); one changed page is a ninth of it; none, nothing.
     bus = machine.i2c_bus(0)
-    before = bus.clocks
-    d.show()
-    us = (bus.clocks - before) * 1000000 // 400000
-    assert 23000 < us < 25000  # the ~24 ms a full frame costs on the wire
+
+    def shown():
+        before = bus.clocks
+        d.show()
+        assert p.ram == bytes(d.buffer[1:])   # the panel holds the frame
+        return (bus.clocks - before) * 1000000 // 400000
+
+    d.fill(1)
+    assert 23000 < shown() < 25000
+    d.pixel(3, 20, 0)
+    assert 2000 < shown() < 3500 and p.lit(3, 20) == 0
+    d.fill_rect(0, 60, 4, 4, 0)
+    d.pixel(127, 0, 0)        # pages 0 and 7: the run between them goes too
+    assert 23000 < shown() < 25000
+    assert shown() == 0
+    from device.display import FULL_EVERY
+    sent = [shown() for _ in range(FULL_EVERY)]
+    assert sent.count(0) == FULL_EVERY - 1   # now and then a whole frame all the same
 
 
 def test_the_real_driver_over_fake_spi():
