@@ -99,9 +99,10 @@ class Loop:
             self.wdt = watchdog.take_over(machine)
         try:
             self.boot()
+            b = self.buttons
             while True:
                 self.step()
-                clock.sleep_ms(POLL_MS)
+                clock.sleep_ms(b.wait_ms(clock.ticks_ms(), POLL_MS))
         except KeyboardInterrupt:
             if wdt:
                 watchdog.keep_fed(machine)

@@ -280,6 +280,24 @@ class Buttons:
                 # not yet debounced: count it as down, so its release unmutes
                 self._down[i] = 1
 
+    def wait_ms(self, now, most):
+        """How long the loop may sleep: `most`, or less when a level change
+        is waiting out its debounce, so a press is answered as soon as it
+        counts rather than up to a loop turn later."""
+        due = most
+        raw = self._raw
+        for i in range(len(raw)):
+            if raw[i] != self._down[i]:
+                d = clock.ticks_diff(clock.ticks_add(self._raw_t[i], DEBOUNCE_MS), now)
+                if d < due:
+                    due = d
+        w = self._w
+        if w != self._r:   # changes the sampler saw since the last poll
+            d = clock.ticks_diff(clock.ticks_add(self._ring_t[w - 1 if w else _RING - 1], DEBOUNCE_MS), now)
+            if d < due:
+                due = d
+        return due if due > 0 else 0
+
     def any_down(self):
         for i in range(len(self._pins)):
             if self._down[i]:

@@ -233,3 +233,47 @@ def test_the_sampler_interrupt_allocates_nothing():
         micropython.heap_unlock()
     bt.stop_sampler()
     assert bt._w == 1 and bt._ring_v[0] == 1
+
+
+def _press_answered(sampler, wake):
+    """ms from a clean press to its PRESS event, the loop sleeping 10 ms a
+    turn (wake=False) or as long as wait_ms allows (wake=True)."""
+    bt = _make()
+    if sampler:
+        bt.start_sampler(machine)
+    _run(bt, 43, [])
+    t0 = machine.FAKE_CLOCK.ms + 1
+    machine.line(11).at(t0, 0)
+    now = machine.FAKE_CLOCK.ms
+    while True:
+        bt.poll(now)
+        if bt.get():
+            break
+        assert now - t0 < 100, "no press"
+        wait = bt.wait_ms(now, 10) if wake else 10
+        assert 0 <= wait <= 10
+        machine.FAKE_CLOCK.advance(wait if wait else 1)
+        now = machine.FAKE_CLOCK.ticks_ms()
+    bt.stop_sampler()
+    return now - t0
+
+
+def test_the_loop_wakes_when_a_press_counts():
+    # The device (sampler): the press counts DEBOUNCE_MS after its edge, and
+    # the woken loop sees it then (within the sampler's period), not up to a
+    # 10 ms turn later.
+    slept = _press_answered(True, False)
+    woken = _press_answered(True, True)
+    assert B.DEBOUNCE_MS <= woken <= B.DEBOUNCE_MS + B.SAMPLE_MS, woken
+    assert slept > woken, (slept, woken)
+    # Polled (no sampler): the edge is seen at a poll, then no later wait.
+    assert _press_answered(False, True) <= B.DEBOUNCE_MS + 10
+
+
+def test_an_idle_loop_sleeps_its_whole_turn():
+    bt = _make()
+    _run(bt, 100, [])
+    assert bt.wait_ms(machine.FAKE_CLOCK.ticks_ms(), 10) == 10
+    machine.line(10).drive(0)
+    _run(bt, 700, [])           # held: a long press, no debounce pending
+    assert bt.wait_ms(machine.FAKE_CLOCK.ticks_ms(), 10) == 10
