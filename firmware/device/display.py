@@ -5,8 +5,8 @@ framebuf.FrameBuffer) and also drives the panel: show(), contrast(n),
 poweroff(), poweron(), invert(b), width, height.
 
 Over I2C, show() sends only the pages (bands 8 pixels tall) that changed
-since the last one: a full frame is 23 ms on the wire at 400 kHz, a number
-that changes two or three pages of it. Every FULL_EVERY-th frame is whole
+since the last one, each run of them in one transfer: a full frame is 23 ms
+on the wire at 400 kHz, a number that changes two or three pages of it. Every FULL_EVERY-th frame is whole
 anyway, so a panel that lost its picture (a brown-out) gets it back.
 """
 import adafruit_ssd1306
@@ -65,16 +65,22 @@ class I2CPanel(adafruit_ssd1306.SSD1306_I2C):
             return
         page = self._page
         was = self._was
-        first = last = -1
         whole = self._shows % FULL_EVERY == 0
         self._shows += 1
-        for p in range(len(page)):
-            if whole or page[p] != was[p]:
-                if first < 0:
-                    first = p
-                last = p
-        if first < 0:
-            return    # the panel shows this frame already
+        n = len(page)
+        p = 0
+        while p < n:
+            if not whole and page[p] == was[p]:
+                p += 1
+                continue
+            first = p       # a run of changed pages: one window, one transfer
+            while p + 1 < n and (whole or page[p + 1] != was[p + 1]):
+                p += 1
+            self._send(first, p)
+            p += 1
+
+    def _send(self, first, last):
+        page = self._page
         win = self._window
         win[5] = first
         win[6] = last
@@ -83,8 +89,8 @@ class I2CPanel(adafruit_ssd1306.SSD1306_I2C):
         for k in range(last - first + 1):
             run[k + 1] = page[first + k]
         self.i2c.writevto(self.addr, run)   # one transaction: 0x40, then the pages
-        for p in range(first, last + 1):
-            was[p][:] = page[p]             # only once the panel has it
+        for q in range(first, last + 1):
+            self._was[q][:] = page[q]       # only once the panel has it
 
 
 def i2c_display(i2c, width=128, height=64, addr=0x3C):

@@ -136,7 +136,9 @@ def test_the_real_driver_over_fake_i2c():
     d.pixel(3, 20, 0)
     assert 2000 < shown() < 3500 and p.lit(3, 20) == 0
     d.fill_rect(0, 60, 4, 4, 0)
-    d.pixel(127, 0, 0)        # pages 0 and 7: the run between them goes too
+    d.pixel(127, 0, 0)        # pages 0 and 7: two runs, not the six pages between
+    assert 5000 < shown() < 6500
+    d.fill_rect(0, 0, 128, 64, 0)
     assert 23000 < shown() < 25000
     assert shown() == 0
     from device.display import FULL_EVERY
