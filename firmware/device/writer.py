@@ -167,9 +167,9 @@ class Writer:
         text = bytearray(TEXT_BYTES)
         glyph = bytearray(TEXT_BYTES)
         self._faces = tuple(_Face(f, text, glyph) for f in fonts)
-        # palette: pixel 0 -> background (made transparent by the key), 1 -> color
-        self._pal_buf = bytearray(1)
-        self._pal = framebuf.FrameBuffer(self._pal_buf, 2, 1, framebuf.MONO_HLSB)
+        # dark text's palette: glyph pixel 0 -> 1 (the key: not painted), 1 -> 0
+        self._dark = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
+        self._dark.pixel(0, 0, 1)
         self.cache_bytes = cache_bytes
         self.cached = 0               # bytes the strings drawn lately hold
         self.cached_old = 0           # bytes the old ones hold (together at most cache_bytes)
@@ -192,22 +192,24 @@ class Writer:
 
     def draw(self, fb, s, x, y, font, color):
         """Draw s with its top-left corner at (x, y). Returns the x after it."""
-        color = 1 if color else 0
         face = self._faces[font]
-        pal = self._pal
-        pal.pixel(0, 0, 1 - color)    # palette: 0 -> the key (not painted), 1 -> color
-        pal.pixel(1, 0, color)
         hit = face.cache.get(s)
         if hit is None:
             hit = self._kept(face, s)
         if hit is not None:
-            fb.blit(hit[0], x, y, 1 - color, pal)
-            return x + hit[1] + face.font.SPACING
-        # a first draw, short, or no memory: through the row
-        w = face.set_row(s)
-        if not w:
-            return x
-        fb.blit(face.used, x, y, 1 - color, pal)
+            src = hit[0]
+            w = hit[1]
+        else:   # a first draw, short, or no memory: through the row
+            w = face.set_row(s)
+            if not w:
+                return x
+            src = face.used
+        # Lit text: the glyphs' 0 pixels are the key (not painted). Dark text:
+        # a palette swaps 0 and 1 first (it makes blit's per-pixel loop slower).
+        if color:
+            fb.blit(src, x, y, 0)
+        else:
+            fb.blit(src, x, y, 1, self._dark)
         return x + w + face.font.SPACING
 
     def forget(self):
