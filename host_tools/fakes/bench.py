@@ -17,16 +17,21 @@ from ssd1306_panel import Panel
 STEP_MS = 10
 
 # What a loop turn costs on a Pico (RP2040 at 125 MHz, MicroPython 1.28), for
-# Bench(pico_time=True): a turn that only polls and ticks, plus a full frame
-# over I2C at 400 kHz, plus each module imported from flash (.mpy), plus each
-# file committed to flash. From the issue's run of the real firmware in an
-# RP2040 emulator: the record screen's first opening 172 ms (three imports
-# and a frame), a hand's save 78-83 ms (a commit, a compaction now and then,
-# and a frame), a redraw 15-33 ms.
+# Bench(pico_time=True), measured on the real firmware in the RP2040
+# emulator (docs/rp2-emulator.md; its I2C and flash take no time, so those
+# two come from the wire and the flash chip's datasheet):
+# - TURN_MS: a turn that only polls and ticks (0.4 ms; counted as 1);
+# - FRAME_MS: a redraw, drawing and show() on the CPU (5-21 ms, typically 12);
+#   the bus time is added as the panel's bytes take it on the wire (I2C at the
+#   board's frequency: a whole frame 23 ms at 400 kHz, a changed number 3 ms);
+# - IMPORT_MS: each module imported from flash (.mpy): the issue's first
+#   opening of the record screen, 172 ms with three imports;
+# - COMMIT_MS: each file committed to flash: about 15 ms of littlefs and the
+#   store on the CPU, and a 4 KB sector erase (45 ms typical, W25Q16JV).
 TURN_MS = 1
-FRAME_MS = 24
+FRAME_MS = 12
 IMPORT_MS = 48
-COMMIT_MS = 55
+COMMIT_MS = 60
 
 
 class Lcg:
@@ -61,7 +66,8 @@ class Bench:
     def __init__(self, board="pico_i2c", make_ui=None, log_path="error.log", held=(), version=None,
                  pico_time=False):
         """pico_time: each loop turn also takes the time it takes on a Pico
-        (TURN_MS, FRAME_MS, IMPORT_MS, COMMIT_MS), during which the buttons
+        (TURN_MS, FRAME_MS, IMPORT_MS, COMMIT_MS, and the panel's bus time),
+        during which the buttons
         are only seen by the firmware's own sampler, as on the chip."""
         machine.reset_world()
         self.pico_time = pico_time
@@ -70,10 +76,13 @@ class Bench:
         self.panel = Panel()
         mod = __import__(board)
         self.board_module = mod
+        self._bus = None
         if hasattr(mod, "SPI_ID"):
             machine.spi_bus(mod.SPI_ID).attach(self.panel, cs=mod.CS, dc=mod.DC, res=mod.RES)
         else:
-            machine.i2c_bus(mod.I2C_ID).attach(mod.ADDR, self.panel)
+            self._bus = machine.i2c_bus(mod.I2C_ID)
+            self._freq = getattr(mod, "FREQ", 400000)
+            self._bus.attach(mod.ADDR, self.panel)
         self.pins = {}
         for name, n in mod.BUTTONS:
             self.pins[name] = n
@@ -101,7 +110,7 @@ class Bench:
             after = self._work()
             loaded = after[1] - before[1]  # (fewer when rare screens are let go)
             cost = (TURN_MS + (after[0] - before[0]) * FRAME_MS + (loaded if loaded > 0 else 0) * IMPORT_MS
-                    + (after[2] - before[2]) * COMMIT_MS)
+                    + (after[2] - before[2]) * COMMIT_MS + self._bus_ms(after[3] - before[3]))
             self.busy_ms += cost
             if cost > self.longest_ms:
                 self.longest_ms = cost
@@ -112,7 +121,11 @@ class Bench:
         import sys
         store = getattr(getattr(getattr(getattr(self.loop.ui, "model", None), "persist", None), "store", None),
                         "commits", 0)
-        return (self.loop.frames, len(sys.modules), store)
+        return (self.loop.frames, len(sys.modules), store, self._bus.clocks if self._bus else 0)
+
+    def _bus_ms(self, clocks):
+        # SCL clocks at the board's I2C frequency (SPI at MHz: next to nothing)
+        return clocks * 1000 // self._freq if clocks else 0
 
     def down(self, name, rng=None):
         ln = machine.line(self.pins[name])
