@@ -80,7 +80,8 @@ class _I2CPanel:
         self.clock = clock
         self.addr = addr
         self.cur = None
-        self.frame_ns = []   # emulated time of each full frame
+        self.frame_ns = []   # emulated time of each frame (whole, or the pages that changed)
+        self.frame_len = []  # its bytes
         i2c.on_start = lambda repeated: i2c.complete_start()
         i2c.on_connect = self._connect
         i2c.on_write_byte = self._write
@@ -103,6 +104,7 @@ class _I2CPanel:
             self.panel.i2c_write(bytes(b))
             if b[0] & 0x40 and len(b) > 128:
                 self.frame_ns.append(self.clock.nanos)
+                self.frame_len.append(len(b))
         self.i2c.complete_stop()
 
 
@@ -129,6 +131,7 @@ class Emu:
         self.out = bytearray()        # everything the device sent over USB
         self.enumerations = []        # when USB came up (boot, and after each reset)
         self.watchdog_resets = []     # when the watchdog reset the chip
+        self.last_bus_ms = 0.0        # see tap()
         self._tx = bytearray()        # bytes for the device not yet in its 512-byte FIFO
         self.cdc.on_serial_data = self.out.extend
         self.cdc.on_device_connected = lambda: self.enumerations.append(self.clock.nanos)
@@ -219,7 +222,9 @@ class Emu:
     def tap(self, name, hold_ms=80, gap_ms=120, answer_ms=2000):
         """Press a button for hold_ms, let go for gap_ms (a 200 ms slot, as
         the bench's press). Returns the emulated ms from the press to the
-        first full frame after it (None if the screen did not change)."""
+        frame after it, all its runs of changed pages sent (None if the screen
+        did not change). The emulator's I2C takes no time: last_bus_ms is what
+        that frame takes on the wire at 400 kHz."""
         pin = self.mcu.gpio[self.BUTTONS[name]]
         n = self.frames
         t0 = self.clock.nanos
@@ -232,8 +237,16 @@ class Emu:
             left = hold_ms + gap_ms - (self.clock.nanos - t0) / 1e6
         if left > 0:
             self.run_ms(left)
-        after = [ns for ns in self.oled.frame_ns[n:] if ns >= t0]
-        return (after[0] - t0) / 1e6 if after else None
+        ns = self.oled.frame_ns
+        for k in range(n, self.frames):
+            if ns[k] >= t0:
+                # The runs of changed pages one show() sends come together.
+                last = k
+                while last + 1 < self.frames and ns[last + 1] - ns[k] < 2_000_000:
+                    last += 1
+                self.last_bus_ms = sum(bus_ms(self.oled.frame_len[j]) for j in range(k, last + 1))
+                return (ns[last] - t0) / 1e6
+        return None
 
     # ---- flash -----------------------------------------------------------
     def filesystem(self):
@@ -242,6 +255,13 @@ class Emu:
         with tempfile.NamedTemporaryFile(suffix=".img") as f:
             self.dev.dump_flash_image(f.name)
             return Path(f.name).read_bytes()
+
+
+def bus_ms(data_bytes, hz=400000):
+    """The wire time of a frame over I2C: the window command (7 bytes) and
+    the data transaction, each with its address byte, start and stop."""
+    clocks = (7 + 1) * 9 + 2 + (data_bytes + 1) * 9 + 2
+    return clocks * 1000.0 / hz
 
 
 def uf2_from_env():
