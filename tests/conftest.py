@@ -1,6 +1,12 @@
-"""Test set-up shared by every test: paths, and the per-interpreter summary lines."""
+"""Test set-up shared by every test: paths, and the per-interpreter summary lines.
+
+`gin test` runs the tests in several processes (pytest-xdist, one a core):
+the CPython tests, one item per core module run again under MicroPython,
+and one per file compiled by mpy-cross. The summary is made here from the
+reports, in whichever process prints it."""
 import os
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for rel in ("tests/core", "host_tools/fakes", "boards", "firmware", ""):
@@ -8,51 +14,37 @@ for rel in ("tests/core", "host_tools/fakes", "boards", "firmware", ""):
     if p not in sys.path:
         sys.path.insert(0, p)
 
-# Filled by tests/test_micropython.py and tests/test_mpy_compile.py.
-MP_RESULTS = {}  # module -> {"passed", "failed", "resident", "most"}
-MP_RUNS = {}     # module -> the MicroPython run started in the background
+MP_RESULTS = {}  # module -> {"passed", "failed", "resident", "most"} (tests/test_micropython.py)
 COMPILED = {"ok": 0, "failed": 0}
 _cpython = {"passed": 0, "failed": 0, "skipped": 0}
-_SPECIAL = ("tests/test_micropython.py", "tests/test_mpy_compile.py")
+_MP = "tests/test_micropython.py"
+_COMPILE = "tests/test_mpy_compile.py"
 _TIME = {"cpython": 0.0, "micropython": 0.0, "compile": 0.0, "start": 0.0}
 
 
-def pytest_collection_finish(session):
-    """Start the MicroPython runs (one node process per core test module) in
-    a thread beside the CPython tests: the machine has two cores, and the
-    CPython tests keep one busy. Each test item then takes its result."""
-    import time
+def pytest_sessionstart(session):
     _TIME["start"] = time.monotonic()
-    mods = [item.callspec.params["module"] for item in session.items
-            if item.nodeid.startswith("tests/test_micropython.py") and hasattr(item, "callspec")]
-    if not mods:
-        return
-    from concurrent.futures import ThreadPoolExecutor
-    from host_tools import mpy
-
-    def run(module):
-        t = time.monotonic()
-        r = mpy.run_tests(module)
-        _TIME["micropython"] += time.monotonic() - t
-        return r
-    pool = ThreadPoolExecutor(max_workers=1)
-    for m in mods:
-        MP_RUNS[m] = pool.submit(run, m)
-    pool.shutdown(wait=False)
 
 
 def pytest_runtest_logreport(report):
-    if report.nodeid.startswith("tests/test_mpy_compile.py"):
+    node = report.nodeid
+    if node.startswith(_MP):
+        _TIME["micropython"] += report.duration
+        for name, value in report.user_properties:
+            if name == "micropython" and report.when == "call":
+                MP_RESULTS[value["module"]] = value
+        return
+    if node.startswith(_COMPILE):
         _TIME["compile"] += report.duration
-    if report.nodeid.startswith(_SPECIAL):
+        if report.when == "call":
+            COMPILED["ok" if report.passed else "failed"] += 1
         return
     _TIME["cpython"] += report.duration
-    if report.when == "call" or report.outcome != "passed":
-        if report.when == "call" or report.failed or report.skipped:
-            _cpython[report.outcome] += 1
+    if report.when == "call" or report.failed or report.skipped:
+        _cpython[report.outcome] += 1
 
 
-def pytest_terminal_summary(terminalreporter):
+def pytest_terminal_summary(terminalreporter, config):
     w = terminalreporter.write_line
     w("")
     w("CPython: %d passed, %d failed" % (_cpython["passed"], _cpython["failed"]))
@@ -69,12 +61,12 @@ def pytest_terminal_summary(terminalreporter):
     else:
         w("MicroPython: not run")
     w("mpy-cross: %d files compiled, %d failed" % (COMPILED["ok"], COMPILED["failed"]))
-    import time
     n_cp = _cpython["passed"] + _cpython["failed"] + _cpython["skipped"]
     n_cc = COMPILED["ok"] + COMPILED["failed"]
     w("pytest items: %d = %d CPython tests + %d MicroPython modules (one item each) + %d compile checks"
       % (n_cp + len(MP_RESULTS) + n_cc, n_cp, len(MP_RESULTS), n_cc))
-    w("time: CPython tests %.0f s, MicroPython runs %.0f s (beside them, in a thread of their own), "
-      "mpy-cross %.0f s; the whole run %.0f s"
-      % (_TIME["cpython"], _TIME["micropython"], _TIME["compile"],
+    workers = getattr(config.option, "numprocesses", None) or 1
+    w("time: CPython tests %.0f s, MicroPython runs %.0f s, mpy-cross %.0f s (each summed over its tests), "
+      "in %s process%s; the whole run %.0f s"
+      % (_TIME["cpython"], _TIME["micropython"], _TIME["compile"], workers, "es" if workers != 1 else "",
          time.monotonic() - _TIME["start"] if _TIME["start"] else 0))

@@ -14,10 +14,11 @@ MODULES = sorted(n[:-3] for n in os.listdir(CORE) if n.startswith("test_") and n
 
 
 @pytest.mark.parametrize("module", MODULES)
-def test_core_module_on_micropython(module):
-    run = conftest.MP_RUNS.get(module)   # started beside the CPython tests (conftest)
-    r = run.result() if run is not None else mpy.run_tests(module)
-    conftest.MP_RESULTS[module] = r
+def test_core_module_on_micropython(module, record_property):
+    r = mpy.run_tests(module)
+    # For the summary (tests/conftest.py), which may be in another process.
+    record_property("micropython", {"module": module, "passed": r["passed"], "failed": r["failed"],
+                                    "resident": r["resident"], "most": r["most"]})
     problems = []
     if r.get("crash"):
         problems.append("MicroPython run did not finish:\n" + r["crash"])

@@ -12,6 +12,5 @@ SOURCES = mpy_compile.device_sources()
 @pytest.mark.parametrize("src", SOURCES)
 def test_compiles_for_rp2040(src, tmp_path):
     err = mpy_compile.compile_file(os.path.join(conftest.ROOT, src), str(tmp_path / "out.mpy"))
-    conftest.COMPILED["failed" if err else "ok"] += 1
     assert err is None, err
     assert (tmp_path / "out.mpy").stat().st_size > 0
