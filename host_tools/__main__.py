@@ -18,6 +18,7 @@ COMMANDS = {
     "deadwood": ("cmd_deadwood", "best melds and deadwood of 10 cards, or of 11 with the best discard"),
     "hand": ("cmd_hand", "a whole hand from both players' cards: lay-offs, outcome and points"),
     "deploy": ("cmd_deploy", "put the firmware on a Pico with MicroPython (--dry-run, --scan)"),
+    "firmware": ("cmd_firmware", "build one UF2 with the app frozen in (from a MicroPython source tree)"),
     "export": ("cmd_export", "saved matches as a CSV of every hand and an HTML score sheet with charts"),
     "game": ("cmd_game", "score sheet of a match from hands given as JSON lines"),
     "sim": ("cmd_sim", "the device's firmware in a terminal: play it with the keys; the match is saved"),

@@ -34,6 +34,7 @@ SOURCE_FILES = ("main.py", "boot.py")  # MicroPython runs these only as source
 BOARD_MODULE = "board"                 # the chosen board file's name on the device
 MIN_VERSION = (1, 20, 0)               # the oldest MicroPython deploy accepts
 STARTUP_LINE = "gin-score-device"      # main.py prints "gin-score-device <VERSION>" first
+FREEZE_MANIFEST = "manifest.py"        # firmware/manifest.py is for gin firmware, not the device
 
 # MicroPython's native architecture numbers (sys.implementation._mpy >> 10)
 # and mpy-cross's -march names for them.
@@ -160,7 +161,9 @@ def plan(board, root=ROOT):
     add(_pip_file("adafruit_ssd1306"), "lib/adafruit_ssd1306.py")
     add(os.path.join(root, "boards", board + ".py"), BOARD_MODULE + ".py")
     for src in _walk(fw):
-        add(src, os.path.relpath(src, fw).replace(os.sep, "/"))
+        rel = os.path.relpath(src, fw).replace(os.sep, "/")
+        if rel != FREEZE_MANIFEST:
+            add(src, rel)
     items.sort(key=lambda it: (it.dest in SOURCE_FILES, it.dest))
     return items
 

@@ -17,8 +17,9 @@ def device_sources(root=ROOT):
         for dirpath, dirnames, names in os.walk(os.path.join(root, top)):
             dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
             for n in sorted(names):
-                if n.endswith(".py"):
-                    out.append(os.path.relpath(os.path.join(dirpath, n), root))
+                rel = os.path.relpath(os.path.join(dirpath, n), root)
+                if n.endswith(".py") and rel != os.path.join("firmware", "manifest.py"):
+                    out.append(rel)   # (the freeze manifest is for gin firmware, not the device)
     return out
 
 

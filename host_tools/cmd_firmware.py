@@ -1,0 +1,197 @@
+"""host_tools/gin firmware: one UF2 with the whole app frozen in.
+
+    host_tools/gin firmware --micropython DIR [--board NAME] [--chip CHIP] [--out FILE.uf2]
+
+Builds MicroPython's rp2 firmware from DIR (a clone of micropython at
+v1.28.0 with its submodules) with the app compiled into it: its code runs
+from flash, not RAM, and a player installs it by dragging the one file onto
+the Pico (docs/firmware.md). --board is the wiring (boards/NAME.py, frozen
+as `board`), --chip the Pico: RPI_PICO, RPI_PICO_W or RPI_PICO2. Needs the
+ARM toolchain (Debian: apt-get install gcc-arm-none-eabi
+libnewlib-arm-none-eabi cmake). Flashing it keeps the saved matches: the
+filesystem is not part of the image.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+
+from host_tools import deploy_build as build
+from host_tools.errors import GinError
+from host_tools.mpy_compile import ROOT
+
+CHIPS = ("RPI_PICO", "RPI_PICO_W", "RPI_PICO2")
+MICROPYTHON = (1, 28)          # the version the app is built and measured on
+TOOLS = ("arm-none-eabi-gcc", "cmake", "make")
+APT = "apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake"
+MARKER = "gin_frozen"          # the frozen module that says which app and board are inside
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise GinError("firmware: " + message)
+
+
+def parse(argv):
+    p = Parser(prog="host_tools/gin firmware", description=__doc__.split("\n\n")[1],
+               formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--micropython", metavar="DIR", required=True, help="MicroPython source tree (v1.28, with submodules)")
+    p.add_argument("--board", metavar="NAME", default="pico_i2c", help="board module from boards/ (default pico_i2c)")
+    p.add_argument("--chip", default="RPI_PICO", choices=CHIPS, help="MicroPython's board: the Pico model (default RPI_PICO)")
+    p.add_argument("--out", metavar="FILE.uf2", help="where the UF2 goes (default gin-BOARD-CHIP.uf2 here)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="parallel compile jobs")
+    return p.parse_args(argv)
+
+
+def tree_version(mp):
+    """(major, minor, micro) of the MicroPython source tree at mp, or GinError."""
+    if not os.path.isdir(mp):
+        raise GinError("--micropython %s: no such folder (git clone https://github.com/micropython/micropython)" % mp)
+    header = os.path.join(mp, "py", "mpconfig.h")
+    if not os.path.isfile(header) or not os.path.isdir(os.path.join(mp, "ports", "rp2")):
+        raise GinError("%s is not a MicroPython source tree (no py/mpconfig.h and ports/rp2)" % mp)
+    with open(header, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    v = []
+    for part in ("MAJOR", "MINOR", "MICRO"):
+        m = re.search(r"#define MICROPY_VERSION_%s \(?(\d+)" % part, text)
+        if not m:
+            raise GinError("%s: cannot read MicroPython's version from py/mpconfig.h" % mp)
+        v.append(int(m.group(1)))
+    return tuple(v)
+
+
+def check_tree(mp, chip):
+    v = tree_version(mp)
+    if v[:2] != MICROPYTHON:
+        raise GinError("%s is MicroPython %s; the firmware is built from %d.%d (git -C %s checkout v%d.%d.0, "
+                       "then make -C %s/ports/rp2 BOARD=%s submodules)"
+                       % (mp, build.version_text(v), MICROPYTHON[0], MICROPYTHON[1], mp,
+                          MICROPYTHON[0], MICROPYTHON[1], mp, chip))
+    for sub, probe in (("lib/pico-sdk", "pico_sdk_init.cmake"), ("lib/tinyusb", "src/tusb.h"),
+                       ("lib/micropython-lib", "README.md")):
+        if not os.path.isfile(os.path.join(mp, sub, probe)):
+            raise GinError("%s lacks its submodule %s: make -C %s/ports/rp2 BOARD=%s submodules"
+                           % (mp, sub, mp, chip))
+    if not os.path.isdir(os.path.join(mp, "ports", "rp2", "boards", chip)):
+        raise GinError("%s has no rp2 board %s" % (mp, chip))
+    return v
+
+
+def frozen_files(root=ROOT):
+    """The files under firmware/ that firmware/manifest.py freezes (paths
+    relative to firmware/), read with stand-ins for the manifest's functions."""
+    fw = os.path.join(root, "firmware")
+    listed = []
+
+    def module(path, base_path=".", opt=None):
+        listed.append(os.path.normpath(os.path.join(base_path, path)))
+
+    def package(name, files=None, base_path=".", opt=None):
+        top = os.path.join(fw, base_path, name)
+        for dirpath, dirnames, names in os.walk(top):
+            dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+            for n in names:
+                if n.endswith(".py"):
+                    listed.append(os.path.relpath(os.path.join(dirpath, n), fw))
+
+    def other(*args, **kw):
+        raise GinError("firmware/manifest.py: use module() and package() only")
+    with open(os.path.join(fw, build.FREEZE_MANIFEST), encoding="utf-8") as f:
+        exec(f.read(), {"module": module, "package": package, "include": other, "freeze": other,
+                        "require": other})
+    return sorted(p.replace(os.sep, "/") for p in listed)
+
+
+def unlisted(root=ROOT):
+    """Modules under firmware/ the manifest leaves out (they would be missing
+    from the frozen app)."""
+    fw = os.path.join(root, "firmware")
+    have = []
+    for dirpath, dirnames, names in os.walk(fw):
+        dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+        for n in names:
+            rel = os.path.relpath(os.path.join(dirpath, n), fw).replace(os.sep, "/")
+            if n.endswith(".py") and rel != build.FREEZE_MANIFEST:
+                have.append(rel)
+    return sorted(set(have) - set(frozen_files(root)))
+
+
+def check_tools(which=shutil.which):
+    missing = [t for t in TOOLS if which(t) is None]
+    if missing:
+        raise GinError("%s not found: the ARM toolchain is needed (Debian: %s)" % (", ".join(missing), APT))
+
+
+def stage(board, chip, mp, folder, root=ROOT):
+    """The build's own files in folder: board.py, the marker module, and the
+    top manifest (the chip's stock one, the app's, the board and the
+    driver). Returns the top manifest's path."""
+    src = os.path.join(root, "boards", board + ".py")
+    if not os.path.isfile(src):
+        names = sorted(n[:-3] for n in os.listdir(os.path.join(root, "boards")) if n.endswith(".py"))
+        raise GinError("no board %r (boards/: %s)" % (board, ", ".join(names)))
+    os.makedirs(folder, exist_ok=True)
+    shutil.copyfile(src, os.path.join(folder, build.BOARD_MODULE + ".py"))
+    with open(os.path.join(folder, MARKER + ".py"), "w", encoding="utf-8") as f:
+        f.write("# Written by gin firmware: the app frozen into this firmware.\n"
+                "VERSION = %r\nBOARD = %r\nCHIP = %r\n" % (build.app_version(root), board, chip))
+    chip_dir = os.path.join(mp, "ports", "rp2", "boards", chip)
+    stock = os.path.join(chip_dir, "manifest.py")
+    if not os.path.isfile(stock):
+        stock = os.path.join(mp, "ports", "rp2", "boards", "manifest.py")
+    bus = build._pip_file("adafruit_bus_device")
+    driver = build._pip_file("adafruit_ssd1306")
+    top = os.path.join(folder, "manifest.py")
+    with open(top, "w", encoding="utf-8") as f:
+        f.write("# Written by gin firmware.\n")
+        f.write("include(%r)   # what stock MicroPython freezes for %s\n" % (stock, chip))
+        f.write("include(%r)   # the app\n" % os.path.join(root, "firmware", build.FREEZE_MANIFEST))
+        f.write("module(%r, base_path=%r)   # boards/%s.py\n" % (build.BOARD_MODULE + ".py", folder, board))
+        f.write("module(%r, base_path=%r)\n" % (MARKER + ".py", folder))
+        f.write("module(%r, base_path=%r)\n" % (os.path.basename(driver), os.path.dirname(driver)))
+        f.write("package(%r, base_path=%r)\n" % (os.path.basename(bus), os.path.dirname(bus)))
+    return top
+
+
+def make(mp, chip, manifest, jobs, log):
+    """Build mpy-cross and the firmware; the UF2's path."""
+    build_dir = "build-gin-" + chip
+    cmd = ["make", "-C", os.path.join(mp, "ports", "rp2"), "BOARD=" + chip, "BUILD=" + build_dir,
+           "FROZEN_MANIFEST=" + manifest, "-j%d" % jobs]
+    # (Never CMAKE_ARGS= here: on make's command line it would replace the
+    # port's own, FROZEN_MANIFEST included. Offline, pico-sdk finds an
+    # installed picotool through PICOTOOL_FETCH_FROM_GIT_PATH: docs/firmware.md.)
+    for step in (["make", "-C", os.path.join(mp, "mpy-cross"), "-j%d" % jobs], cmd):
+        log.write("$ %s\n" % " ".join(step))
+        log.flush()
+        r = subprocess.run(step, stdout=log, stderr=subprocess.STDOUT)
+        if r.returncode != 0:
+            raise GinError("the build failed (%s): see %s" % (" ".join(step[:3]), log.name))
+    uf2 = os.path.join(mp, "ports", "rp2", build_dir, "firmware.uf2")
+    if not os.path.isfile(uf2):
+        raise GinError("the build made no %s: see %s" % (uf2, log.name))
+    return uf2
+
+
+def main(argv):
+    a = parse(argv)
+    mp = os.path.abspath(a.micropython)
+    left_out = unlisted()
+    if left_out:
+        raise GinError("firmware/manifest.py leaves out %s: add them (module() or package())" % ", ".join(left_out))
+    check_tree(mp, a.chip)
+    check_tools()
+    folder = os.path.join(mp, "ports", "rp2", "build-gin-stage-" + a.chip)
+    manifest = stage(a.board, a.chip, mp, folder)
+    out = a.out or "gin-%s-%s.uf2" % (a.board, a.chip)
+    log_path = os.path.join(folder, "build.log")
+    print("building MicroPython %s for %s with the app frozen in (board %s); log: %s"
+          % (build.version_text(tree_version(mp)), a.chip, a.board, log_path))
+    with open(log_path, "w") as log:
+        uf2 = make(mp, a.chip, manifest, a.jobs, log)
+    shutil.copyfile(uf2, out)
+    print("%s: %d KB. Hold BOOTSEL while plugging the Pico in, then drag the file onto RPI-RP2;"
+          " the saved matches stay." % (out, (os.path.getsize(out) + 1023) // 1024))
+    return 0

@@ -1,0 +1,126 @@
+"""gin firmware: the freeze manifest, the build command's checks and its
+staging (everywhere); the build itself and the frozen app on the real
+firmware when a MicroPython tree (GIN_MICROPYTHON) or a built UF2
+(GIN_RP2_FROZEN_UF2) is given - they say so when they skip."""
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import conftest
+from host_tools import cmd_firmware as fw
+from host_tools import deploy_build as build
+from host_tools.errors import GinError
+
+
+def gin(*args):
+    env = dict(os.environ, PYTHONPATH=conftest.ROOT)
+    p = subprocess.run([sys.executable, "-m", "host_tools"] + list(args), capture_output=True, text=True,
+                       cwd=conftest.ROOT, env=env, timeout=60)
+    return p.returncode, p.stdout, p.stderr
+
+
+def refused(*args):
+    rc, out, err = gin("firmware", *args)
+    assert rc == 2 and out == "", (rc, out, err)
+    assert err.count("\n") == 1 and err.startswith("gin: "), err
+    return err
+
+
+def fake_tree(tmp_path, version=(1, 28, 0), subs=True, chip="RPI_PICO"):
+    mp = tmp_path / "micropython"
+    (mp / "py").mkdir(parents=True)
+    (mp / "py" / "mpconfig.h").write_text("#define MICROPY_VERSION_MAJOR (%d)\n#define MICROPY_VERSION_MINOR (%d)\n"
+                                          "#define MICROPY_VERSION_MICRO (%d)\n" % version)
+    (mp / "ports" / "rp2" / "boards" / chip).mkdir(parents=True)
+    (mp / "ports" / "rp2" / "boards" / "manifest.py").write_text('freeze("$(PORT_DIR)/modules")\n')
+    if subs:
+        for sub, probe in (("lib/pico-sdk", "pico_sdk_init.cmake"), ("lib/tinyusb", "src/tusb.h"),
+                           ("lib/micropython-lib", "README.md")):
+            p = mp / sub / probe
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text("")
+    return str(mp)
+
+
+def test_the_manifest_freezes_every_firmware_module():
+    files = fw.frozen_files()
+    assert fw.unlisted() == []
+    assert "main.py" in files and "boot.py" in files and "gincore/layoff.py" in files
+    assert "ui/scr_table.py" in files and "storage/store.py" in files and "device/writer.py" in files
+    assert build.FREEZE_MANIFEST not in files       # the manifest itself is not app code
+    # ...and it is not deployed or compiled as app code either
+    assert not [it for it in build.plan("pico_i2c") if it.dest.startswith("manifest")]
+
+
+def test_a_module_left_out_of_the_manifest_is_caught(tmp_path):
+    root = tmp_path / "repo"
+    shutil.copytree(os.path.join(conftest.ROOT, "firmware"), root / "firmware",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (root / "firmware" / "tournament").mkdir()
+    (root / "firmware" / "tournament" / "__init__.py").write_text("")
+    (root / "firmware" / "extra.py").write_text("X = 1\n")
+    assert fw.unlisted(str(root)) == ["extra.py", "tournament/__init__.py"]
+
+
+def test_the_build_refuses_what_cannot_work(tmp_path):
+    assert "no such folder" in refused("--micropython", str(tmp_path / "nowhere"))
+    (tmp_path / "empty").mkdir()
+    assert "is not a MicroPython source tree" in refused("--micropython", str(tmp_path / "empty"))
+    old = fake_tree(tmp_path / "a", version=(1, 27, 0))
+    err = refused("--micropython", old)
+    assert "is MicroPython 1.27.0; the firmware is built from 1.28" in err and "checkout v1.28.0" in err
+    bare = fake_tree(tmp_path / "b", subs=False)
+    assert "lacks its submodule lib/pico-sdk" in refused("--micropython", bare)
+    ok = fake_tree(tmp_path / "c")
+    assert "invalid choice" in refused("--micropython", ok, "--chip", "ESP32")
+
+
+def test_a_missing_toolchain_is_named():
+    with pytest.raises(GinError) as e:
+        fw.check_tools(which=lambda tool: None if tool == "arm-none-eabi-gcc" else "/usr/bin/" + tool)
+    assert "arm-none-eabi-gcc not found" in str(e.value) and "gcc-arm-none-eabi" in str(e.value)
+    fw.check_tools(which=lambda tool: "/usr/bin/" + tool)   # all there: no complaint
+
+
+def test_staging_freezes_the_board_as_board_and_says_what_is_inside(tmp_path):
+    mp = fake_tree(tmp_path)
+    folder = tmp_path / "stage"
+    top = fw.stage("pico_i2c_3btn", "RPI_PICO", mp, str(folder))
+    with open(os.path.join(conftest.ROOT, "boards", "pico_i2c_3btn.py")) as f:
+        assert (folder / "board.py").read_text() == f.read()
+    marker = {}
+    exec((folder / "gin_frozen.py").read_text(), marker)
+    assert marker["VERSION"] == build.app_version() and marker["BOARD"] == "pico_i2c_3btn"
+    text = open(top).read()
+    assert os.path.join(conftest.ROOT, "firmware", "manifest.py") in text
+    assert os.path.join(mp, "ports", "rp2", "boards", "manifest.py") in text   # the chip's stock modules
+    assert "'board.py'" in text and "adafruit_ssd1306.py" in text and "adafruit_bus_device" in text
+    with pytest.raises(GinError) as e:
+        fw.stage("nope", "RPI_PICO", mp, str(folder))
+    assert "no board 'nope'" in str(e.value)
+
+
+def test_deploy_to_a_pico_with_the_app_frozen_in():
+    from host_tools import cmd_deploy as deploy
+    items = build.plan("pico_i2c")
+    version = build.app_version()
+    # Stock MicroPython: everything, as always.
+    assert deploy.frozen_plan(items, None, "pico_i2c", version) == (items, None)
+    # The same app and board frozen in: nothing to copy.
+    got, why = deploy.frozen_plan(items, (version, "pico_i2c"), "pico_i2c", version)
+    assert got == [] and "frozen in" in why
+    # Another wiring: only the board module.
+    got, why = deploy.frozen_plan(items, (version, "pico_i2c_3btn"), "pico_i2c", version)
+    assert [it.dest for it in got] == ["board.mpy"] and "only the board" in why
+    # Another version frozen in: the files take its place (main.py stays the frozen one).
+    got, why = deploy.frozen_plan(items, ("0.0.9", "pico_i2c"), "pico_i2c", version)
+    assert got == items and "main.py and boot.py" in why
+    # The device's answer: the seventh field, absent from older probes.
+    info = ("micropython", (1, 28, 0), 0, "", "rp2", 100000)
+    assert deploy.frozen_app(info) is None and deploy.frozen_app(info + (None,)) is None
+    assert deploy.frozen_app(info + ([version, "pico_i2c"],)) == (version, "pico_i2c")
+    assert "the app %s frozen in" % version in deploy.describe(
+        ("micropython", (1, 28, 0), 6 | 3 << 8 | 4 << 10, "Pico", "rp2", 100000, (version, "pico_i2c")))
