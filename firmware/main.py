@@ -5,7 +5,24 @@ import board  # first: the frame buffer gets contiguous RAM before anything frag
 
 from gincore import VERSION
 
-print("gin-score-device", VERSION)
+
+def _where():
+    # "frozen": the app's code is in the firmware image (gin firmware), so it
+    # runs from flash; "files": from .mpy files on the filesystem, which also
+    # win over a frozen copy (the filesystem comes first on sys.path).
+    try:
+        import gin_frozen  # noqa: F401 - written into the image by gin firmware
+    except ImportError:
+        return "files"
+    import os
+    try:
+        os.stat("/gincore")
+        return "files"
+    except OSError:
+        return "frozen"
+
+
+print("gin-score-device", VERSION, _where())
 
 
 def make_ui(loop):

@@ -52,7 +52,7 @@ def blocks(size):
 
 def check_device(info):
     """Refuse what cannot run the firmware; return the .mpy tag to compile for."""
-    name, version, tag, machine, platform, free = info
+    name, version, tag, machine, platform, free = info[:6]
     if name != "micropython":
         raise GinError("the device runs %s, not MicroPython: flash MicroPython's UF2 for the Pico (docs/hardware.md: Deploy)" % name)
     if tuple(version) < build.MIN_VERSION or not tag:
@@ -63,11 +63,39 @@ def check_device(info):
 
 
 def describe(info):
-    name, version, tag, machine, platform, free = info
+    name, version, tag, machine, platform, free = info[:6]
     major, sub, arch = build.decode_mpy(tag)
     room = ", %s free" % kb(free) if free >= 0 else ""
-    return "MicroPython %s on %s (.mpy %d.%d, %s)%s" % (
+    text = "MicroPython %s on %s (.mpy %d.%d, %s)%s" % (
         build.version_text(version), machine or platform, major, sub, arch or "bytecode only", room)
+    frozen = frozen_app(info)
+    if frozen:
+        text += "; the app %s frozen in (board %s)" % frozen
+    return text
+
+
+def frozen_app(info):
+    """(version, board) of the app frozen into the device's firmware (gin
+    firmware), or None."""
+    return tuple(info[6]) if len(info) > 6 and info[6] else None
+
+
+def frozen_plan(items, frozen, board, version):
+    """What to copy to a device whose firmware holds the app frozen in:
+    nothing of the same version (the files would only take RAM and shadow
+    it), but a board override when the wiring differs; everything when the
+    versions differ (files win over frozen modules; main.py and boot.py stay
+    the frozen ones). Returns (items, a line saying which)."""
+    if frozen is None:
+        return items, None
+    fv, fboard = frozen
+    if fv != version:
+        return items, ("the firmware holds app %s frozen in; these files (%s) take its place, except "
+                       "main.py and boot.py: build a new UF2 (gin firmware) to update those" % (fv, version))
+    keep = [it for it in items if it.dest == build.BOARD_MODULE + ".mpy" and board != fboard]
+    if keep:
+        return keep, "the app %s is frozen in: only the board %s goes on (the firmware has %s)" % (fv, board, fboard)
+    return [], "the app %s is frozen in with board %s: no file to copy (files left by an earlier deploy go)" % (fv, fboard)
 
 
 def board_consts(board, root=ROOT):
@@ -187,7 +215,11 @@ def main(argv, root=None, out=None):
         info = dev.info()
         tag = check_device(info)
         print("device: %s" % describe(info), file=out)
-        print("board: %s -> /%s.mpy" % (board, build.BOARD_MODULE), file=out)
+        items, why = frozen_plan(items, frozen_app(info), board, build.app_version(root))
+        if why:
+            print(why, file=out)
+        else:
+            print("board: %s -> /%s.mpy" % (board, build.BOARD_MODULE), file=out)
         build.build(items, tag)
         return deploy(dev, items, board, info, args.dry_run, out, root)
     finally:
@@ -253,7 +285,8 @@ def deploy(dev, items, board, info, dry_run, out, root=ROOT):
 
     expect = "%s %s" % (build.STARTUP_LINE, build.app_version(root))
     line, _ = dev.restart(build.STARTUP_LINE)
-    if line != expect:
+    # "gin-score-device 0.1.0 files" (or "frozen": the app in the firmware image)
+    if line.split()[:2] != expect.split():
         raise GinError("the device started %r, expected %r: is an old main.py still there?" % (line, expect))
     print("started: %s" % line, file=out)
     return 0

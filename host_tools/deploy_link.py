@@ -49,7 +49,13 @@ try:
     free = s[0] * s[4]
 except Exception:
     free = -1
-print(repr((i.name, tuple(i.version[:3]), getattr(i, '_mpy', 0), getattr(i, '_machine', ''), sys.platform, free)))
+try:
+    import gin_frozen as g
+    frozen = (g.VERSION, g.BOARD)
+except Exception:
+    frozen = None
+print(repr((i.name, tuple(i.version[:3]), getattr(i, '_mpy', 0), getattr(i, '_machine', ''), sys.platform, free,
+            frozen)))
 """
 
 # Hash the files deploy manages, on the device; None for a missing file.

@@ -36,6 +36,8 @@ def expected_files(root):
         for n in names:
             src = os.path.join(dirpath, n)
             rel = os.path.relpath(src, fw).replace(os.sep, "/")
+            if rel == "manifest.py":
+                continue   # the freeze manifest is for gin firmware, not the device
             if rel in ("main.py", "boot.py") or not n.endswith(".py"):
                 with open(src, "rb") as f:
                     want[rel] = f.read()
