@@ -124,3 +124,86 @@ def test_deploy_to_a_pico_with_the_app_frozen_in():
     assert deploy.frozen_app(info + ([version, "pico_i2c"],)) == (version, "pico_i2c")
     assert "the app %s frozen in" % version in deploy.describe(
         ("micropython", (1, 28, 0), 6 | 3 << 8 | 4 << 10, "Pico", "rp2", 100000, (version, "pico_i2c")))
+
+
+# ---- with a MicroPython tree or a built UF2 -------------------------------------
+
+FROZEN_UF2 = os.environ.get("GIN_RP2_FROZEN_UF2")
+TREE = os.environ.get("GIN_MICROPYTHON")
+need_uf2 = pytest.mark.skipif(not FROZEN_UF2 or not os.path.isfile(FROZEN_UF2),
+                              reason="frozen-firmware tests skipped: GIN_RP2_FROZEN_UF2 does not name a UF2 "
+                                     "built by gin firmware for RPI_PICO (docs/firmware.md)")
+
+
+def uf2_blocks(data):
+    """(target address, payload size) of each block of a UF2 file."""
+    import struct
+    out = []
+    for off in range(0, len(data), 512):
+        m0, m1, flags, addr, size = struct.unpack_from("<5I", data, off)
+        end = struct.unpack_from("<I", data, off + 508)[0]
+        assert (m0, m1, end) == (0x0A324655, 0x9E5D5157, 0x0AB16F30), "not a UF2 block at %d" % off
+        out.append((addr, size))
+    return out
+
+
+def uf2_block(addr, size=256):
+    import struct
+    head = struct.pack("<8I", 0x0A324655, 0x9E5D5157, 0x2000, addr, size, 0, 1, 0xE48BFF56)
+    return head + bytes(476) + struct.pack("<I", 0x0AB16F30)
+
+
+def test_the_flash_layout_check_catches_an_image_that_reaches_the_filesystem():
+    from host_tools import rp2emu
+    fs = 0x10000000 + rp2emu.FS_START
+    ok = uf2_block(0x10000000) + uf2_block(fs - 256)
+    bad = ok + uf2_block(fs)
+    assert max(a + n for a, n in uf2_blocks(ok)) <= fs
+    assert max(a + n for a, n in uf2_blocks(bad)) > fs
+
+
+@need_uf2
+def test_flashing_the_uf2_leaves_the_saved_matches_alone():
+    from host_tools import rp2emu
+    with open(FROZEN_UF2, "rb") as f:
+        data = f.read()
+    blocks = uf2_blocks(data)
+    end = max(a + n for a, n in blocks)
+    # The filesystem (the matches) starts FS_START into the flash: the image stops before it.
+    assert end <= 0x10000000 + rp2emu.FS_START, hex(end)
+    assert b"gin_frozen" in data and b"gincore" in data
+
+
+def _start_line(image):
+    from host_tools import rp2emu
+    e = rp2emu.Emu(FROZEN_UF2, image)
+    try:
+        e.boot()
+        assert e.wait_for(b"gin-score-device", 15000) is not None, bytes(e.out)
+        assert e.run_until(lambda: e.frames >= 3, 10000) is not None   # the UI is up
+        assert b"Traceback" not in e.out, bytes(e.out)
+        return [ln for ln in bytes(e.out).decode().splitlines() if ln.startswith("gin-score-device")][0]
+    finally:
+        e.close()
+
+
+@need_uf2
+def test_the_frozen_app_starts_on_a_blank_filesystem_and_files_win_over_it():
+    from host_tools import rp2emu
+    version = build.app_version()
+    blank = rp2emu.app_image(drop=list(rp2emu.app_files()))
+    assert _start_line(blank) == "gin-score-device %s frozen" % version
+    # An app deployed as files comes first on sys.path (gin deploy removes them on a frozen Pico).
+    assert _start_line(rp2emu.app_image()) == "gin-score-device %s files" % version
+
+
+@pytest.mark.skipif(not TREE, reason="gin firmware build skipped: GIN_MICROPYTHON does not name a MicroPython "
+                                     "v1.28 tree with its submodules (docs/firmware.md)")
+def test_gin_firmware_builds_a_uf2_with_the_app_in_it(tmp_path):
+    out = tmp_path / "gin.uf2"
+    env = dict(os.environ, PYTHONPATH=conftest.ROOT)
+    p = subprocess.run([sys.executable, "-m", "host_tools", "firmware", "--micropython", TREE, "--out", str(out)],
+                       capture_output=True, text=True, cwd=conftest.ROOT, env=env, timeout=3600)
+    assert p.returncode == 0, p.stderr
+    data = out.read_bytes()
+    assert uf2_blocks(data) and b"gin_frozen" in data and b"gincore" in data
