@@ -69,8 +69,11 @@ def check_tree(mp, chip):
                        "then make -C %s/ports/rp2 BOARD=%s submodules)"
                        % (mp, build.version_text(v), MICROPYTHON[0], MICROPYTHON[1], mp,
                           MICROPYTHON[0], MICROPYTHON[1], mp, chip))
-    for sub, probe in (("lib/pico-sdk", "pico_sdk_init.cmake"), ("lib/tinyusb", "src/tusb.h"),
-                       ("lib/micropython-lib", "README.md")):
+    subs = [("lib/pico-sdk", "pico_sdk_init.cmake"), ("lib/tinyusb", "src/tusb.h"),
+            ("lib/micropython-lib", "README.md")]
+    if chip.endswith("_W"):   # the wireless chip's driver and network stack
+        subs += [("lib/cyw43-driver", "src/cyw43.h"), ("lib/lwip", "src/include/lwip/init.h")]
+    for sub, probe in subs:
         if not os.path.isfile(os.path.join(mp, sub, probe)):
             raise GinError("%s lacks its submodule %s: make -C %s/ports/rp2 BOARD=%s submodules"
                            % (mp, sub, mp, chip))

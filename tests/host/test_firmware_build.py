@@ -75,6 +75,8 @@ def test_the_build_refuses_what_cannot_work(tmp_path):
     bare = fake_tree(tmp_path / "b", subs=False)
     assert "lacks its submodule lib/pico-sdk" in refused("--micropython", bare)
     ok = fake_tree(tmp_path / "c")
+    w = fake_tree(tmp_path / "w", chip="RPI_PICO_W")
+    assert "lacks its submodule lib/cyw43-driver" in refused("--micropython", w, "--chip", "RPI_PICO_W")
     assert "invalid choice" in refused("--micropython", ok, "--chip", "ESP32")
 
 
