@@ -195,6 +195,7 @@ def main(argv):
     with open(log_path, "w") as log:
         uf2 = make(mp, a.chip, manifest, a.jobs, log)
     shutil.copyfile(uf2, out)
-    print("%s: %d KB. Hold BOOTSEL while plugging the Pico in, then drag the file onto RPI-RP2;"
-          " the saved matches stay." % (out, (os.path.getsize(out) + 1023) // 1024))
+    drive = "RP2350" if a.chip.startswith("RPI_PICO2") else "RPI-RP2"
+    print("%s: %d KB. Hold BOOTSEL while plugging the Pico in, then drag the file onto %s;"
+          " the saved matches stay." % (out, (os.path.getsize(out) + 1023) // 1024, drive))
     return 0
