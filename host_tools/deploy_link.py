@@ -94,11 +94,24 @@ for d in %r:
         pass
 """
 
+# Then the folders that emptied: an empty /gincore would still be imported
+# as a package, in place of one frozen into the firmware.
 REMOVE = """
 import os
+_gin_dirs = set()
 for p in %r:
     try:
         os.remove(p)
+    except OSError:
+        pass
+    d = p.rsplit('/', 1)[0]
+    while d:
+        _gin_dirs.add(d)
+        d = d.rsplit('/', 1)[0]
+for d in sorted(_gin_dirs, key=len, reverse=True):
+    try:
+        if not os.listdir(d):
+            os.rmdir(d)
     except OSError:
         pass
 """

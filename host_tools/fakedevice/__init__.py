@@ -50,6 +50,7 @@ from host_tools import mpy
 HERE = os.path.dirname(os.path.abspath(__file__))
 SESSION_JS = os.path.join(HERE, "session.mjs")
 PRELUDE = os.path.join(HERE, "pico_prelude.py")
+FROZEN = "/.frozen"  # where a fake firmware's frozen modules sit (outside the device's "/")
 MP_MJS = os.path.join(mpy.ROOT, "host_tools", "mp", "node_modules", "@micropython",
                       "micropython-webassembly-pyscript", "micropython.mjs")
 
@@ -84,7 +85,7 @@ class Session:
     def __init__(self, dev):
         self.dev = dev
         self.proc = subprocess.Popen(
-            [mpy.node(), SESSION_JS, MP_MJS, dev.root, str(dev.heap)],
+            [mpy.node(), SESSION_JS, MP_MJS, dev.root, str(dev.heap)] + ([dev.frozen_root] if dev.frozen_root else []),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             cwd=HERE, preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
         )
@@ -158,13 +159,16 @@ class FakeDevice:
     i2c_pins    (bus, SDA, SCL) where they are wired (default I2C0 on GP4/GP5)
     flash       filesystem size in bytes (the Pico's MicroPython gives 848 KB)
     files       {path: bytes} put on the device before it starts
+    frozen      {path: bytes} frozen into its firmware (gin firmware): importable
+                after the filesystem, as '.frozen' on a Pico, and a frozen
+                boot.py or main.py runs instead of the filesystem's
     """
 
     def __init__(self, version=(1, 27, 0), mpy=None, name="micropython",
                  machine="Raspberry Pi Pico with RP2040", micropython=True,
                  i2c=(0x3C,), i2c_pins=(0, 4, 5), flash=848 * 1024, files=None, root=None,
                  heap=mpy.HEAP, boot_limit=5.0, idle=120.0, life=900.0, app_running=False,
-                 wdt_scale=1.0):
+                 wdt_scale=1.0, frozen=None):
         self.version = tuple(version)
         self.mpy = mpy_tag() if mpy is None else mpy
         self.name = name
@@ -181,6 +185,14 @@ class FakeDevice:
         self.root = root or tempfile.mkdtemp(prefix="gin-fakepico-")
         for path, data in (files or {}).items():
             self.put(path, data)
+        self.frozen_root = None
+        if frozen:
+            self.frozen_root = tempfile.mkdtemp(prefix="gin-fakepico-frozen-")
+            for path, data in frozen.items():
+                full = os.path.join(self.frozen_root, path.lstrip("/"))
+                os.makedirs(os.path.dirname(full), exist_ok=True)
+                with open(full, "wb") as f:
+                    f.write(data if isinstance(data, bytes) else data.encode())
         self.log = bytearray()  # everything the device sent, for test messages
         self.programs = []      # every piece of code it ran, in order (tests check what a deploy did)
         self.soft_resets = 0
@@ -247,6 +259,8 @@ class FakeDevice:
             self._sock.close()
         if self._own_root:
             shutil.rmtree(self.root, ignore_errors=True)
+        if self.frozen_root:
+            shutil.rmtree(self.frozen_root, ignore_errors=True)
 
     def __enter__(self):
         return self.start()
@@ -260,6 +274,7 @@ class FakeDevice:
             "machine": self.machine, "i2c": list(self.i2c), "i2c_pins": list(self.i2c_pins), "flash": self.flash,
             "release": "%d.%d.%d" % self.version[:3],
             "uname_version": "v%d.%d.%d on 2025-12-09" % self.version[:3],
+            "frozen": self.frozen_root is not None,
         }
         with open(PRELUDE, encoding="utf-8") as f:
             return "_CFG = %r\n" % cfg + f.read()
@@ -414,9 +429,13 @@ class FakeDevice:
 
     def _run_file(self, name, limit=None):
         """Run boot.py or main.py as MicroPython's pyexec_file does, if present."""
-        if os.path.isfile(os.path.join(self.root, name)):
-            code = "exec(compile(open(%r).read(), %r, 'exec'), {'__name__': '__main__'})" % (name, name)
-            self._exec(code, limit, file_stdout=True)
+        where = name
+        if self.frozen_root and os.path.isfile(os.path.join(self.frozen_root, name)):
+            where = FROZEN + "/" + name   # a frozen one wins, as pyexec_file_if_exists does
+        elif not os.path.isfile(os.path.join(self.root, name)):
+            return
+        code = "exec(compile(open(%r).read(), %r, 'exec'), {'__name__': '__main__'})" % (where, name)
+        self._exec(code, limit, file_stdout=True)
 
     def _byte(self, c):
         if self.mode == "raw":

@@ -19,6 +19,9 @@ os.umount("/")
 os.mount(os.VfsPosix("/flash"), "/")
 os.chdir("/")
 sys.path[:] = ["", "/lib"]  # the Pico's path ('.frozen' here holds modules a Pico lacks)
+if _CFG.get("frozen"):  # firmware with modules frozen in (gin firmware): after the files, as '.frozen'
+    os.mount(os.VfsPosix("/.frozen"), "/.frozen")
+    sys.path[:] = ["", "/.frozen", "/lib"]
 
 # Emscripten errno numbers -> the ones MicroPython on a Pico raises.
 _GIN_ERRNO = {44: 2, 20: 17, 54: 20, 31: 21, 28: 22, 55: 39, 2: 13, 8: 9, 51: 28, 29: 5}
@@ -37,10 +40,17 @@ def _gin_fix(f):
 _GIN_BLOCK = 4096
 
 
+def _gin_hidden(path, name):
+    # The frozen modules' mount is no folder of the Pico's filesystem.
+    return name == ".frozen" and path in ("/", "", ".")
+
+
 def _gin_used(path="/"):
     # littlefs-like: every file takes at least one 4 KB block, so does each folder.
     used = _GIN_BLOCK
     for entry in _gin_os.ilistdir(path):
+        if _gin_hidden(path, entry[0]):
+            continue
         full = (path if path.endswith("/") else path + "/") + entry[0]
         if entry[1] == 0x4000:
             used += _gin_used(full)
@@ -118,6 +128,8 @@ def _gin_ilistdir(path="."):
     base = path if path.endswith("/") else path + "/"
     out = []
     for e in _gin_fix(_gin_os.ilistdir)(path):
+        if _gin_hidden(path, e[0]):
+            continue
         size = 0 if e[1] == 0x4000 else _gin_os.stat(base + e[0])[6]
         out.append((e[0], e[1], 0, size))
     return iter(out)
@@ -140,6 +152,7 @@ for _n in ("listdir", "stat", "mkdir", "rmdir", "remove", "unlink", "rename", "c
     if hasattr(os, _n):
         setattr(_GinOS, _n, _gin_fix(getattr(os, _n)))
 _GinOS.ilistdir = _gin_ilistdir
+_GinOS.listdir = lambda path="": [e[0] for e in _gin_ilistdir(path or ".")]
 _GinOS.statvfs = _gin_statvfs
 _GinOS.sync = lambda: None
 class _GinUname:

@@ -14,7 +14,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { pathToFileURL } from "node:url";
 
-const [mjs, hostDir, heapArg] = process.argv.slice(2);
+const [mjs, hostDir, heapArg, frozenDir] = process.argv.slice(2);
 const { loadMicroPython } = await import(pathToFileURL(mjs).href);
 const ROOT = "/flash"; // where the device's "/" lives inside MicroPython's MEMFS
 
@@ -77,6 +77,7 @@ function save(devPath, hostPath) {
 }
 
 load(hostDir, ROOT);
+if (frozenDir) load(frozenDir, "/.frozen"); // the firmware's frozen modules: read-only, never saved
 send({ ready: true });
 
 const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });

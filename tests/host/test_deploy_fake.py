@@ -259,3 +259,45 @@ def test_the_fake_device_stops_by_itself():
         assert not dev._thread.is_alive()
     finally:
         dev.stop()
+
+
+def _frozen_firmware(root, board="pico_i2c"):
+    """What gin firmware freezes into a Pico's firmware, as {path: source}:
+    the app, the board as `board`, the driver, and gin_frozen."""
+    from host_tools import deploy_build as build
+    frozen = {}
+    for it in build.plan(board, root):
+        dest = it.dest[:-4] + ".py" if it.compile_it else it.dest
+        with open(it.src, "rb") as f:
+            frozen[dest.replace("lib/", "", 1)] = f.read()
+    frozen["gin_frozen.py"] = "VERSION = %r\nBOARD = %r\nCHIP = 'RPI_PICO'\n" % (version_of(root), board)
+    return frozen
+
+
+def test_deploy_to_a_pico_with_the_app_frozen_in(tmp_path):
+    root = copy_project(str(tmp_path / "proj"))
+    want = expected_files(root)
+    # Files an earlier deploy left (they would shadow the frozen app), and a saved match.
+    left = dict(want)
+    left[".gin-deploy"] = "".join("/" + p + "\n" for p in sorted(want)).encode()
+    left["gin/match.snp"] = b"a saved match"
+    with FakeDevice(frozen=_frozen_firmware(root), files=left) as dev:
+        proc = gin("deploy", "--port", dev.url, root=root)
+        assert proc.returncode == 0, proc.stderr + proc.stdout
+        assert "frozen in with board pico_i2c: no file to copy" in proc.stdout
+        assert "copied 0 files" in proc.stdout
+        assert "started: gin-score-device %s frozen" % version_of(root) in proc.stdout
+        got = dev.files()
+        assert got["gin/match.snp"] == b"a saved match"                # the match stays
+        assert not [p for p in got if p.endswith((".mpy", ".py"))], sorted(got)   # the app's files went
+        # ...and their folders: an empty /gincore would be imported instead of the frozen one
+        assert sorted(os.listdir(dev.root)) == [".gin-deploy", "gin"], os.listdir(dev.root)
+    # Another wiring than the frozen one: only the board goes on.
+    with FakeDevice(frozen=_frozen_firmware(root, "pico_i2c_3btn")) as dev:
+        proc = gin("deploy", "--port", dev.url, "--board", "pico_i2c", root=root)
+        assert proc.returncode == 0, proc.stderr + proc.stdout
+        assert "only the board pico_i2c goes on" in proc.stdout
+        got = dev.files()
+        assert got["board.mpy"] == want["board.mpy"]
+        assert sorted(p for p in got if p != ".gin-deploy") == ["board.mpy"]
+        assert "started: gin-score-device %s frozen" % version_of(root) in proc.stdout
