@@ -6,8 +6,9 @@ poweroff(), poweron(), invert(b), width, height.
 
 Over I2C, show() sends only the pages (bands 8 pixels tall) that changed
 since the last one, each run of them in one transfer: a full frame is 23 ms
-on the wire at 400 kHz, a number that changes two or three pages of it. Every FULL_EVERY-th frame is whole
-anyway, so a panel that lost its picture (a brown-out) gets it back.
+on the wire at 400 kHz, a number that changes two or three pages of it.
+Every FULL_EVERY-th frame is whole anyway, so a panel that lost its picture
+(a brown-out) gets it back.
 """
 import adafruit_ssd1306
 from micropython import const
@@ -65,8 +66,8 @@ class I2CPanel(adafruit_ssd1306.SSD1306_I2C):
             return
         page = self._page
         was = self._was
-        whole = self._shows % FULL_EVERY == 0
-        self._shows += 1
+        whole = self._shows == 0
+        self._shows = (self._shows + 1) % FULL_EVERY   # a small int, however long it runs
         n = len(page)
         p = 0
         while p < n:
