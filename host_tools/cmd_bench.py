@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 
-from host_tools import bench_ui
+from host_tools import bench_rp2, bench_ui
 from host_tools.errors import GinError
 from host_tools.mpy import ROOT
 
@@ -421,6 +421,7 @@ SECTIONS = [
     ("cpython", section_cpython, print_cpython),
     ("micropython", section_micropython, print_micropython),
     ("ui", bench_ui.section, bench_ui.show),
+    ("rp2", bench_rp2.section, bench_rp2.show),
 ]
 
 
@@ -435,17 +436,27 @@ def main(argv):
     p.add_argument("--no-peers", action="store_true", help="skip RLCard and OpenSpiel")
     p.add_argument("--no-micropython", action="store_true", help="skip the MicroPython runs (core and UI)")
     p.add_argument("--ui-hands", type=int, default=500, help="scripted hands in the UI memory run, at least 30 (default 500)")
+    p.add_argument("--rp2-uf2", metavar="UF2", help="stock MicroPython 1.28 RPI_PICO UF2: the device's heap with the app "
+                   "as files, in the RP2040 emulator (about 10 minutes)")
+    p.add_argument("--rp2-frozen-uf2", metavar="UF2", help="a UF2 built by gin firmware: the same with the app frozen in")
+    p.add_argument("--rp2-hands", type=int, default=30, help="hands played in each rp2 run (default 30)")
     a = p.parse_args(argv)
+    for f in (a.rp2_uf2, a.rp2_frozen_uf2):
+        if f and not os.path.isfile(f):
+            raise GinError("bench: %s: no such UF2" % f)
     if min(a.hands, a.mp_hands, a.mp_reps, a.mp_runs, a.ui_hands) < 1:
         raise GinError("bench: --hands, --mp-hands, --mp-reps, --mp-runs and --ui-hands must be at least 1")
     if a.ui_hands < bench_ui.HANDS30:
         raise GinError("bench: --ui-hands must be at least %d: the evening starts with the %d-hand game"
                        % (bench_ui.HANDS30, bench_ui.HANDS30))
     ctx = {"classes": make_classes(a.seed, max(a.hands, a.mp_hands)), "peers": not a.no_peers,
-           "mp_hands": a.mp_hands, "mp_reps": a.mp_reps, "mp_runs": a.mp_runs, "seed": a.seed, "ui_hands": a.ui_hands}
+           "mp_hands": a.mp_hands, "mp_reps": a.mp_reps, "mp_runs": a.mp_runs, "seed": a.seed, "ui_hands": a.ui_hands,
+           "rp2_uf2": a.rp2_uf2, "rp2_frozen_uf2": a.rp2_frozen_uf2, "rp2_hands": a.rp2_hands}
     report = {"seed": a.seed, "hands": a.hands, "rules": RULES, "sections": []}
     for name, run, show in SECTIONS:
         if name in ("micropython", "ui") and a.no_micropython:
+            continue
+        if name == "rp2" and not (a.rp2_uf2 or a.rp2_frozen_uf2):
             continue
         sec = run(ctx)
         report["sections"].append(sec)

@@ -276,3 +276,68 @@ def uf2_from_env():
     except ImportError:
         return None, "rp2040py is not installed in .venv"
     return path, None
+
+
+# A hand by numbers as the README plays it (UP 0, DOWN 1, OK 2), then OK
+# until the table shows again (a game's end).
+_PLAY = r'''
+import gc, time, board
+from ui import platform
+from device.writer import Writer
+gc.collect()
+b = board.make()
+app = platform.make_app(b, Writer(), time.ticks_ms, setup_if_new=False)
+gc.collect()
+built = gc.mem_alloc()
+most = built
+t0 = time.ticks_ms()
+def press(k):
+    global most
+    for kind in (0, 3):
+        app.key(k, kind)
+        app.tick()
+        app.frame()
+    gc.collect()
+    a = gc.mem_alloc()
+    if a > most:
+        most = a
+for h in range(%d):
+    for k in (2, 2, 1, 1, 1, 2, 0, 0, 0, 0, 0, 2, 2):
+        press(k)
+    n = 0
+    while app.top() is not app.stack[0] and n < 12:
+        press(2)
+        n += 1
+print("@@", built, most, gc.mem_alloc() + gc.mem_free(), len(app.match.hands), time.ticks_diff(time.ticks_ms(), t0))
+'''
+
+
+def device_heap(uf2, frozen, hands=30):
+    """The app on real firmware: stock MicroPython with gin deploy's files
+    (frozen=False), or a gin firmware UF2 on a blank filesystem. Returns
+    {"ui_ms": first app screen after reset, "modules": heap in use with the
+    app's modules loaded, "built": with the app built, "most": the most in use
+    (after a collection) through `hands` hands played press by press,
+    "heap": the heap's size, "hands", "play_ms"}. Minutes of wall time."""
+    image = app_image(drop=list(app_files())) if frozen else app_image()
+    e = Emu(uf2, image)
+    try:
+        e.boot()
+        if e.run_until(lambda: e.frames >= 3, 10000) is None:
+            raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
+        ui_ms = e.oled.frame_ns[2] / 1e6
+        e.tap("BACK")       # a first start opens the set-up
+        e.run_ms(2000)      # idle: the entry screens load
+        e.write(b"\x03")
+        e.wait_for(b">>> ", 3000)
+        out, _ = e.exec_raw("import gc\ngc.collect()\nprint(gc.mem_alloc())", timeout_ms=20000)
+        modules = int(out.split()[-1])
+        out, err = e.exec_raw(_PLAY % hands, timeout_ms=3600000)
+        line = [ln for ln in out.splitlines() if ln.startswith("@@")]
+        if not line:
+            raise RuntimeError("the play did not finish: %s" % (err or out)[-300:])
+        built, most, heap, n, play_ms = (int(v) for v in line[0].split()[1:])
+        return {"ui_ms": ui_ms, "modules": modules, "built": built, "most": most, "heap": heap,
+                "hands": n, "play_ms": play_ms}
+    finally:
+        e.close()

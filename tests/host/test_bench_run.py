@@ -29,3 +29,5 @@ def test_bench_refuses_bad_options():
     assert rc == 2 and out == "" and err.startswith("gin: ")
     rc, out, err = gin("bench", "--ui-hands", "29")
     assert rc == 2 and out == "" and "at least 30" in err
+    rc, out, err = gin("bench", "--rp2-frozen-uf2", "/no/such.uf2")
+    assert rc == 2 and out == "" and "no such UF2" in err
