@@ -92,12 +92,9 @@ def frozen_files(root=ROOT):
         listed.append(os.path.normpath(os.path.join(base_path, path)))
 
     def package(name, files=None, base_path=".", opt=None):
-        top = os.path.join(fw, base_path, name)
-        for dirpath, dirnames, names in os.walk(top):
-            dirnames[:] = [d for d in dirnames if d != "__pycache__"]
-            for n in names:
-                if n.endswith(".py"):
-                    listed.append(os.path.relpath(os.path.join(dirpath, n), fw))
+        for src in build._walk(os.path.join(fw, base_path, name)):
+            if src.endswith(".py"):
+                listed.append(os.path.relpath(src, fw))
 
     def other(*args, **kw):
         raise GinError("firmware/manifest.py: use module() and package() only")
@@ -112,12 +109,10 @@ def unlisted(root=ROOT):
     from the frozen app)."""
     fw = os.path.join(root, "firmware")
     have = []
-    for dirpath, dirnames, names in os.walk(fw):
-        dirnames[:] = [d for d in dirnames if d != "__pycache__"]
-        for n in names:
-            rel = os.path.relpath(os.path.join(dirpath, n), fw).replace(os.sep, "/")
-            if n.endswith(".py") and rel != build.FREEZE_MANIFEST:
-                have.append(rel)
+    for src in build._walk(fw):
+        rel = os.path.relpath(src, fw).replace(os.sep, "/")
+        if src.endswith(".py") and rel != build.FREEZE_MANIFEST:
+            have.append(rel)
     return sorted(set(have) - set(frozen_files(root)))
 
 
