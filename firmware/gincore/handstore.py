@@ -1,9 +1,11 @@
-"""The hands of a match in two fixed blocks of bytes, so a long evening on the
-Pico does not grow the heap by a Python object per hand.
+"""The hands of a match in blocks of bytes, so a long evening on the Pico does
+not grow the heap by a Python object per hand.
 
-Both blocks are allocated once, when the match is made, and never grow:
+The bytes come in blocks of _BLOCK hands (192 bytes) and _CBLOCK card slots
+(176 bytes), taken when the first hand that needs one arrives and kept for
+the match; a block is never copied or moved, so the heap does not fragment:
 
-- hand records, CAPACITY of them, _REC bytes each:
+- hand records, at most CAPACITY of them, _REC bytes each:
     0 flags: bits 0-1 who went out (0 A, 1 B, 2 nobody), bits 2-3 how
       (0 knock, 1 gin, 2 Big Gin, 3 void), 0x10 limit given, 0x20 upcard
       given, 0x40 spade, 0x80 cards given (the same bits as the codec's)
@@ -13,10 +15,11 @@ Both blocks are allocated once, when the match is made, and never grow:
   then the defender's, in the order entered, each side padded with 0xFF.
   Only hands entered by cards take a slot (to show or change them again).
 
-When either block is full the next hand is refused with MatchFull (plain
+When either limit is reached the next hand is refused with MatchFull (plain
 words: start a new match); 600 hands is several long evenings at one table,
 100 hands by cards (about a minute of presses each) more than one evening
-enters so. Together about 6 KB for each match in RAM.
+enters so. A 30-hand game by numbers holds one block (192 bytes); a full
+match about 6 KB. A block the heap cannot give refuses the hand the same way.
 
 Reading gives a fresh HandRecord (store[i], iteration, pop) that the caller
 may keep; view(i) refills one reused record without its cards, for the sheet
@@ -33,6 +36,9 @@ _REC = const(6)
 _SIDE = const(11)          # most cards a side can hold (a Big Gin's 11)
 _SLOT = const(22)
 _NONE = const(0xFF)
+_BLOCK = const(32)         # hand records per block (a power of two: i >> 5, i & 31)
+_SHIFT = const(5)
+_CBLOCK = const(8)         # card slots per block
 
 _HOW_CODE = (_result.KNOCK, _result.GIN, _result.BIG_GIN, _result.VOID)
 
@@ -62,11 +68,28 @@ class HandStore:
 
     def __init__(self, make):
         self._make = make
-        self._recs = bytearray(CAPACITY * _REC)
-        self._cards = bytearray(CARD_SLOTS * _SLOT)
+        self._blocks = []                    # bytearray(_BLOCK * _REC) each
+        self._cblocks = []                   # bytearray(_CBLOCK * _SLOT) each
         self._used = bytearray(CARD_SLOTS)   # 1: the slot holds a hand's cards
         self._n = 0
         self._view = None
+
+    def _rec(self, i):
+        """(the block holding record i, the record's offset in it)."""
+        return self._blocks[i >> _SHIFT], (i & (_BLOCK - 1)) * _REC
+
+    def _grow(self, rec, adding):
+        """Take the blocks a change needs before anything changes: a record's
+        block when adding, the free card slot's block for cards."""
+        try:
+            if adding and (self._n >> _SHIFT) >= len(self._blocks):
+                self._blocks.append(bytearray(_BLOCK * _REC))
+            if rec.cards is not None:
+                s = self._free_slot()
+                if s >= 0 and s // _CBLOCK >= len(self._cblocks):
+                    self._cblocks.append(bytearray(_CBLOCK * _SLOT))
+        except MemoryError:
+            raise MatchFull("no memory for another hand: start a new match")
 
     # --- reading -----------------------------------------------------------
 
@@ -96,8 +119,7 @@ class HandStore:
         v = self._view
         if v is None:
             v = self._view = self._make(None, _result.VOID)
-        at = i * _REC
-        r = self._recs
+        r, at = self._rec(i)
         f = r[at]
         out = f & 3
         v.out = None if out == 2 else out
@@ -111,18 +133,18 @@ class HandStore:
         return v
 
     def has_cards(self, i):
-        return bool(self._recs[self._index(i) * _REC] & 0x80)
+        r, at = self._rec(self._index(i))
+        return bool(r[at] & 0x80)
 
     def cards_of(self, i):
         """The cards of hand i as (knocker's, defender's), or None."""
-        at = self._index(i) * _REC
-        if not self._recs[at] & 0x80:
+        r, at = self._rec(self._index(i))
+        if not r[at] & 0x80:
             return None
-        return self._load_cards(self._recs[at + 5])
+        return self._load_cards(r[at + 5])
 
     def _record(self, i, with_cards):
-        at = i * _REC
-        r = self._recs
+        r, at = self._rec(i)
         f = r[at]
         out = f & 3
         cards = self._load_cards(r[at + 5]) if (f & 0x80 and with_cards) else None
@@ -131,8 +153,8 @@ class HandStore:
                           f & 0x40, cards)
 
     def _load_cards(self, slot):
-        c = self._cards
-        at = slot * _SLOT
+        c = self._cblocks[slot // _CBLOCK]
+        at = (slot % _CBLOCK) * _SLOT
         k = []
         d = []
         for j in range(_SIDE):
@@ -158,6 +180,7 @@ class HandStore:
             raise MatchFull("this match is full (%d hands): start a new match" % CAPACITY)
         if rec.cards is not None and self._free_slot() < 0:
             self._no_slot()
+        self._grow(rec, True)
 
     def _no_slot(self):
         raise MatchFull("no room for the cards of another hand in this match (%d hands entered by cards):"
@@ -187,8 +210,7 @@ class HandStore:
             slot = self._free_slot()   # checked free by the caller
             self._store_cards(slot, rec.cards)
             flags |= 0x80
-        at = i * _REC
-        r = self._recs
+        r, at = self._rec(i)
         r[at] = flags
         r[at + 1] = kd
         r[at + 2] = dd
@@ -197,8 +219,8 @@ class HandStore:
         r[at + 5] = slot
 
     def _store_cards(self, slot, cards):
-        c = self._cards
-        at = slot * _SLOT
+        c = self._cblocks[slot // _CBLOCK]
+        at = (slot % _CBLOCK) * _SLOT
         for s in (0, 1):
             side = cards[s]
             base = at + s * _SIDE
@@ -207,27 +229,35 @@ class HandStore:
         self._used[slot] = 1
 
     def _free(self, i):
-        at = i * _REC
-        if self._recs[at] & 0x80:
-            self._used[self._recs[at + 5]] = 0
+        r, at = self._rec(i)
+        if r[at] & 0x80:
+            self._used[r[at + 5]] = 0
+
+    def _move(self, src, dst):
+        a, x = self._rec(src)
+        b, y = self._rec(dst)
+        for k in range(_REC):
+            b[y + k] = a[x + k]
 
     def _shift(self, i, d):
         """Move records i.. by d (1: open a gap at i, -1: close the one at i-1).
-        Byte by byte, so nothing is allocated (at most 3600 bytes moved)."""
-        r = self._recs
+        Byte by byte, so nothing is allocated (at most 3600 bytes moved); the
+        block of record n is there when opening (check_room took it)."""
         if d > 0:
-            for j in range(self._n * _REC - 1, i * _REC - 1, -1):
-                r[j + _REC] = r[j]
+            for j in range(self._n - 1, i - 1, -1):
+                self._move(j, j + 1)
         else:
-            for j in range(i * _REC, self._n * _REC):
-                r[j - _REC] = r[j]
+            for j in range(i, self._n):
+                self._move(j, j - 1)
 
     def __setitem__(self, i, rec):
         i = self._index(i)
         # Check before freeing: a failed write leaves hand i as it was.
-        if rec.cards is not None and not self._recs[i * _REC] & 0x80 and self._free_slot() < 0:
+        r, at = self._rec(i)
+        if rec.cards is not None and not r[at] & 0x80 and self._free_slot() < 0:
             self._no_slot()
         self._check(rec)
+        self._grow(rec, False)
         self._free(i)
         self._put(i, rec)
 

@@ -1,5 +1,5 @@
-"""The hands of a match live in fixed bytes (gincore.handstore): what goes in
-comes out, edits move the right records, card slots are reused, and a full
+"""The hands of a match live in blocks of bytes (gincore.handstore): what goes in
+comes out, across the blocks too, edits move the right records, card slots are reused, and a full
 match refuses the next hand in plain words without changing anything."""
 from expect import raises
 
@@ -69,6 +69,32 @@ def test_insert_delete_replace_move_the_right_hands():
     m._fresh = False
     data = encode_match(m)
     assert [_key(h) for h in decode_match(data).hands] == [_key(h) for h in ref]
+
+
+def test_edits_across_blocks_and_the_memory_grows_with_the_hands():
+    # 75 hands span three record blocks and cards span two card blocks; an
+    # edit near the front moves records across block edges.
+    s = handstore.HandStore(HandRecord)
+    ref = []
+    for i in range(75):
+        c = _cards(i % 30) if i % 7 == 0 else None
+        h = HandRecord(A if i % 3 else B, KNOCK, i % 11, (i * 7) % 90, limit=i % 10 if i % 5 == 0 else None,
+                       cards=c)
+        s.append(h)
+        ref.append(h)
+    assert len(s._blocks) == 3 and len(s._cblocks) == 2   # hands 0-74, 11 of them by cards
+    s.insert(3, HandRecord(None, VOID))
+    ref.insert(3, HandRecord(None, VOID))
+    assert _key(s.pop(31)) == _key(ref.pop(31))
+    assert _key(s.pop(32)) == _key(ref.pop(32))
+    s.insert(64, HandRecord(B, GIN, 0, 12, cards=_cards(31)))
+    ref.insert(64, HandRecord(B, GIN, 0, 12, cards=_cards(31)))
+    assert [_key(h) for h in s] == [_key(h) for h in ref]
+    # A short game takes one block, not the room of a full match.
+    small = handstore.HandStore(HandRecord)
+    for i in range(30):
+        small.append(HandRecord(A, KNOCK, 2, 10))
+    assert len(small._blocks) == 1 and not small._cblocks
 
 
 def test_bad_numbers_are_refused_before_anything_changes():
