@@ -10,7 +10,7 @@ from ui import keys
 from ui import text as tx
 from ui import lang_en
 from ui.gfx import W, H
-from ui.persist import MemPersist
+from ui.mempersist import MemPersist
 from ui_kit import Rig, enter_cards
 
 LANGS = ("en", "fi", "it", "pt")

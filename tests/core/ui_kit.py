@@ -7,7 +7,7 @@ from ui import keys
 from ui.app import App
 from ui.gfx import Gfx
 from ui.model import Model
-from ui.persist import MemPersist
+from ui.mempersist import MemPersist
 from ui.config import Config
 
 SMALL_W = 6

@@ -12,7 +12,8 @@ from PIL import Image
 import conftest
 from device.writer import Writer
 from ui.gfx import Gfx
-from ui.persist import MemPersist, encode
+from ui.mempersist import MemPersist
+from ui.persist import encode
 from ui_kit import on_device, tour
 
 SCREENS = os.path.join(conftest.ROOT, "tests", "screens")

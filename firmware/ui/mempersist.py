@@ -1,0 +1,102 @@
+"""The match kept in RAM instead of on flash: the stand-in for storage that
+the UI tests (and anything without a filesystem) use. Apart from
+ui/persist.py so the device, which always saves to flash, does not keep its
+code in RAM. The same calls as persist.StorePersist."""
+from micropython import const
+
+from gincore import codec as _codec
+from gincore import stats as _stats
+from ui.persist import decode, encode
+
+
+# RAM for the snapshot of a device with no flash store: a long evening
+# (100 hands, 20 by cards) takes under 1 KB, a match at the match's own
+# limits (600 hands, 100 of them by cards, with limits or upcards) about
+# 5.5 KB. Beyond the room the save is refused as a full memory.
+_MEM_ROOM = const(6144)
+
+
+class MemPersist:
+    """Keeps the encoded bytes in RAM. `saved` is what a power cut would leave; `full` plays a full flash.
+    The bytes live in one buffer allocated here, so a long match does not
+    grow the heap (a snapshot that does not fit is refused as StoreFull)."""
+
+    closed = False
+    read_only = False
+
+    def __init__(self, room=_MEM_ROOM):
+        self.full = False
+        self._buf = bytearray(room)
+        self._len = -1   # -1: nothing saved yet
+        self.writes = 0
+        self.archive = []
+        self.stats_bytes = None
+
+    def start(self, match, old=None):
+        if self.full:
+            self.rewrite(match)  # refused, nothing changes
+        if old is not None and old.hands:
+            st = self.stats()
+            st.add_match(old)
+            self.archive.append(encode(old))
+            self.stats_bytes = _codec.encode_stats(st)
+        self.rewrite(match)
+
+    def unarchive(self, old):
+        """Undo start(): the old match is current again, its archive copy gone."""
+        if self.archive:
+            self.archive.pop()
+            st = self.stats()
+            st.remove_match(old)
+            self.stats_bytes = _codec.encode_stats(st)
+        self.rewrite(old)
+
+    def hand_added(self, match):
+        self.rewrite(match)
+
+    def tidy(self, match):
+        return False
+
+    def save_stats(self, stats):
+        self.stats_bytes = _codec.encode_stats(stats)
+
+    def delete_old(self):
+        """Delete every finished match kept (the statistics stay): (deleted, asked)."""
+        n = len(self.archive)
+        self.archive = []
+        return n, n
+
+    def old_matches(self):
+        return len(self.archive)
+
+    def match_id(self):
+        return 0
+
+    @property
+    def saved(self):
+        """The saved bytes (a copy), or None before the first save."""
+        if self._len < 0:
+            return None
+        return bytes(self._buf[:self._len])
+
+    def rewrite(self, match):
+        data = None if self.full else encode(match)
+        if data is None or len(data) > len(self._buf):
+            from storage import StoreFull
+            raise StoreFull("Memory full: this hand was NOT saved.")
+        self._buf[0:len(data)] = data   # same length: copied in place, no growth
+        self._len = len(data)
+        self.writes += 1
+
+    def has_room(self):
+        return not self.full
+
+    def stats(self):
+        if self.stats_bytes is None:
+            return _stats.Stats()
+        return _codec.decode_stats(self.stats_bytes)
+
+    def load(self):
+        if self._len < 0:
+            return None, []
+        return decode(self.saved), []
