@@ -15,6 +15,7 @@ from host_tools.errors import GinError
 # so `gin test` does not pay for the simulator and so on.
 COMMANDS = {
     "bench": ("cmd_bench", "time the rules core on CPython (with RLCard, OpenSpiel) and MicroPython"),
+    "club": ("cmd_club", "a club night (round robin, knockout, Swiss): pairings, standings and the pot"),
     "deadwood": ("cmd_deadwood", "best melds and deadwood of 10 cards, or of 11 with the best discard"),
     "hand": ("cmd_hand", "a whole hand from both players' cards: lay-offs, outcome and points"),
     "deploy": ("cmd_deploy", "put the firmware on a Pico with MicroPython (--dry-run, --scan)"),

@@ -312,7 +312,8 @@ class Tournament:
         if games is None:
             games = (need, 0) if w == 0 else (0, need)
         g = self._pair(games, 255, "games won")
-        if g[w] < need or g[1 - w] >= need:
+        # Under Hollywood one hand can end up to three games at once.
+        if g[w] < need or g[w] > need + (2 if self.rules.hollywood else 0) or g[1 - w] >= need:
             raise TournamentError("%s v %s is best of %d: the winner needs %d games, the other fewer; got %d-%d"
                                   % (self.names[a], self.names[b], self.best_of, need, g[0], g[1]),
                                   E_RESULT, g[0], g[1])

@@ -187,6 +187,8 @@ def test_recording_errors():
     assert e.code == T.E_RESULT and "best of 3" in str(e)
     e = raises(T.TournamentError, t.record, k, ANN, (2, 2))
     assert e.code == T.E_RESULT
+    e = raises(T.TournamentError, t.record, k, ANN, (3, 0))   # best of 3 ends at 2
+    assert e.code == T.E_RESULT
     e = raises(T.TournamentError, t.record, k, ANN, None, (-1, 0))
     assert e.code == T.E_SETTING and "points" in str(e)
     e = raises(T.TournamentError, t.record, k, ANN, None, (1, 2, 3))
@@ -284,6 +286,27 @@ def test_best_of_three_match():
     m.add(HandRecord(0, KNOCK, 3, 60))    # Ann 57: game 3, the match
     t.record_match(0, m)
     assert t.result(0) == (T.PLAYED, 0, 2, 1, 112, 65, 2, 1)
+
+
+def test_hollywood_match_can_pass_the_games_needed():
+    # Hollywood, target 50, best of 1: three games scored at once. Ann's
+    # knock of 12-2 = 10 is her first win of the round: game 1 only (10).
+    # Her gin of 25+35 = 60 is the second: games 1 and 2. Game 1 ends at 70
+    # and game 2 at 60 with the same hand: two games where one was needed.
+    hw = rules.preset("italian").copy(target=50, hollywood=1)
+    t = T.Tournament(FOUR, T.KNOCKOUT, rules=hw)
+    m = Match("Ann", "Dan", hw.copy())
+    m.add(HandRecord(0, KNOCK, 2, 12))
+    e = raises(T.TournamentError, t.record_match, 0, m)
+    assert e.code == T.E_NOT_OVER
+    m.add(HandRecord(0, GIN, 0, 35))
+    assert T.match_outcome(m) == ((2, 0), (130, 0), (2, 0))
+    t.record_match(0, m)
+    assert t.result(0)[:4] == (T.PLAYED, 0, 2, 0)
+    # Without Hollywood, 2 games in a best of 1 cannot be.
+    t = T.Tournament(FOUR, T.KNOCKOUT)
+    e = raises(T.TournamentError, t.record, 0, ANN, (2, 0))
+    assert e.code == T.E_RESULT
 
 
 def test_clear_a_result():
