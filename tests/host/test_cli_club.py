@@ -225,3 +225,37 @@ def test_registered_in_the_command_table():
     from host_tools.__main__ import COMMANDS, main
     assert COMMANDS["club"][0] == "cmd_club"
     assert main(["club", "--format", "swiss", "--players", "Ann,Bob,Cid", os.devnull]) == 0
+
+
+def _doc_examples():
+    """(input lines, command arguments, output) of each example in docs/club-night.md."""
+    with open(os.path.join(conftest.ROOT, "docs", "club-night.md"), encoding="utf-8") as f:
+        text = f.read()
+    out = []
+    for part in text.split("### Example")[1:]:
+        part = part[:part.find("\n### ")]
+        blocks, cur = [], []
+        for line in part.splitlines():
+            if line.startswith("    "):
+                cur.append(line[4:])
+            elif cur:
+                blocks.append(cur)
+                cur = []
+        if cur:
+            blocks.append(cur)
+        data, command, printed = blocks[0], blocks[1], blocks[2]
+        assert len(command) == 1 and command[0].startswith("host_tools/gin club ")
+        out.append((data, command[0].split()[2:], printed))
+    return out
+
+
+def test_the_docs_examples_are_real_runs(tmp_path):
+    examples = _doc_examples()
+    assert len(examples) == 2
+    for data, args, printed in examples:
+        (tmp_path / args[-1]).write_text("\n".join(data) + "\n", encoding="utf-8")
+        env = dict(os.environ, PYTHONPATH=conftest.ROOT)
+        p = subprocess.run([sys.executable, "-m", "host_tools", "club"] + args, capture_output=True, text=True,
+                           cwd=str(tmp_path), env=env)
+        assert p.returncode == 0, p.stderr
+        assert p.stdout.splitlines() == printed
