@@ -35,7 +35,6 @@ from host_tools.cmd_game import parse_line, _read  # noqa: E402  (the one reader
 FORMATS = {"round-robin": T.ROUND_ROBIN, "knockout": T.KNOCKOUT, "swiss": T.SWISS}
 TIEBREAKS = {"head-to-head": T.H2H, "h2h": T.H2H, "net": T.NET, "net-points": T.NET,
              "hands": T.HANDS, "hands-won": T.HANDS}
-TIEBREAK_WORDS = {T.H2H: "head-to-head", T.NET: "net points", T.HANDS: "hands won"}
 AWARDS = {"target": T.AWARD_TARGET, "game": T.AWARD_GAME, "sheet": T.AWARD_SHEET}
 KEYS = ("round", "a", "b", "winner", "games", "points", "hands", "walkover", "forfeit", "match", "dealer")
 
@@ -51,7 +50,8 @@ def _args(argv):
                             "given as JSON lines.")
     p.add_argument("--format", required=True, choices=sorted(FORMATS), help="the tournament's format")
     p.add_argument("--players", required=True, help="the players' names, comma-separated, best seed first")
-    p.add_argument("--rules", default="italian", help="rule set (default italian): " + ", ".join(rules_mod.PRESET_NAMES))
+    p.add_argument("--rules", default="italian",
+                   help="rule set (default italian): " + ", ".join(rules_mod.PRESET_NAMES))
     p.add_argument("--target", type=int, help="game target (default: the rule set's)")
     p.add_argument("--best-of", type=int, default=1, help="games a pairing: 1 (default), 3, 5, 7 or 9")
     p.add_argument("--rounds", type=int, help="Swiss only: the number of rounds (default: enough to leave one "
@@ -315,7 +315,7 @@ def club_data(t):
         "best_of": t.best_of,
         "rounds_total": t.n_rounds,
         "next_round_name": round_name(t, t.rounds_made + 1) if t.rounds_made < t.n_rounds else None,
-        "tiebreaks": [TIEBREAK_WORDS[c] for c in t.tiebreaks],
+        "tiebreaks": [T.TIEBREAK_NAMES[c] for c in t.tiebreaks],
         "walkover_points": T.AWARD_NAMES[t.award],
         "rounds": rounds,
         "open": [k + 1 for k in t.open_pairings()],

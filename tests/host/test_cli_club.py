@@ -178,7 +178,8 @@ def test_no_results_prints_the_draw():
 def test_bad_input_one_line_exit_2():
     rr = ["--format", "round-robin", "--players", FOUR]
     cases = [
-        ({"a": "Ann", "b": "Zed", "winner": "Ann"}, "gin: line 1: Zed is not a player of this club night (Ann, Bob, Cid, Dan)"),
+        ({"a": "Ann", "b": "Zed", "winner": "Ann"},
+         "gin: line 1: Zed is not a player of this club night (Ann, Bob, Cid, Dan)"),
         ({"a": "Ann", "b": "Bob"}, "gin: line 1: give one of winner, walkover or forfeit (or the whole match)"),
         ({"a": "Ann", "b": "Bob", "winner": "Cid"}, "gin: line 1: 'winner' names Cid, who is neither a nor b"),
         ({"a": "Ann", "b": "Bob", "winner": "Ann", "games": [2, 0]},
