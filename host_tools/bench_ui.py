@@ -96,6 +96,7 @@ SAME = None
 PEAK30 = 0
 PEAK = 0
 LIVE = []
+BLOCKS = []
 
 def event(total):
     # One recorded event of the first hands per call, then a hand per call.
@@ -120,14 +121,16 @@ def hand(total):
     global N, PEAK
     gc.collect()  # frees the previous hand's garbage (a new top-level call)
     if N %% 50 == 0 and len(LIVE) < N // 50:
+        # With the hand store's blocks, which grow with the hands (192 bytes a 32).
         LIVE.append(gc.mem_alloc() - BASE)
+        BLOCKS.append(len(RIG.app.match.hands._blocks))
     if N >= total:
         import json
         parts = [PART0, PART1 - PART0, PART2 - PART1, PART3 - PART2]
         print("@@" + json.dumps({"parts": parts, "code": PART3, "kit": KIT - PART3,
                                  "start": START, "peak30": PEAK30, "events30": NT,
                                  "replay_same": SAME, "peak": PEAK,
-                                 "live": LIVE, "hands": len(RIG.app.match.hands)}))
+                                 "live": LIVE, "blocks": BLOCKS, "hands": len(RIG.app.match.hands)}))
         return False
     play_hand(RIG, N)
     N += 1
