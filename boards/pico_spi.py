@@ -30,7 +30,7 @@ def make(baudrate=None):
 
     from device.battery import Battery
     from device.board import Board, make_buttons
-    from device.display import spi_display
+    from device.display_spi import spi_display
 
     Pin = machine.Pin
     rate = baudrate or BAUDRATE

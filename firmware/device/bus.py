@@ -1,15 +1,15 @@
-"""The small bus objects adafruit_bus_device expects, on top of machine.I2C/SPI.
+"""The small bus objects adafruit_bus_device expects, on top of machine.I2C
+(and, in device/display_spi.py, machine.SPI).
 
 adafruit_ssd1306 talks to its bus through adafruit_bus_device, which was
 written for CircuitPython's busio: try_lock()/unlock() and writeto() with
-start/end keywords. These adapters give MicroPython's machine.I2C, machine.SPI
-and machine.Pin that shape. A write of a whole buffer is passed straight
+start/end keywords. These adapters give MicroPython's machine.I2C that shape. A write of a whole buffer is passed straight
 through (no slice, no allocation), which is the only kind the driver makes
 per frame.
 """
 
 
-class _Lock:
+class BusLock:
     """The busio-style lock the adafruit bus devices take around each transfer."""
     _locked = False
 
@@ -23,7 +23,7 @@ class _Lock:
         self._locked = False
 
 
-class I2CBus(_Lock):
+class I2CBus(BusLock):
     def __init__(self, i2c):
         self.i2c = i2c
 
@@ -60,47 +60,3 @@ class I2CBus(_Lock):
             in_end = len(in_buffer)
         self.i2c.writeto(address, memoryview(out_buffer)[out_start:out_end], False)
         self.i2c.readfrom_into(address, memoryview(in_buffer)[in_start:in_end])
-
-
-class SPIBus(_Lock):
-    def __init__(self, spi):
-        self.spi = spi
-        self._conf = None
-
-    def configure(self, *, baudrate=100000, polarity=0, phase=0, bits=8):
-        # Called on every transaction by SPIDevice: re-init only on a change.
-        conf = self._conf
-        if conf is None or conf[0] != baudrate or conf[1] != polarity or conf[2] != phase:
-            self.spi.init(baudrate=baudrate, polarity=polarity, phase=phase)
-            self._conf = (baudrate, polarity, phase)
-
-    def write(self, buffer, *, start=0, end=None):
-        if end is None:
-            end = len(buffer)
-        if start == 0 and end == len(buffer):
-            self.spi.write(buffer)
-        else:
-            self.spi.write(memoryview(buffer)[start:end])
-
-    def readinto(self, buffer, *, start=0, end=None, write_value=0):
-        if end is None:
-            end = len(buffer)
-        self.spi.readinto(memoryview(buffer)[start:end], write_value)
-
-
-class OutPin:
-    """A machine.Pin dressed as CircuitPython's DigitalInOut (value property)."""
-
-    def __init__(self, pin):
-        self.pin = pin
-
-    def switch_to_output(self, value=False, drive_mode=None):
-        self.pin.init(self.pin.OUT, value=1 if value else 0)
-
-    @property
-    def value(self):
-        return self.pin.value()
-
-    @value.setter
-    def value(self, v):
-        self.pin.value(1 if v else 0)

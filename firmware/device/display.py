@@ -13,7 +13,7 @@ Every FULL_EVERY-th frame is whole anyway, so a panel that lost its picture
 import adafruit_ssd1306
 from micropython import const
 
-from device.bus import I2CBus, OutPin, SPIBus
+from device.bus import I2CBus
 
 _DISPLAY_ON = const(0xAF)
 FULL_EVERY = const(32)
@@ -24,19 +24,6 @@ def wake(display):
     """Switch the panel back on after poweroff(). Not the driver's poweron():
     on SPI modules that pulses RES, which wipes the panel's set-up."""
     display.write_cmd(_DISPLAY_ON)
-
-
-class SPIPanel(adafruit_ssd1306.SSD1306_SPI):
-    # The library's write_cmd builds bytearray([cmd]) per command; reuse one
-    # buffer so a redraw allocates nothing.
-    _cmd = bytearray(1)
-
-    def write_cmd(self, cmd):
-        self.dc_pin.value = 0
-        b = self._cmd
-        b[0] = cmd
-        with self.spi_device as spi:
-            spi.write(b)
 
 
 class I2CPanel(adafruit_ssd1306.SSD1306_I2C):
@@ -96,8 +83,3 @@ class I2CPanel(adafruit_ssd1306.SSD1306_I2C):
 
 def i2c_display(i2c, width=128, height=64, addr=0x3C):
     return I2CPanel(width, height, i2c, addr)
-
-
-def spi_display(spi, dc, cs, reset=None, width=128, height=64, baudrate=8000000):
-    return SPIPanel(width, height, SPIBus(spi), OutPin(dc), OutPin(reset) if reset else None,
-                    OutPin(cs), baudrate=baudrate)

@@ -152,7 +152,7 @@ def test_the_real_driver_over_fake_spi():
     machine.spi_bus(0).attach(p, cs=17, dc=16)
     Pin = machine.Pin
     spi = machine.SPI(0, baudrate=8000000, sck=Pin(18), mosi=Pin(19))
-    from device.display import spi_display
+    from device.display_spi import spi_display
     d = spi_display(spi, Pin(16, Pin.OUT), Pin(17, Pin.OUT, value=1), Pin(20, Pin.OUT, value=1))
     d.fill(0)
     d.hline(0, 63, 128, 1)
