@@ -22,13 +22,15 @@ def _where():
         return "frozen"
 
 
-print("gin-score-device", VERSION, _where())
+WHERE = _where()
+print("gin-score-device", VERSION, WHERE)
 
 
 def make_ui(loop):
     # The UI package's glue builds its App on the board (ui/platform.py).
     from ui import platform
-    return platform.make_app(loop.board, loop.writer, loop.now, setup_if_new=True)
+    return platform.make_app(loop.board, loop.writer, loop.now, setup_if_new=True,
+                             code_in_flash=WHERE == "frozen")
 
 
 def ui_factory():

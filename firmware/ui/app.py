@@ -74,6 +74,8 @@ class App:
         self.batt = -1
         self.batt_at = 0
         self.warm = False  # the screens of a hand's entry are loaded
+        # The app's code runs from flash (gin firmware): imports are cheap (_FLOWS).
+        self.code_in_flash = bool(getattr(board, "code_in_flash", False))
         self.tidy_due = True  # the model may have flash work for idle time
         self._read_battery(self.last_key_ms)
 
@@ -203,7 +205,7 @@ class App:
         The modules of the rarely used screens are let go here (they load
         again from flash when next needed) and the heap is tidied."""
         del self.stack[1:]
-        _unload()
+        _unload(_RARE + _FLOWS if self.code_in_flash else _RARE)
         self._entered(self.stack[0])
         if screen is not None:
             self.push(screen)
@@ -232,8 +234,9 @@ class App:
         idle = ticks_diff(now, self.last_key_ms)
         if not self.warm and idle >= WARM_MS:
             self.warm = True
-            for name in _WARM:
-                __import__(name)
+            if not self.code_in_flash:
+                for name in _WARM:
+                    __import__(name)
         if idle >= TIDY_MS and self.tidy_due:
             self.tidy_due = False   # once per save: a failing flash is not hammered
             self.model.tidy()
@@ -277,12 +280,17 @@ class App:
 
 # Screens used now and then: not kept in RAM while the table is showing.
 _RARE = ("scr_setup", "scr_settings", "scr_stats", "scr_cards", "cardgfx")
+# With the code in flash (gin firmware) a module imports in a millisecond or
+# two, so the screens of a hand's entry go as well, and none is loaded ahead.
+# Only modules that the table, the App and the model never import at their
+# top: those stay in use, and a second copy would load beside them.
+_FLOWS = ("scr_menu", "scr_record", "scr_over", "scr_history", "scr_common", "widgets", "errtext")
 
 
-def _unload():
+def _unload(names):
     import sys
     import ui
-    for name in _RARE:
+    for name in names:
         full = "ui." + name
         if full in sys.modules:
             del sys.modules[full]

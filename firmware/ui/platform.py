@@ -27,12 +27,14 @@ CONFIG_PATH = "/gin_ui.json"   # the UI's own settings (language, contrast...)
 
 class BoardGlue:
     """What the App needs from the board: battery_level(), set_contrast(n),
-    set_idle(dim_s, sleep_s), version, three_buttons; and long_ok(wanted) for
+    set_idle(dim_s, sleep_s), version, three_buttons, code_in_flash (the
+    app frozen into the firmware: main.py says so); and long_ok(wanted) for
     screens that use a long OK themselves (the platform otherwise turns it
     into Back on three buttons)."""
 
-    def __init__(self, board, version=None):
+    def __init__(self, board, version=None, code_in_flash=False):
         self.board = board
+        self.code_in_flash = code_in_flash
         if version is None:
             try:
                 from gincore import VERSION as version
@@ -71,12 +73,14 @@ def feed(app, buttons):
 
 
 def make_app(board, writer, now, persist=None, config_path=CONFIG_PATH, version=None,
-             setup_if_new=False):
+             setup_if_new=False, code_in_flash=False):
     """The App on a board: what firmware/main.py's make_ui(loop) returns.
 
     persist: where the match is saved (default: storage.Store on the flash).
     setup_if_new: the very first start (nothing saved) opens the new-match
     set-up instead of a match of A and B (main.py may pass True).
+    code_in_flash: the app is frozen into the firmware, so the screens of a
+    hand's entry are let go at the table too (ui/app.py, _FLOWS).
     """
     from ui.app import App
     from ui.config import Config
@@ -88,7 +92,7 @@ def make_app(board, writer, now, persist=None, config_path=CONFIG_PATH, version=
     cfg = Config()
     if config_path:
         cfg.load(config_path)
-    glue = BoardGlue(board, version)
+    glue = BoardGlue(board, version, code_in_flash)
     app = App(make_gfx(board, writer), Model(persist), cfg, now, glue, glue.three_buttons)
     app.start(setup_if_new)
     return app

@@ -9,7 +9,6 @@ from ui import text as tx
 from ui.app import Screen
 from ui.gfx import H, SMALL
 from ui.scr_common import ChoiceScreen, NumberScreen, MessageScreen, HoldScreen, save_setting
-from ui.scr_setup import PRESET_IDS
 from ui import widgets
 
 # One label per rules.FIELDS entry, same order.
@@ -63,7 +62,7 @@ class SettingsScreen(ChoiceScreen):
                        t(tx.DIM_AFTER), t(tx.SLEEP_AFTER), t(tx.MOVE_TIMER), t(tx.BUTTON_TEST),
                        t(tx.CLEAR_STATS), t(tx.DELETE_OLD), t(tx.VERSION))
         pi = _rules.PRESET_NAMES.index(r.name) if r.name in _rules.PRESET_NAMES else 0
-        self.values = (t(PRESET_IDS[pi]), "", tx.LANG_NAMES[tx.LANGS.index(app.lang)],
+        self.values = (t(tx.PRESET_IDS[pi]), "", tx.LANG_NAMES[tx.LANGS.index(app.lang)],
                        "%d" % cfg.contrast, _time_text(t, cfg.dim_s), _time_text(t, cfg.sleep_s),
                        _time_text(t, cfg.timer_s), "", "", "", app.version())
         super().prepare()
@@ -74,7 +73,7 @@ class SettingsScreen(ChoiceScreen):
         cfg = app.cfg
         if i == _RULES or i == _AMOUNTS_ROW:
             if i == _RULES:
-                labels = [t(x) for x in PRESET_IDS]
+                labels = [t(x) for x in tx.PRESET_IDS]
                 name = app.model.rules_to_edit().name
                 cur = _rules.PRESET_NAMES.index(name) if name in _rules.PRESET_NAMES else 0
                 app.push(ChoiceScreen(app, t(tx.RULES), labels, cur, self.set_preset))

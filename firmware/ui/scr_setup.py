@@ -14,7 +14,6 @@ from ui.scr_common import ChoiceScreen, MessageScreen
 from ui import widgets
 
 JUMP = 4  # letters moved by a long press, and by each auto-repeat after it
-PRESET_IDS = (tx.P_FINNISH, tx.P_ITALIAN, tx.P_BRAZILIAN, tx.P_OKLAHOMA, tx.P_MODERN)
 TARGETS = (50, 100, 150, 200, 250, 300, 500)
 # Letters for names: what the project font draws, the usual ones first.
 # A name starts with a capital; the letters after it are small ones.
@@ -78,7 +77,7 @@ class SetupFlow:
     def ask_rules(self):
         app = self.app
         t = app.t
-        labels = [t(i) for i in PRESET_IDS]
+        labels = [t(i) for i in tx.PRESET_IDS]
         app.push(ChoiceScreen(app, t(tx.RULES), labels, _rules.PRESET_NAMES.index(self.preset),
                               self.picked_rules))
 

@@ -85,10 +85,9 @@ class TableScreen(Screen):
         if s.games_done and s.n_games == 1:
             self.standing = t(tx.STANDING) % (s.games_won[0], s.games_won[1], s.net[0], s.net[1])
         else:
-            from ui.scr_setup import PRESET_IDS
             r = m.next_rules() if fresh else s.rules
             names = _rules.PRESET_NAMES
-            self.standing = t(PRESET_IDS[names.index(r.name)]) if r.name in names else ""
+            self.standing = t(tx.PRESET_IDS[names.index(r.name)]) if r.name in names else ""
         self.mark = t(tx.DEALER_MARK)
         # Names longer than half the screen are cut (the saved name stays whole).
         for p in (0, 1):

@@ -190,6 +190,9 @@ DEALER_MARK = const(182)
 
 COUNT = const(183)
 
+# The presets' names, in gincore.rules.PRESET_NAMES order.
+PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)
+
 # Language codes in menu order, and each name in its own language.
 LANGS = ("en", "fi", "it", "pt")
 LANG_NAMES = ("English", "Suomi", "Italiano", "Portugu\u00eas")

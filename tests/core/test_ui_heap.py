@@ -63,3 +63,36 @@ def test_idle_loop_turns_allocate_nothing():
     finally:
         micropython.heap_unlock()
     assert errors == 0 and app.g.writer.refused == 0
+
+
+def _loaded(names):
+    import sys
+    return [n for n in names if "ui." + n in sys.modules]
+
+
+def test_code_in_flash_lets_the_entry_screens_go_at_the_table():
+    """Frozen firmware (main.py says so): after a hand the screens of its entry
+    are let go at the table and nothing is loaded ahead; from .mpy files they
+    stay (loading them again costs a Pico about 50 ms each)."""
+    from ui import app as ui_app
+    from ui_kit import play_hand
+    for in_flash in (True, False):
+        rig = Rig()
+        rig.board.code_in_flash = in_flash
+        rig.app.code_in_flash = in_flash
+        rig.step(2000)            # idle: the warm-up, where there is one
+        play_hand(rig, 0)
+        assert rig.app.match.hands and rig.screen() == "TableScreen"
+        rig.app.home()
+        gone = _loaded(ui_app._FLOWS)
+        if in_flash:
+            assert gone == [], gone
+        else:
+            assert "scr_record" in gone and "scr_common" in gone, gone
+    # A second hand after the unload loads them again and still works.
+    rig = Rig()
+    rig.app.code_in_flash = True
+    play_hand(rig, 0)
+    rig.app.home()
+    play_hand(rig, 1)
+    assert len(rig.app.match.hands) == 2
