@@ -28,5 +28,9 @@ def test_every_string_is_used():
         if not os.path.basename(p).startswith(("lang_", "text.py")):
             with open(p, encoding="utf-8") as f:
                 code += f.read()
-    unused = [i for i in _ids() if not re.search(r"\btx\.%s\b" % i, code)]
+    # text.py's own tables after the ids (PRESET_IDS) use them too.
+    with open(os.path.join(UI, "text.py"), encoding="utf-8") as f:
+        tables = f.read().split("COUNT = const")[1]
+    unused = [i for i in _ids() if not re.search(r"\btx\.%s\b" % i, code)
+              and not re.search(r"\b%s\b" % i, tables)]
     assert not unused, unused
