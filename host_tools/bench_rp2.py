@@ -14,19 +14,21 @@ def section(ctx):
             r = rp2emu.device_heap(uf2, kind == "frozen", ctx.get("rp2_hands", 30))
             r["kind"] = kind
             rows.append(r)
-    notes = ["heap in use is gc.mem_alloc() after a collection, MicroPython 1.28 RPI_PICO, emulated "
-             "(an empty interpreter holds about 4 KB of it)",
+    notes = ["heap in use is gc.mem_alloc() after a collection, MicroPython 1.28 RPI_PICO, emulated; "
+             "'empty' is the interpreter alone (a soft reset in the raw REPL: boot.py, no main.py)",
+             "'modules' is with the modules the table needs imported, 'app built' with the app built as "
+             "main.py builds it, 'most' the most through the hands",
              "the whole device frozen in, code and data, is aimed at %d KB at most" % (BUDGET // 1024)]
     return {"name": "rp2", "title": "The device's heap on real rp2 firmware (RP2040 emulator)",
             "rows": rows, "notes": notes}
 
 
 def show(sec):
-    print("%-8s %14s %14s %14s %12s %12s" % ("app as", "modules in", "app built", "most, hands", "first screen",
-                                            "hands took"))
+    print("%-8s %10s %12s %12s %12s %12s %11s" % ("app as", "empty", "modules", "app built", "most, hands",
+                                                 "first screen", "hands took"))
     for r in sec["rows"]:
         flag = ""
         if r["kind"] == "frozen":
             flag = "  (%s the %d KB aim)" % ("within" if r["most"] <= BUDGET else "over", BUDGET // 1024)
-        print("%-8s %12d B %12d B %12d B %9.0f ms %9.1f s%s" % (r["kind"], r["modules"], r["built"], r["most"],
-                                                              r["ui_ms"], r["play_ms"] / 1000.0, flag))
+        print("%-8s %8d B %10d B %10d B %10d B %9.0f ms %9.1f s%s" % (
+            r["kind"], r["base"], r["modules"], r["built"], r["most"], r["ui_ms"], r["play_ms"] / 1000.0, flag))

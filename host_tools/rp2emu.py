@@ -201,6 +201,19 @@ class Emu:
     def wait_for(self, needle, timeout_ms, since=0):
         return self.run_until(lambda: needle in self.out[since:], timeout_ms)
 
+    def soft_reset(self):
+        """A soft reset from the raw REPL, as mpremote's soft-reset: a fresh
+        interpreter; boot.py runs, main.py does not."""
+        mark = len(self.out)
+        self.write(b"\r\x03\x03\x01")
+        if self.wait_for(b"raw REPL; CTRL-B to exit\r\n>", 3000, mark) is None:
+            raise RuntimeError("no raw REPL: %r" % bytes(self.out[mark:]))
+        mark = len(self.out)
+        self.write(b"\x04")
+        if self.wait_for(b"soft reboot", 3000, mark) is None or \
+                self.wait_for(b"raw REPL; CTRL-B to exit\r\n>", 5000, mark) is None:
+            raise RuntimeError("no soft reset: %r" % bytes(self.out[mark:]))
+
     def exec_raw(self, code, timeout_ms=10000):
         """Run code through the raw REPL, as mpremote does: (stdout, stderr)."""
         mark = len(self.out)
@@ -284,9 +297,11 @@ _PLAY = r'''
 import gc, time, board
 from ui import platform
 from device.writer import Writer
+import storage, ui.app, ui.config, ui.model, ui.persist, ui.scr_table  # what the table needs
 gc.collect()
+modules = gc.mem_alloc()
 b = board.make()
-app = platform.make_app(b, Writer(), time.ticks_ms, setup_if_new=False)
+app = platform.make_app(b, Writer(), time.ticks_ms, setup_if_new=False, code_in_flash=%s)
 gc.collect()
 built = gc.mem_alloc()
 most = built
@@ -308,17 +323,20 @@ for h in range(%d):
     while app.top() is not app.stack[0] and n < 12:
         press(2)
         n += 1
-print("@@", built, most, gc.mem_alloc() + gc.mem_free(), len(app.match.hands), time.ticks_diff(time.ticks_ms(), t0))
+print("@@", modules, built, most, gc.mem_alloc() + gc.mem_free(), len(app.match.hands),
+      time.ticks_diff(time.ticks_ms(), t0))
 '''
 
 
 def device_heap(uf2, frozen, hands=30):
     """The app on real firmware: stock MicroPython with gin deploy's files
     (frozen=False), or a gin firmware UF2 on a blank filesystem. Returns
-    {"ui_ms": first app screen after reset, "modules": heap in use with the
-    app's modules loaded, "built": with the app built, "most": the most in use
-    (after a collection) through `hands` hands played press by press,
-    "heap": the heap's size, "hands", "play_ms"}. Minutes of wall time."""
+    {"ui_ms": first app screen after reset, "base": heap in use by the empty
+    interpreter (a soft reset in the raw REPL, where main.py does not run),
+    "modules": with the app's modules loaded, "built": with the app built as
+    main.py builds it, "most": the most in use (after a collection) through
+    `hands` hands played press by press, "heap": the heap's size, "hands",
+    "play_ms"}. Minutes of wall time."""
     image = app_image(drop=list(app_files())) if frozen else app_image()
     e = Emu(uf2, image)
     try:
@@ -326,18 +344,17 @@ def device_heap(uf2, frozen, hands=30):
         if e.run_until(lambda: e.frames >= 3, 10000) is None:
             raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
         ui_ms = e.oled.frame_ns[2] / 1e6
-        e.tap("BACK")       # a first start opens the set-up
-        e.run_ms(2000)      # idle: the entry screens load
-        e.write(b"\x03")
-        e.wait_for(b">>> ", 3000)
+        e.tap("BACK")       # a first start opens the set-up; Back leaves a match of A and B
+        e.run_ms(2000)
+        e.soft_reset()
         out, _ = e.exec_raw("import gc\ngc.collect()\nprint(gc.mem_alloc())", timeout_ms=20000)
-        modules = int(out.split()[-1])
-        out, err = e.exec_raw(_PLAY % hands, timeout_ms=3600000)
+        base = int(out.split()[-1])
+        out, err = e.exec_raw(_PLAY % (frozen, hands), timeout_ms=3600000)
         line = [ln for ln in out.splitlines() if ln.startswith("@@")]
         if not line:
             raise RuntimeError("the play did not finish: %s" % (err or out)[-300:])
-        built, most, heap, n, play_ms = (int(v) for v in line[0].split()[1:])
-        return {"ui_ms": ui_ms, "modules": modules, "built": built, "most": most, "heap": heap,
+        modules, built, most, heap, n, play_ms = (int(v) for v in line[0].split()[1:])
+        return {"ui_ms": ui_ms, "base": base, "modules": modules, "built": built, "most": most, "heap": heap,
                 "hands": n, "play_ms": play_ms}
     finally:
         e.close()

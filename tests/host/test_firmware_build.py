@@ -203,6 +203,19 @@ def test_the_frozen_app_starts_on_a_blank_filesystem_and_files_win_over_it():
     assert _start_line(rp2emu.app_image()) == "gin-score-device %s files" % version
 
 
+@need_uf2
+def test_the_whole_frozen_device_stays_within_48_kb_of_heap():
+    """Issue 17's aim, on the real firmware in the emulator (about ten
+    minutes): the app frozen in, code and data, through 30 hands played
+    press by press, at most 48 KB of heap in use - the empty interpreter's
+    own few KB included."""
+    from host_tools import bench_rp2, rp2emu
+    r = rp2emu.device_heap(FROZEN_UF2, True, 30)
+    assert r["hands"] == 30, r
+    assert 0 < r["base"] < r["modules"] < r["built"] <= r["most"], r
+    assert r["most"] <= bench_rp2.BUDGET == 48 * 1024, r
+
+
 @pytest.mark.skipif(not TREE, reason="gin firmware build skipped: GIN_MICROPYTHON does not name a MicroPython "
                                      "v1.28 tree with its submodules (docs/firmware.md)")
 def test_gin_firmware_builds_a_uf2_with_the_app_in_it(tmp_path):
