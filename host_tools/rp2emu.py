@@ -296,12 +296,17 @@ def uf2_from_env():
 _PLAY = r'''
 import gc, time, board
 from ui import platform
-from device.writer import Writer
 import storage, ui.app, ui.config, ui.model, ui.persist, ui.scr_table  # what the table needs
+from device.app import Loop
 gc.collect()
 modules = gc.mem_alloc()
-b = board.make()
-app = platform.make_app(b, Writer(), time.ticks_ms, setup_if_new=False, code_in_flash=%s)
+# The device as main.py builds it: the board, the main loop (its writer, the
+# start screen), then the App; the presses go to the App as the loop hands them.
+loop = Loop(board.make(), lambda lp: platform.make_app(lp.board, lp.writer, lp.now, setup_if_new=False,
+                                                       code_in_flash=%s))
+loop.boot()
+loop._start_ui()
+app = loop.ui
 gc.collect()
 built = gc.mem_alloc()
 most = built
