@@ -7,6 +7,7 @@ clock. Runs on CPython and MicroPython (the npm build).
     b.run(2000)                           # 2 s of loop turns, 10 ms each
     b.press("OK")                         # down 80 ms, up, with bounce if rng given
     b.panel.ram                           # the panel's display RAM (1024 bytes)
+    b.panel.image()                       # what the glass shows: 128 x HEIGHT (64 or 32)
     b.panel.save_png("screen.png")        # CPython
 
 Buttons are active low: pressing pulls the GPIO to ground.
@@ -73,8 +74,8 @@ class Bench:
         self.pico_time = pico_time
         self.busy_ms = 0      # time charged to loop turns
         self.longest_ms = 0   # the longest turn
-        self.panel = Panel()
         mod = __import__(board)
+        self.panel = Panel(getattr(mod, "HEIGHT", 64))   # the glass the board's module has
         self.board_module = mod
         self._bus = None
         if hasattr(mod, "SPI_ID"):

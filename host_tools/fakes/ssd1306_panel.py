@@ -1,4 +1,5 @@
-"""An SSD1306 128x64 OLED panel, emulated from the bytes it receives.
+"""An SSD1306 OLED panel (128x64, or the 0.91" 128x32), emulated from the
+bytes it receives.
 
 Attach it to a fake bus (host_tools/fakes/machine.py) and the real driver's
 bytes arrive here exactly as they would on the wire:
@@ -9,9 +10,17 @@ bytes arrive here exactly as they would on the wire:
 
 Decoded: addressing modes (horizontal, vertical, page), column and page
 ranges, contrast, display on/off, entire-display-on, invert, segment remap,
-COM scan direction, display start line, multiplex ratio and offset. The
-scrolling commands are parsed (so their argument bytes are not mistaken for
-commands) but not animated.
+COM scan direction, display start line, multiplex ratio and offset, COM
+pins configuration. The scrolling commands are parsed (so their argument
+bytes are not mistaken for commands) but not animated.
+
+The chip always has 128x64 pixels of RAM; the glass has `rows` rows (64 or
+32), wired to the chip's COM pins the way the module's maker expects the
+driver to set them up: a 128x64 glass for the alternative COM pins set-up
+(0xDA 0x12, its rows on every other pin), a 128x32 glass for the sequential
+one (0xDA 0x02, COM0..COM31). The wrong set-up shows what it shows on a real
+module: lines interleaved, or every other line dark and the picture doubled
+in height; a multiplex ratio short of the glass leaves its last rows dark.
 
 Orientation: small SSD1306 modules mount the glass so that segment remap on
 (0xA1) and COM scan reversed (0xC8) give an upright picture; the emulator uses
@@ -23,7 +32,7 @@ Runs on CPython and MicroPython; only save_png() needs Pillow (CPython).
 from micropython import const
 
 W = const(128)
-H = const(64)
+H = const(64)   # rows of display RAM (8 pages), whatever the glass shows
 
 # Argument counts of the multi-byte commands.
 _ARGS = {
@@ -32,8 +41,15 @@ _ARGS = {
 }
 
 
+def _alt_pin(r):
+    """The COM pin that row r of the scan drives in the alternative set-up."""
+    return 2 * r if r < 32 else 2 * (r - 32) + 1
+
+
 class Panel:
-    def __init__(self):
+    def __init__(self, rows=H):
+        self.rows = rows                  # rows of the glass: 64, or 32 (a 0.91" module)
+        self.glass_alt = rows > 32        # the glass wired for the alternative COM set-up
         self.ram = bytearray(W * H // 8)  # page-major, one byte = 8 rows, LSB at top
         self.unknown = []                 # command bytes the chip would not know
         self.frames = 0                   # data bursts that filled the whole RAM window
@@ -60,6 +76,8 @@ class Panel:
         self.start_line = 0
         self.mux = H
         self.offset = 0
+        self.com_alt = True      # 0xDA's bit 4 (power-on 0x12: alternative)
+        self.com_lr = False      # 0xDA's bit 5 (left/right remap: recorded, not drawn)
         self.charge_pump = False
         self.scrolling = False
         self._cmd = None
@@ -174,8 +192,11 @@ class Panel:
             self.com_reversed = c == 0xC8
         elif c == 0xD3:
             self.offset = a[0] & 0x3F
-        elif c in (0xAD, 0xD5, 0xD9, 0xDA, 0xDB, 0xE3):
-            pass  # IREF, clock, precharge, COM pins, VCOMH, NOP: no visible effect here
+        elif c == 0xDA:
+            self.com_alt = bool(a[0] & 0x10)
+            self.com_lr = bool(a[0] & 0x20)
+        elif c in (0xAD, 0xD5, 0xD9, 0xDB, 0xE3):
+            pass  # IREF, clock, precharge, VCOMH, NOP: no visible effect here
         else:
             self.unknown.append(c)
 
@@ -203,41 +224,68 @@ class Panel:
                 self.col = self.col + 1 if self.col < W - 1 else self.page_col_start
 
     # ------------------------------------------------------------ what you see
+    def scan_row(self, y):
+        """The row of the scan (0..mux-1) that glass row y shows, or -1 when
+        no row of the scan reaches it (it stays dark)."""
+        pin = _alt_pin(y) if self.glass_alt else y   # the COM pin the glass row hangs on
+        if self.com_alt:
+            r = pin >> 1 if pin & 1 == 0 else 32 + (pin >> 1)
+        else:
+            r = pin
+        return r if r < self.mux else -1
+
+    def ram_row(self, y):
+        """The display RAM row that glass row y shows, or -1 (dark)."""
+        r = self.scan_row(y)
+        if r < 0:
+            return -1
+        if not self.com_reversed:
+            r = self.mux - 1 - r
+        return (r + self.start_line + self.offset) & 63
+
     def lit(self, x, y):
         """1 if the pixel at image column x, row y (0,0 = top left) glows."""
-        if not self.on or y >= self.mux:
+        if not self.on or y >= self.rows:
+            return 0
+        return self._lit(x, self.ram_row(y))
+
+    def _lit(self, x, row):
+        if row < 0:
             return 0
         if self.entire_on:
             v = 1
         else:
-            r = y if self.com_reversed else self.mux - 1 - y
-            row = (r + self.start_line + self.offset) & 63
             col = x if self.seg_remap else W - 1 - x
             v = (self.ram[(row >> 3) * W + col] >> (row & 7)) & 1
         return v ^ 1 if self.inverted else v
 
     def image(self):
-        """The visible picture as bytes, one per pixel (0/1), row by row."""
-        out = bytearray(W * H)
-        for y in range(H):
+        """The visible picture as bytes, one per pixel (0/1), row by row
+        (W x rows)."""
+        out = bytearray(W * self.rows)
+        if not self.on:
+            return out
+        for y in range(self.rows):
+            row = self.ram_row(y)
             for x in range(W):
-                out[y * W + x] = self.lit(x, y)
+                out[y * W + x] = self._lit(x, row)
         return out
 
     def text_art(self):
         rows = []
         img = self.image()
-        for y in range(H):
+        for y in range(self.rows):
             rows.append("".join("#" if img[y * W + x] else "." for x in range(W)))
         return "\n".join(rows)
 
     def to_image(self, scale=1):
         """A Pillow image (CPython only): lit pixels shaded by the contrast."""
         from PIL import Image
+        h = self.rows
         level = 60 + self.contrast * 195 // 255
-        im = Image.frombytes("L", (W, H), bytes(p * level for p in self.image()))
+        im = Image.frombytes("L", (W, h), bytes(p * level for p in self.image()))
         if scale != 1:
-            im = im.resize((W * scale, H * scale), Image.NEAREST)
+            im = im.resize((W * scale, h * scale), Image.NEAREST)
         return im
 
     def save_png(self, path, scale=1):

@@ -177,3 +177,78 @@ def test_png(tmp_path):
     assert im.size == (256, 128)
     assert im.getpixel((0, 0)) > 100 and im.getpixel((0, 20)) == 0
     assert p.text_art().splitlines()[0].startswith("#" * 10 + ".")
+
+
+# ---------------------------------------------------------------- the 0.91" 128x32 module
+def _driver_on(rows, height):
+    """The real driver set up for height rows, on a glass of rows rows."""
+    machine.reset_world()
+    p = Panel(rows)
+    machine.i2c_bus(0).attach(0x3C, p)
+    i2c = machine.I2C(0, sda=machine.Pin(4), scl=machine.Pin(5), freq=400000)
+    from device.display import i2c_display
+    return p, i2c_display(i2c, 128, height)
+
+
+def test_the_128x32_module_with_its_own_set_up_is_upright():
+    p, d = _driver_on(32, 32)
+    assert (p.mux, p.com_alt, p.rows) == (32, False, 32) and p.unknown == []
+    assert len(p.image()) == W * 32
+    d.fill(0)
+    d.pixel(0, 0, 1)
+    d.pixel(127, 31, 1)
+    d.hline(0, 16, 128, 1)
+    d.show()
+    assert p.lit(0, 0) and p.lit(127, 31) and all(p.lit(x, 16) for x in range(W))
+    assert sum(p.image()) == 2 + 128
+    assert p.lit(0, 32) == 0     # no row 32 on this glass
+    img = p.to_image(2)
+    assert img.size == (256, 64)
+
+
+def test_the_128x32_module_sends_four_pages_and_only_those_that_changed():
+    p, d = _driver_on(32, 32)
+    assert d.pages == 4 and len(d._page) == 4 and len(d._runs) == 4
+    bus = machine.i2c_bus(0)
+
+    def shown():
+        before = bus.clocks
+        d.show()
+        assert p.ram[:512] == bytes(d.buffer[1:])   # the panel's pages 0..3 hold the frame
+        return (bus.clocks - before) * 1000000 // 400000
+
+    d.fill(1)
+    assert 11000 < shown() < 13000   # half the bytes of a 128x64 frame
+    d.pixel(3, 20, 0)                # page 2 only
+    assert 2000 < shown() < 3500 and p.lit(3, 20) == 0
+    d.pixel(0, 0, 0)
+    d.pixel(0, 31, 0)                # pages 0 and 3: two runs
+    assert 5000 < shown() < 6500
+    assert shown() == 0
+    assert (p.page_start, p.page_end) == (3, 3)   # the window of the last run
+
+
+def test_the_wrong_com_set_up_shows_what_a_real_module_shows():
+    # The 128x64 set-up (COM pins alternative, mux 64) on the 0.91" glass:
+    # the even rows show picture rows 0..15, the odd ones rows 32..47.
+    p, d = _driver_on(32, 64)
+    d.fill(0)
+    d.hline(0, 1, 128, 1)     # picture row 1
+    d.hline(0, 40, 128, 1)    # picture row 40
+    d.show()
+    lit_rows = [y for y in range(32) if p.lit(0, y)]
+    assert lit_rows == [2, 17], lit_rows   # glass row 2y: picture row y; 2y + 1: row 32 + y
+    # The 128x32 set-up (sequential, mux 32) on a 128x64 glass: the lines interleave.
+    p, d = _driver_on(64, 32)
+    d.fill(0)
+    d.hline(0, 1, 128, 1)
+    d.show()
+    assert [y for y in range(64) if p.lit(0, y)] == [32]
+    # and each module with its own set-up shows the picture as drawn
+    for rows in (64, 32):
+        p, d = _driver_on(rows, rows)
+        d.fill(0)
+        d.hline(0, 1, 128, 1)
+        d.hline(0, rows - 2, 128, 1)
+        d.show()
+        assert [y for y in range(rows) if p.lit(0, y)] == [1, rows - 2]
