@@ -11,7 +11,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BOARDS = ("pico_i2c", "pico_i2c_3btn", "pico_spi")
+BOARDS = ("pico_i2c", "pico_i2c_128x32", "pico_i2c_3btn", "pico_spi")
 
 # Raspberry Pi Pico header: physical pin -> name (same on Pico W and Pico 2).
 PICO = {
@@ -76,7 +76,7 @@ def draw(mod):
     ox, oy = 505, 50
     if hasattr(mod, "SDA"):
         rows = [("GND", 38), ("VCC", 36), ("SCL", physical(mod.SCL)), ("SDA", physical(mod.SDA))]
-        caption = "SSD1306 128x64 I2C (0x%02X)" % mod.ADDR
+        caption = "SSD1306 %dx%d I2C (0x%02X)" % (mod.WIDTH, mod.HEIGHT, mod.ADDR)
     else:
         rows = [("GND", 38), ("VCC", 36), ("D0/SCK", physical(mod.SCK)), ("D1/MOSI", physical(mod.MOSI)),
                 ("RES", physical(mod.RES)), ("DC", physical(mod.DC)), ("CS", physical(mod.CS))]

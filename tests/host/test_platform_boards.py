@@ -47,7 +47,8 @@ def test_make_builds_the_documented_wiring(name):
     mod = importlib.import_module(name)
     panel = _attach(mod)
     board = mod.make()
-    assert board.name == mod.NAME and (board.width, board.height) == (128, 64)
+    assert board.name == mod.NAME and (board.width, board.height) == (mod.WIDTH, mod.HEIGHT)
+    assert (mod.WIDTH, mod.HEIGHT) in ((128, 64), (128, 32))
     assert panel.on and panel.unknown == []
     ids = [getattr(B, n) for n, _ in mod.BUTTONS]
     assert list(board.buttons._ids) == ids
