@@ -180,13 +180,21 @@ class Loop:
     def start_screen(self):
         fb = self.fb
         fb.fill(0)
-        fb.rect(0, 0, self.board.width, self.board.height, 1)
-        self._center("\u2660 \u2665 \u2666 \u2663", 5)
-        self._center("GIN RUMMY", 17)
-        self._center("score keeper", 27)
-        self._center("v" + self.version, 41)
-        pct = self.board.battery_percent()
-        self._center(self.board.name if pct is None else "battery %d%%" % pct, 52)
+        bd = self.board
+        fb.rect(0, 0, bd.width, bd.height, 1)
+        pct = bd.battery_percent()
+        last = bd.name if pct is None else "battery %d%%" % pct
+        if bd.height < 64:
+            # a 32-row panel: three rows
+            self._center("\u2660 GIN RUMMY \u2663", 3)
+            self._center("v" + self.version, 12)
+            self._center(last, 21)
+        else:
+            self._center("\u2660 \u2665 \u2666 \u2663", 5)
+            self._center("GIN RUMMY", 17)
+            self._center("score keeper", 27)
+            self._center("v" + self.version, 41)
+            self._center(last, 52)
         fb.show()
         self.frames += 1
 
@@ -203,10 +211,11 @@ class Loop:
             self.wake()
             fb = self.fb
             fb.fill(0)
-            self._center("Sorry - an error.", 4)
-            self._center(type(e).__name__[:20], 18)
-            self._center("Saved games are kept.", 32)
-            self._center("Restarting...", 48)
+            ys = (4, 18, 32, 48) if self.board.height >= 64 else (0, 8, 16, 24)  # 32 rows: tiled
+            self._center("Sorry - an error.", ys[0])
+            self._center(type(e).__name__[:20], ys[1])
+            self._center("Saved games are kept.", ys[2])
+            self._center("Restarting...", ys[3])
             fb.show()
         except Exception:  # noqa: BLE001 - the screen itself may be what failed
             pass
@@ -251,8 +260,9 @@ class _Idle:
             return False
         lp = self.loop
         lp.fb.fill(0)
-        lp._center("v" + lp.version, 8)
-        lp._center(self.text, 28)
+        h = lp.board.height
+        lp._center("v" + lp.version, h // 8)
+        lp._center(self.text, h * 7 // 16)
         lp.fb.show()
         self.dirty = False
         return True

@@ -8,7 +8,7 @@ unchanged screen.
 from ui import keys
 from ui.ticks import ticks_add, ticks_diff
 from ui import text as tx
-from ui.gfx import W, H, SMALL
+from ui.gfx import W, SMALL
 
 HOLD_MS = 2000  # protection: hold a key this long to confirm
 BATTERY_MS = 5000  # read the battery this often (an ADC read is not free)
@@ -304,7 +304,7 @@ def _toast(g, word):
     """A boxed word in the middle of the screen."""
     w = g.width(word, SMALL) + 8
     x = (W - w) // 2
-    y = (H - g.line) // 2 - 2
+    y = (g.h - g.line) // 2 - 2
     g.fill_rect(x, y, w, g.line + 4, 0)
     g.rect(x, y, w, g.line + 4, 1)
     g.text(word, x + 4, y + 2, SMALL, 1)

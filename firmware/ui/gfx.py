@@ -4,11 +4,15 @@ Screens call only these methods, with positional ints and strings prepared
 when their state changed, so an unchanged screen costs no allocation.
 The platform's text writer does the glyphs (never framebuf.text): the PC
 shows exactly what the OLED shows.
+
+Every panel is W wide; the height comes from the board's display (64 or
+32 rows): screens lay out with g.h and g.line (rows that fit), and the few
+that need another arrangement on a 32-row panel look at g.compact.
 """
 from micropython import const
 
 W = const(128)
-H = const(64)
+FULL_H = const(64)   # below this many rows a panel is compact (the 0.91" 128x32)
 
 SMALL = const(0)  # the text font
 BIG = const(1)    # large digits for the totals (at least 16 px tall)
@@ -17,13 +21,15 @@ BIG = const(1)    # large digits for the totals (at least 16 px tall)
 class Gfx:
     """fb: a framebuf-like object (fill, fill_rect, hline, vline, rect);
     writer: draw(fb, s, x, y, font, color), width(s, font), height(font);
-    show: pushes the frame to the panel."""
+    show: pushes the frame to the panel; h: the panel's rows."""
 
-    def __init__(self, fb, writer, show):
+    def __init__(self, fb, writer, show, h=FULL_H):
         self.fb = fb
         self.writer = writer
         self._show = show
         self.line = writer.height(SMALL) + 1  # one text row, with a pixel of air
+        self.h = h
+        self.compact = h < FULL_H  # 32 rows: the table and a few screens arrange differently
 
     def clear(self):
         self.fb.fill(0)

@@ -59,9 +59,10 @@ class BoardGlue:
 
 
 def make_gfx(board, writer):
-    """The Gfx on the board's display (a framebuf.FrameBuffer that can show())."""
+    """The Gfx on the board's display (a framebuf.FrameBuffer that can show()),
+    as tall as the panel: the screens lay out for 64 or 32 rows."""
     d = board.display
-    return Gfx(d, writer, d.show)
+    return Gfx(d, writer, d.show, d.height)
 
 
 def feed(app, buttons):

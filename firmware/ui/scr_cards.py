@@ -25,7 +25,7 @@ from ui import keys
 from ui import text as tx
 from ui import cardgfx
 from ui.app import Screen
-from ui.gfx import W, H, SMALL
+from ui.gfx import W, SMALL
 from ui.scr_common import ChoiceScreen, MessageScreen, refused_for_room
 from ui.scr_record import RecordFlow, RANK_LABELS
 from ui import widgets
@@ -141,6 +141,10 @@ class CardFlow(RecordFlow):
 
 
 class CardPicker(Screen):
+    """The cards chosen so far (two rows; one on a compact panel, where a
+    hand too wide for it shows its last cards after an ellipsis) and the
+    strip of five cards round the cursor at the bottom."""
+
     def __init__(self, app, name, count, chosen, other, on_done):
         super().__init__(app)
         self.name = name
@@ -160,6 +164,7 @@ class CardPicker(Screen):
         self.strip = [0, 0, 0, 0, 0]
         self.sx = [0, 0, 0, 0, 0]
         self.hint = ""
+        self.cut = ""             # compact: "..." before a row that lost its first cards
         self._next_free(0)
 
     def _next_free(self, start):
@@ -174,14 +179,28 @@ class CardPicker(Screen):
         g = app.g
         t = app.t
         self.title = "%s %d/%d" % (self.name, len(self.chosen), self.count)
-        half = (len(self.chosen) + 1) // 2 if len(self.chosen) > 6 else len(self.chosen)
         a = sorted(self.chosen)
-        r0 = a[:half] if len(a) > 6 else a
-        r1 = a[half:] if len(a) > 6 else []
-        x0, _ = cardgfx.layout(g, r0, 0, 3)
-        x1, _ = cardgfx.layout(g, r1, 0, 3)
-        self.rows = (r0, r1)
-        self.xs = (x0, x1)
+        if g.compact:
+            self.cut = ""
+            x0, end = cardgfx.layout(g, a, 0, 3)
+            if end > W:
+                x0, end = cardgfx.layout(g, a, 0, 1)
+            if end > W:
+                self.cut = "\u2026"
+                lead = g.width(self.cut, SMALL) + 2
+                while end > W:
+                    a = a[1:]
+                    x0, end = cardgfx.layout(g, a, lead, 1)
+            self.rows = (a, ())
+            self.xs = (x0, ())
+        else:
+            half = (len(a) + 1) // 2 if len(a) > 6 else len(a)
+            r0 = a[:half] if len(a) > 6 else a
+            r1 = a[half:] if len(a) > 6 else []
+            x0, _ = cardgfx.layout(g, r0, 0, 3)
+            x1, _ = cardgfx.layout(g, r1, 0, 3)
+            self.rows = (r0, r1)
+            self.xs = (x0, x1)
         # The strip: two cards either side of the cursor.
         x = 0
         for i in range(5):
@@ -253,13 +272,15 @@ class CardPicker(Screen):
 
     def draw(self, g):
         y = widgets.title(g, self.title)
+        if self.cut:
+            g.text(self.cut, 0, y, SMALL, 1)
         for r in range(2):
             cards = self.rows[r]
             xs = self.xs[r]
             for i in range(len(cards)):
                 cardgfx.draw(g, cards[i], xs[i], y, 1)
             y += g.line
-        y = H - g.line - 1
+        y = g.h - g.line - 1
         g.hline(0, y - 3, W, 1)
         for i in range(5):
             c = self.strip[i]
@@ -360,17 +381,12 @@ class CardReport(Screen):
         if self.flow.saves:
             text(t(tx.OK_SAVE))
         self.rows = rows
-        self.nrows = (H - g.line - 2) // g.line
+        self.nrows = widgets.rows_below(g, g.line + 2)
 
     def key(self, k, kind):
         d = -widgets.step(k, kind)
         if d:
-            f = self.first + d
-            top = len(self.rows) - self.nrows
-            if f > top:
-                f = top
-            if f < 0:
-                f = 0
+            f = widgets.scroll(self.first, d, len(self.rows), self.nrows)
             if f != self.first:
                 self.first = f
                 self.dirty = True
@@ -399,6 +415,8 @@ class CardReport(Screen):
                 else:
                     cardgfx.draw(g, cs[j], xs[j], y, 1)
             y += g.line
+        if last < len(self.rows):
+            widgets.more(g)
 
 
 class _Viewer:

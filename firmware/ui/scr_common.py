@@ -2,7 +2,7 @@
 hold to confirm."""
 from ui import keys
 from ui.app import Screen, HOLD_MS
-from ui.gfx import W, H, SMALL, BIG
+from ui.gfx import W, SMALL, BIG
 from ui import text as tx
 from ui import widgets
 from ui.ticks import ticks_diff
@@ -38,7 +38,9 @@ class ChoiceScreen(Screen):
 
 class NumberScreen(Screen):
     """Set a number: title, a caption, the value in big digits, and an
-    optional live preview line (preview(value) -> str) under it."""
+    optional live preview line (preview(value, room) -> str, at most room
+    pixels wide) under it. On a compact panel the value stands at the left,
+    the caption and the preview right of it."""
 
     def __init__(self, app, title, caption, lo, hi, value, on_done, preview=None, step=1):
         super().__init__(app)
@@ -48,14 +50,26 @@ class NumberScreen(Screen):
         self.on_done = on_done
         self.preview = preview
         self.line = ""
-        self.vx = 0
-        self.lx = 0
+        self.vx = self.vy = 0
+        self.cx = self.cy = 0
+        self.lx = self.ly = 0
 
     def prepare(self):
         g = self.app.g
-        self.vx = widgets.centre(g, self.field.text, BIG)
-        self.line = self.preview(self.field.value) if self.preview else ""
-        self.lx = widgets.centre(g, self.line, SMALL)
+        top = g.line + 2            # under the title
+        if g.compact:
+            # [12]   limit 10
+            #        Ann wins +25
+            room = W - g.width("%d" % self.field.hi, BIG) - 4
+            self.line = self.preview(self.field.value, room) if self.preview else ""
+            self.vx, self.vy = 0, top + 1
+            self.cx, self.cy = W - g.width(self.caption, SMALL), top + 1
+            self.lx, self.ly = W - g.width(self.line, SMALL), top + 1 + g.line
+        else:
+            self.line = self.preview(self.field.value, W) if self.preview else ""
+            self.vx, self.vy = widgets.centre(g, self.field.text, BIG), top + g.line + 1
+            self.cx, self.cy = 0, top
+            self.lx, self.ly = widgets.centre(g, self.line, SMALL), g.h - g.line + 1
 
     def key(self, k, kind):
         if self.field.key(k, kind):
@@ -67,12 +81,11 @@ class NumberScreen(Screen):
             self.app.pop()
 
     def draw(self, g):
-        y = widgets.title(g, self.title)
-        g.text(self.caption, 0, y, SMALL, 1)
-        y += g.line + 1
-        g.text(self.field.text, self.vx, y, BIG, 1)
+        widgets.title(g, self.title)
+        g.text(self.caption, self.cx, self.cy, SMALL, 1)
+        g.text(self.field.text, self.vx, self.vy, BIG, 1)
         if self.line:
-            g.text(self.line, self.lx, H - g.line + 1, SMALL, 1)
+            g.text(self.line, self.lx, self.ly, SMALL, 1)
 
 
 def refused_for_room(app, adding=True, cards=False):
@@ -105,15 +118,27 @@ def save_setting(app, field, value):
 
 
 class MessageScreen(Screen):
-    """A title and up to four lines. OK or Back: on_ok() or go back."""
+    """A title and up to four lines. OK or Back: on_ok() or go back. Lines
+    that do not fit the panel (a 32-row one shows two) scroll with Up/Down;
+    there the blank lines that space them out are left out."""
 
     def __init__(self, app, title, lines, on_ok=None):
         super().__init__(app)
         self.title = title
-        self.lines = lines
+        g = app.g
+        self.lines = [s for s in lines if s] if g.compact else lines
         self.on_ok = on_ok
+        self.first = 0
+        self.rows = widgets.rows_below(g, g.line + 2)
 
     def key(self, k, kind):
+        d = -widgets.step(k, kind)
+        if d:
+            f = widgets.scroll(self.first, d, len(self.lines), self.rows)
+            if f != self.first:
+                self.first = f
+                self.dirty = True
+            return
         if kind != keys.PRESS or (k != keys.OK and k != keys.BACK):
             return
         if self.on_ok is not None:
@@ -123,9 +148,13 @@ class MessageScreen(Screen):
 
     def draw(self, g):
         y = widgets.title(g, self.title)
-        for s in self.lines:
-            g.text(s, 0, y, SMALL, 1)
+        last = self.first + self.rows
+        n = len(self.lines)
+        for i in range(self.first, last if last < n else n):
+            g.text(self.lines[i], 0, y, SMALL, 1)
             y += g.line
+        if last < n:
+            widgets.more(g)
 
 
 class HoldScreen(Screen):
@@ -133,7 +162,9 @@ class HoldScreen(Screen):
 
     Four buttons: hold OK. Three buttons: a long OK already means Back, so
     hold Up instead. A bar fills while the key is held; letting go early
-    starts over. on_confirm() runs once the time is reached.
+    starts over. on_confirm() runs once the time is reached. Lines that do
+    not fit above the hint (a 32-row panel has room for one) are shown in
+    turn with Down, never the key being held.
     """
 
     def __init__(self, app, title, lines, on_confirm):
@@ -146,6 +177,11 @@ class HoldScreen(Screen):
         self.since = -1
         self.bar = 0
         self.hint = ""
+        g = app.g
+        top = g.line + 2
+        self.hy = g.h - g.line - (3 if g.compact else 4)   # the hint, above the bar
+        self.rows = (self.hy - top) // g.line
+        self.first = 0
 
     def prepare(self):
         self.hint = self.app.t(tx.HOLD_UP if self.app.three_buttons else tx.HOLD_OK)
@@ -153,6 +189,10 @@ class HoldScreen(Screen):
     def key(self, k, kind):
         if k == keys.BACK and kind == keys.PRESS:
             self.app.pop()
+            return
+        if k == keys.DOWN and kind == keys.PRESS and len(self.lines) > self.rows:
+            self.first = (self.first + 1) % (len(self.lines) - self.rows + 1)   # round and round
+            self.dirty = True
             return
         if k != self.hold_key:
             return
@@ -181,10 +221,16 @@ class HoldScreen(Screen):
 
     def draw(self, g):
         y = widgets.title(g, self.title)
-        for s in self.lines:
-            g.text(s, 0, y, SMALL, 1)
+        last = self.first + self.rows
+        n = len(self.lines)
+        for i in range(self.first, last if last < n else n):
+            g.text(self.lines[i], 0, y, SMALL, 1)
             y += g.line
-        g.text(self.hint, 0, H - g.line - 4, SMALL, 1)
-        g.rect(0, H - 3, W, 3, 1)
+        hy = self.hy
+        g.text(self.hint, 0, hy, SMALL, 1)
+        if n > self.rows:
+            widgets.more(g, hy + 2)   # Down shows the other lines: at the end of the hint's row
+        bottom = g.h - 3
+        g.rect(0, bottom, W, 3, 1)
         if self.bar:
-            g.fill_rect(0, H - 3, self.bar, 3, 1)
+            g.fill_rect(0, bottom, self.bar, 3, 1)

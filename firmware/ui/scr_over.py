@@ -1,6 +1,7 @@
 """Game over: the winner, each bonus line of the rule set, the final totals;
 then next game or a new match. Under Hollywood, Down pages through the games
-that this hand ended."""
+that this hand ended. Lines that do not fit the panel (a 32-row one shows
+two) scroll with Up/Down first."""
 from ui import keys
 from ui import text as tx
 from ui.app import Screen
@@ -20,6 +21,8 @@ class GameOverScreen(Screen):
         self.games = []
         self.title = ""
         self.rows = []   # (label, a, ax, b, bx)
+        self.first = 0
+        self.nrows = widgets.rows_below(app.g, app.g.line + 2)
 
     def prepare(self):
         app = self.app
@@ -48,8 +51,14 @@ class GameOverScreen(Screen):
         if kind != keys.PRESS:
             return
         app = self.app
-        if k == keys.DOWN and len(self.games) > 1:
+        d = -widgets.step(k, kind)
+        f = widgets.scroll(self.first, d, len(self.rows), self.nrows) if d else 0
+        if f != self.first:
+            self.first = f
+            self.dirty = True
+        elif k == keys.DOWN and len(self.games) > 1:
             self.page = (self.page + 1) % len(self.games)
+            self.first = 0
             self.prepare()
             self.dirty = True
         elif k == keys.OK:
@@ -74,8 +83,15 @@ class GameOverScreen(Screen):
     def draw(self, g):
         widgets.title(g, self.title)
         y = g.line + 2
-        for label, a, ax, b, bx in self.rows:
+        rows = self.rows
+        last = self.first + self.nrows
+        if last > len(rows):
+            last = len(rows)
+        for i in range(self.first, last):
+            label, a, ax, b, bx = rows[i]
             g.text(label, 0, y, SMALL, 1)
             g.text(a, ax, y, SMALL, 1)
             g.text(b, bx, y, SMALL, 1)
             y += g.line
+        if last < len(rows):
+            widgets.more(g)

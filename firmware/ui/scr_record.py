@@ -16,7 +16,7 @@ from gincore.match import HandRecord
 from ui import keys
 from ui import text as tx
 from ui.app import Screen
-from ui.gfx import W, H, SMALL, BIG
+from ui.gfx import W, SMALL, BIG
 from ui.scr_common import ChoiceScreen, NumberScreen, MessageScreen, refused_for_room
 from ui import widgets
 
@@ -165,8 +165,8 @@ class RecordFlow:
         title = t(tx.DEADWOOD_OF) % app.match.names[1 - self.out]
         self.push(NumberScreen(app, title, t(tx.AFTER_LAYOFF), 0, _MAX_ENTRY, start, self.picked_dd, self.preview))
 
-    def preview(self, dd):
-        """The live result line under the defender's number."""
+    def preview(self, dd, room=W):
+        """The live result line by the defender's number, at most room pixels."""
         if dd > R.MAX_DEADWOOD:
             return ""
         try:
@@ -174,7 +174,7 @@ class RecordFlow:
         except R.HandError:
             return ""
         pts = "+%d" % res.points
-        w, p = self.result_words(res, W - self.app.g.width(" " + pts, SMALL))
+        w, p = self.result_words(res, room - self.app.g.width(" " + pts, SMALL))
         return w + " " + p
 
     def picked_dd(self, v):
@@ -255,7 +255,10 @@ class RecordFlow:
 
 
 class ResultScreen(Screen):
-    """The hand in words and points; OK saves, Back goes back to fix it."""
+    """The hand in words and points; OK saves, Back goes back to fix it.
+    64 rows: the words, the points in big digits, the note and the hint
+    under a line; a compact panel has the points at the left with the hint
+    and the note right of them."""
 
     def __init__(self, flow, rec, words, points, doubled):
         super().__init__(flow.app)
@@ -264,18 +267,32 @@ class ResultScreen(Screen):
         self.words = words
         self.points = points
         self.doubled = doubled
-        self.wx = 0
-        self.px = 0
+        self.wx = self.wy = 0
+        self.px = self.py = 0
+        self.hx = self.hy = 0
+        self.nx = self.ny = 0
+        self.ry = 0       # the line over the hint (compact: under the words)
         self.hint = ""
         self.note = ""
 
     def prepare(self):
         g = self.app.g
         t = self.app.t
-        self.wx = widgets.centre(g, self.words, SMALL)
-        self.px = widgets.centre(g, self.points, BIG)
         self.hint = t(tx.OK_SAVE)
         self.note = t(tx.DOUBLED) if self.doubled else ""
+        self.wx = widgets.centre(g, self.words, SMALL)
+        line = g.line
+        if g.compact:
+            self.wy, self.ry = 0, line
+            self.px, self.py = 0, line + 2
+            self.hx, self.hy = W - g.width(self.hint, SMALL), line + 3
+            self.nx, self.ny = W - g.width(self.note, SMALL), 2 * line + 3
+        else:
+            self.wy = 2
+            self.px, self.py = widgets.centre(g, self.points, BIG), line + 6
+            self.hx, self.hy = 0, g.h - line + 1
+            self.nx, self.ny = 0, self.hy - line
+            self.ry = self.hy - 2
 
     def key(self, k, kind):
         if kind != keys.PRESS:
@@ -286,10 +303,9 @@ class ResultScreen(Screen):
             self.flow.save(self.rec)
 
     def draw(self, g):
-        g.text(self.words, self.wx, 2, SMALL, 1)
-        g.text(self.points, self.px, g.line + 6, BIG, 1)
-        y = H - g.line + 1
+        g.text(self.words, self.wx, self.wy, SMALL, 1)
+        g.text(self.points, self.px, self.py, BIG, 1)
         if self.note:
-            g.text(self.note, 0, y - g.line, SMALL, 1)
-        g.hline(0, y - 2, W, 1)
-        g.text(self.hint, 0, y, SMALL, 1)
+            g.text(self.note, self.nx, self.ny, SMALL, 1)
+        g.hline(0, self.ry, W, 1)
+        g.text(self.hint, self.hx, self.hy, SMALL, 1)

@@ -7,7 +7,7 @@ from gincore import rules as _rules
 from ui import keys
 from ui import text as tx
 from ui.app import Screen
-from ui.gfx import H, SMALL
+from ui.gfx import SMALL
 from ui.scr_common import ChoiceScreen, NumberScreen, MessageScreen, HoldScreen, save_setting
 from ui import widgets
 
@@ -276,6 +276,11 @@ class ButtonTest(Screen):
 
     def draw(self, g):
         y = widgets.title(g, self.title)
-        g.text(self.app.t(tx.PRESS_KEYS), 0, y, SMALL, 1)
-        g.text(self.last, 0, y + g.line + 2, SMALL, 1)
-        g.text(self.line, 0, H - g.line, SMALL, 1)
+        hint = self.app.t(tx.PRESS_KEYS)
+        if g.compact:
+            # one row: the hint until a key comes, then the key
+            g.text(self.last if self.last else hint, 0, y, SMALL, 1)
+        else:
+            g.text(hint, 0, y, SMALL, 1)
+            g.text(self.last, 0, y + g.line + 2, SMALL, 1)
+        g.text(self.line, 0, g.h - g.line, SMALL, 1)

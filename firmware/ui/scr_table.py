@@ -8,17 +8,25 @@ rules' preset; under Hollywood the three games on one line instead; the game
 number (the round, under Hollywood) and the target; the battery and the
 move timer when there are any. Every string is made in prepare(), when the
 score changes, so the idle redraw allocates nothing.
+
+A compact panel (32 rows) has room for the names and the big totals only
+(with the battery and the move timer between the totals); the rest - hands
+won, the standing or the three Hollywood games, the game and the target -
+is one press of Up away, on the table's second page. Up there goes on to
+the history, Back (or a while without a press) comes back to the totals.
 """
 from gincore import rules as _rules
 
 from ui import keys
 from ui.app import Screen
-from ui.gfx import W, H, SMALL, BIG
+from ui.gfx import W, SMALL, BIG
 from ui import text as tx
+from ui.ticks import ticks_diff
 
 
 _HALF = 63      # each name gets half the top row
 _MARK_W = 9     # the dealer's mark (a letter in a box) and its gap
+PAGE_MS = 10000  # compact: the second page goes back to the totals after this long idle
 
 
 def _right(g, s, font):
@@ -43,6 +51,11 @@ class TableScreen(Screen):
         self.cx = 0
         self.batt = -1    # battery level 0..4, -1: the board cannot tell
         self.low = False
+        self.page = 0     # compact panel: 0 the names and totals, 1 the rest
+
+    def enter(self):
+        self.page = 0     # back at the table: the totals first
+        super().enter()
 
     def prepare(self):
         app = self.app
@@ -119,6 +132,15 @@ class TableScreen(Screen):
         if kind != keys.PRESS:
             return
         app = self.app
+        if app.g.compact:
+            if k == keys.UP and not self.page:
+                self.page = 1          # the rest of the table, before the history
+                self.dirty = True
+                return
+            if k == keys.BACK and self.page:
+                self.page = 0
+                self.dirty = True
+                return
         if k == keys.OK:
             from ui.scr_record import start_record
             start_record(app)
@@ -130,25 +152,58 @@ class TableScreen(Screen):
             app.push(MenuScreen(app))
 
     def tick(self, now):
-        timer = self.app.timer
-        b = self.app.battery()
+        app = self.app
+        if self.page and ticks_diff(now, app.last_key_ms) >= PAGE_MS:
+            self.page = 0
+            self.dirty = True
+        timer = app.timer
+        b = app.battery()
         if b != self.batt or (timer is not None and timer.running() and timer.text != self.clock):
             self.prepare_status()
             self.dirty = True
 
     def draw(self, g):
         line = g.line
+        if self.page:
+            # compact, second page: the game and target, then the rest
+            g.text(self.target, 0, 0, SMALL, 1)
+            g.hline(0, line, W, 1)
+            self._rest(g, line + 2)
+            return
         g.text(self.names[0], 0, 0, SMALL, 1)
         g.text(self.names[1], self.nx[1], 0, SMALL, 1)
         g.fill_rect(self.dx - 1, 0, g.width(self.mark, SMALL) + 2, line - 1, 1)  # the dealer's mark
         g.text(self.mark, self.dx, 0, SMALL, 0)
-        if self.batt >= 0:
-            _battery(g, self.batt)
-        # Hollywood needs a row more, so the totals sit higher there.
-        y = line + 2 if self.games else line + 5
+        if g.compact:
+            y = line + 1
+            if self.batt >= 0:
+                _battery(g, self.batt, (W - 14) // 2, g.h - 7)   # between the totals
+        else:
+            # Hollywood needs a row more, so the totals sit higher there.
+            y = line + 2 if self.games else line + 5
+            if self.batt >= 0:
+                _battery(g, self.batt, W - 14, g.h - 7)
         g.text(self.tot[0], 0, y, BIG, 1)
         g.text(self.tot[1], self.tx[1], y, BIG, 1)
-        y += g.height(BIG) + 3
+        if g.compact:
+            cy = y + 4    # the move timer's row, between the totals
+        else:
+            self._rest(g, y + g.height(BIG) + 3)
+            y = g.h - line + 1
+            g.hline(0, y - 2, W, 1)
+            g.text(self.target, 0, y, SMALL, 1)
+            cy = line + 9
+        if self.clock:
+            # The move timer sits between the big totals, inverted when it runs out.
+            if self.app.timer.alarm:
+                g.fill_rect(self.cx - 2, cy - 1, W - 2 * self.cx + 4, line + 1, 1)
+                g.text(self.clock, self.cx, cy, SMALL, 0)
+            else:
+                g.text(self.clock, self.cx, cy, SMALL, 1)
+
+    def _rest(self, g, y):
+        """The hands won, and the Hollywood games or the standing, from row y."""
+        line = g.line
         if self.games:
             g.text(self.games, 0, y, SMALL, 1)
             y += line
@@ -156,24 +211,11 @@ class TableScreen(Screen):
         g.text(self.won[1], self.wx[1], y, SMALL, 1)
         if not self.games:
             g.text(self.standing, 0, y + line, SMALL, 1)
-        y = H - line + 1
-        g.hline(0, y - 2, W, 1)
-        g.text(self.target, 0, y, SMALL, 1)
-        if self.clock:
-            # The move timer sits between the big totals, inverted when it runs out.
-            cy = line + 9
-            if self.app.timer.alarm:
-                g.fill_rect(self.cx - 2, cy - 1, W - 2 * self.cx + 4, line + 1, 1)
-                g.text(self.clock, self.cx, cy, SMALL, 0)
-            else:
-                g.text(self.clock, self.cx, cy, SMALL, 1)
 
 
-def _battery(g, level):
-    """A 14x7 battery at the bottom right with 0-4 bars (empty: low; the
-    app also says so in words once)."""
-    x = W - 14
-    y = H - 7
+def _battery(g, level, x, y):
+    """A 14x7 battery at x, y with 0-4 bars (empty: low; the app also says
+    so in words once)."""
     g.rect(x, y, 12, 7, 1)
     g.fill_rect(x + 12, y + 2, 2, 3, 1)
     if level > 0:

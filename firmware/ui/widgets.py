@@ -1,9 +1,10 @@
 """Reusable screen pieces: a title bar, a scrolling list, a number field.
 
 Each widget keeps prepared strings and x positions; draw() only blits them.
+Heights come from the Gfx (g.h): a list shows the rows that fit the panel.
 """
 from ui import keys
-from ui.gfx import W, H, SMALL
+from ui.gfx import W, SMALL
 
 
 def title(g, s, right=None):
@@ -20,6 +21,35 @@ def centre(g, s, font):
     """x that centres s on the screen (call in prepare, not in draw)."""
     x = (W - g.width(s, font)) // 2
     return x if x > 0 else 0
+
+
+def more(g, y=-1):
+    """On a compact panel: a small arrow at the right saying that Down shows
+    more; by default under the last row (the pixels a 32-row panel has spare
+    there). A 64-row panel shows enough rows to go without it."""
+    if g.compact:
+        if y < 0:
+            y = g.h - 3
+        g.hline(W - 6, y, 5, 1)
+        g.hline(W - 5, y + 1, 3, 1)
+        g.hline(W - 4, y + 2, 1, 1)
+
+
+def rows_below(g, top):
+    """Text rows that fit between y = top and the bottom of the panel."""
+    return (g.h - top) // g.line
+
+
+def scroll(first, d, n, rows):
+    """The first row shown after moving d rows, in a window of `rows` over n
+    (stops at the ends)."""
+    f = first + d
+    top = n - rows
+    if f > top:
+        f = top
+    if f < 0:
+        f = 0
+    return f
 
 
 def fill_name(g, template, name, maxw):
@@ -51,7 +81,7 @@ class ListView:
     def __init__(self, g, top):
         self.g = g
         self.top_y = top
-        self.rows = (H - top) // g.line
+        self.rows = rows_below(g, top)
         self.labels = ()
         self.values = None
         self.vx = None
@@ -114,6 +144,8 @@ class ListView:
             if i in self.lines:
                 g.hline(0, y + g.line - 2, W, 1)
             y += g.line
+        if last < n:
+            more(g)
 
 
 class NumberField:

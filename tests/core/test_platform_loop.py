@@ -135,6 +135,57 @@ def test_an_error_shows_the_error_screen_logs_and_restarts():
     assert made[1].keys == [(B.UP, B.PRESS), (B.UP, B.RELEASE)]
 
 
+class _Rows:
+    """Wraps the loop's writer: notes where each string went."""
+
+    def __init__(self, real):
+        self.real = real
+        self.drawn = []
+
+    def draw(self, fb, s, x, y, font, color):
+        self.drawn.append((s, x, y, self.real.width(s, font), self.real.height(font)))
+        return self.real.draw(fb, s, x, y, font, color)
+
+    def width(self, s, font):
+        return self.real.width(s, font)
+
+    def height(self, font):
+        return self.real.height(font)
+
+
+def test_the_start_error_and_idle_screens_fit_the_128x32_panel():
+    for board, rows in (("pico_i2c", 64), ("pico_i2c_128x32", 32)):
+        b, made = _bench(board=board)
+        assert b.board.height == rows and b.panel.rows == rows
+        w = b.loop.writer = _Rows(b.loop.writer)
+        b.loop.start_screen()
+        start = list(w.drawn)
+        img = b.panel.image()
+        assert all(img[x] and img[(rows - 1) * 128 + x] for x in range(128))   # the frame
+        b.run(2000)
+        made[0].fail_on = (B.DOWN, B.PRESS)
+        w.drawn = []
+        b.press("DOWN")
+        assert b.loop.errors == 1
+        error = list(w.drawn)
+        assert [d[0] for d in error] == ["Sorry - an error.", "ValueError", "Saved games are kept.",
+                                         "Restarting..."]
+        assert len(start) == (5 if rows == 64 else 3)
+        for shown in (start, error):
+            last = -1
+            for s, x, y, width, height in shown:
+                assert 0 <= x and x + width <= 128 and 0 <= y and y + height <= rows, (board, s, y)
+                assert y >= last, (board, s)   # top to bottom, no two on one row
+                last = y + height
+        idle = Bench(board, make_ui=None, log_path=_log_path())
+        w = idle.loop.writer = _Rows(idle.loop.writer)
+        idle.run(2000)
+        idle.press("BACK")
+        assert [d[0] for d in w.drawn[-2:]] == ["v" + idle.loop.version, "RELEASE BACK"]
+        for s, x, y, width, height in w.drawn:
+            assert y + height <= rows, (board, s, y)
+
+
 def test_the_watchdog_is_fed_every_turn():
     b, made = _bench()
     b.loop.wdt = machine.WDT(timeout=watchdog.WDT_MS)

@@ -3,7 +3,7 @@ arrangement and lay-offs, and impossible hands."""
 from gincore import cards as C
 from gincore import result as R
 from ui import keys
-from ui_kit import Rig, enter_cards, move_cost
+from ui_kit import Rig, enter_cards, move_cost, both_heights
 
 
 def open_cards(rig):
@@ -223,7 +223,7 @@ def test_a_hand_recorded_by_cards_is_changed_by_cards():
     m = rig.app.match
     assert (m.hands[0].knocker, m.hands[0].defender) == (10, 12)
     # History -> hand 1 -> Edit: the card flow, both hands filled in.
-    rig.press(keys.UP)
+    rig.history()
     rig.press(keys.OK)
     rig.pick(1)                                # Show cards, Edit, Delete, Insert
     assert rig.screen() == "ChoiceScreen"
@@ -259,7 +259,7 @@ def test_a_saved_hand_by_cards_can_be_shown_again():
     enter_cards(rig, C.parse_many("4H 5H 6H 8D 8H 8S 9S TS JS KD".split()))
     enter_cards(rig, C.parse_many("TC TD TH 6C 7C 8C 9C QS 5S 7S".split()))
     rig.press(keys.OK)
-    rig.press(keys.UP)                  # history
+    rig.history()
     rig.press(keys.OK)
     assert rig.app.top().labels[0] == "Show cards"
     rig.pick(0)
@@ -307,3 +307,7 @@ def test_big_gin_by_cards():
     rig.press(keys.OK)
     h = rig.app.match.hands[0]
     assert h.how == R.BIG_GIN and h.knocker == 0
+
+
+# Every flow again on the 0.91" 128x32 panel (test_..._h32).
+both_heights(globals())

@@ -1,18 +1,28 @@
 """Redrawing an unchanged screen allocates nothing (heap locked on MicroPython;
-on CPython heap_lock is a no-op and this only checks that redraws work)."""
+on CPython heap_lock is a no-op and this only checks that redraws work), on
+both panels: 128x64 and the 0.91" 128x32 (its own layouts, the table's
+second page)."""
 import micropython
 
 from ui_kit import Rig, tour
 
 
 def test_redraw_allocates_nothing_on_any_screen():
+    _redraws(64)
+
+
+def test_redraw_allocates_nothing_on_any_screen_on_32_rows():
+    _redraws(32)
+
+
+def _redraws(height):
     """Through the platform's real text writer into a real frame buffer."""
     import framebuf
     from device.writer import Writer
     failures = []
     real = Writer()
-    buf = bytearray(1024)
-    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    buf = bytearray(128 * height // 8)
+    fb = framebuf.FrameBuffer(buf, 128, height, framebuf.MONO_VLSB)
     lit = []
 
     def redraw(name, rig):
@@ -37,32 +47,58 @@ def test_redraw_allocates_nothing_on_any_screen():
         lit.append(sum(1 for b in buf if b))  # something was drawn
 
 
-    tour("en", redraw)
+    seen = tour("en", redraw, height=height)
     assert not failures, failures
     assert min(lit) > 0, lit
+    assert height == 64 or "table_more" in seen
 
 
 def test_idle_loop_turns_allocate_nothing():
+    _idle(64)
+
+
+def test_idle_loop_turns_allocate_nothing_on_32_rows():
+    """The compact table too: its second page, and its going back to the
+    totals by itself after a while without a press."""
+    _idle(32)
+
+
+def _idle(height):
     """The table waiting between hands: tick and frame, 200 turns, heap locked."""
     import framebuf
     from device.writer import Writer
-    rig = Rig(writer=Writer(), fb=framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB))
+    from ui import keys
+    from ui.scr_table import PAGE_MS
+    rig = Rig(writer=Writer(), fb=framebuf.FrameBuffer(bytearray(128 * height // 8), 128, height,
+                                                       framebuf.MONO_VLSB), height=height)
     rig.board.level = 3
     app = rig.app
     for _ in range(3):
         rig.step(3000)
-    errors = 0
-    micropython.heap_lock()
-    try:
-        for _ in range(200):
-            rig.clock.ms += 10
-            app.tick()
-            app.frame()
-    except MemoryError:
-        errors += 1
-    finally:
-        micropython.heap_unlock()
-    assert errors == 0 and app.g.writer.refused == 0
+    pages = (0, 1) if height < 64 else (0,)
+    for page in pages:
+        if page:
+            app.key(keys.UP, keys.PRESS)   # the second page, drawn and kept
+            rig.step(10)
+            rig.step(10)
+            assert app.top().page == 1
+        errors = 0
+        micropython.heap_lock()
+        try:
+            for _ in range(200):
+                rig.clock.ms += 10
+                app.tick()
+                app.frame()
+            if page:
+                rig.clock.ms += PAGE_MS     # idle: back to the totals, still allocating nothing
+                app.tick()
+                app.frame()
+        except MemoryError:
+            errors += 1
+        finally:
+            micropython.heap_unlock()
+        assert errors == 0 and app.g.writer.refused == 0
+    assert app.top().page == 0
 
 
 def _loaded(names):

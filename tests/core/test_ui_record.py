@@ -1,7 +1,7 @@
 """Recording hands by numbers, driven by key presses through the whole app."""
 from gincore import result as R
 from ui import keys
-from ui_kit import Rig, knock_by_numbers
+from ui_kit import Rig, knock_by_numbers, both_heights
 
 
 def test_typical_knock_takes_at_most_ten_presses():
@@ -114,3 +114,7 @@ def test_the_dealer_knocking_takes_one_press_more():
     knock_by_numbers(rig, 0, 7, 25)   # A deals first and knocks
     assert rig.presses - before == 10
     assert rig.app.match.hands[0].out == 0
+
+
+# Every flow again on the 0.91" 128x32 panel (test_..._h32).
+both_heights(globals())

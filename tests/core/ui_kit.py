@@ -1,11 +1,14 @@
 """Test kit for the UI on both interpreters: a measuring text writer, a
 clock, and an app built on them. Screenshot tests on CPython use the
-platform's real fonts and panel emulator instead (tests/host/test_ui_*)."""
+platform's real fonts and panel emulator instead (tests/host/test_ui_*).
+
+Panels of two heights: a Rig is 64 rows unless told (or unless HEIGHT[0]
+says otherwise: both_heights() runs a module's tests at 32 rows as well)."""
 from gincore import cards as C
 from gincore import result as R
 from ui import keys
 from ui.app import App
-from ui.gfx import Gfx
+from ui.gfx import Gfx, W
 from ui.model import Model
 from ui.mempersist import MemPersist
 from ui.config import Config
@@ -14,6 +17,33 @@ SMALL_W = 6
 SMALL_H = 8
 BIG_W = 12
 BIG_H = 16
+HEIGHTS = (64, 32)   # the panels: 128x64, and the 0.91" 128x32
+HEIGHT = [64]        # the rows a Rig gets when not told
+
+
+def both_heights(ns):
+    """Every test_ function of a module (ns: its globals()) runs at 32 rows
+    too, as test_..._h32 with every Rig 32 rows tall. Call it at the end of
+    the module; pytest and the MicroPython runner both find the copies."""
+    import sys
+    mod = sys.modules[ns["__name__"]]
+    for name in [n for n in ns if n.startswith("test_") and not n.endswith("_h32")]:
+        fn = ns[name]
+        if callable(fn):
+            # setattr: MicroPython's dir() lists only interned names, and
+            # setting an attribute interns it (a plain dict key is not)
+            setattr(mod, name + "_h32", _at_height(fn, 32))
+
+
+def _at_height(fn, h):
+    def run():
+        was = HEIGHT[0]
+        HEIGHT[0] = h
+        try:
+            fn()
+        finally:
+            HEIGHT[0] = was
+    return run
 
 
 class Clock:
@@ -57,18 +87,44 @@ class MeasureWriter:
         return self.real.height(font)
 
 
-class NullFb:
+class BoundsFb:
+    """Draws nothing; notes every box, rule and fill that leaves the panel
+    (w x h): outside, in `out`, as (what, x, y, w, h). The text boxes are
+    the MeasureWriter's. `rules` holds the frame's rules (x, y, w), so a
+    test can see the arrow that says Down shows more (widgets.more)."""
+
+    def __init__(self, w=W, h=64):
+        self.w = w
+        self.h = h
+        self.out = []
+        self.rules = []
+
+    def more(self):
+        """The frame shows the more-arrow (a 5-pixel rule ending 2 from the right)."""
+        for x, y, w in self.rules:
+            if x == self.w - 6 and w == 5:
+                return True
+        return False
+
+    def _box(self, what, x, y, w, h):
+        if x < 0 or y < 0 or x + w > self.w or y + h > self.h:
+            self.out.append((what, x, y, w, h))
+
     def fill(self, c):
-        pass
+        self.rules = []
 
     def fill_rect(self, x, y, w, h, c):
-        pass
+        self._box("fill_rect", x, y, w, h)
 
     def rect(self, x, y, w, h, c):
-        pass
+        self._box("rect", x, y, w, h)
 
     def hline(self, x, y, w, c):
-        pass
+        self._box("hline", x, y, w, 1)
+        self.rules.append((x, y, w))
+
+
+NullFb = BoundsFb
 
 
 class Rig:
@@ -77,11 +133,15 @@ class Rig:
     presses counts physical presses: a hold with its auto-repeats is one.
     """
 
-    def __init__(self, lang="en", three=False, persist=None, board=None, writer=None, fb=None):
+    def __init__(self, lang="en", three=False, persist=None, board=None, writer=None, fb=None,
+                 height=None):
         self.clock = Clock()
         self.writer = writer or MeasureWriter()
         self.shows = 0
-        self.gfx = Gfx(fb or NullFb(), self.writer, self._show)
+        h = height or HEIGHT[0]
+        self.height = h
+        self.gfx = Gfx(fb or BoundsFb(W, h), self.writer, self._show, h)
+        self.compact = self.gfx.compact
         self.persist = persist or MemPersist()
         self.board = board or Board()
         cfg = Config()
@@ -109,6 +169,62 @@ class Rig:
 
     def screen(self):
         return type(self.app.top()).__name__
+
+    def history(self):
+        """From the table to the history: Up (on a compact panel the table
+        shows its second page first: Up twice)."""
+        self.press(keys.UP)
+        if self.compact and self.screen() == "TableScreen":
+            self.press(keys.UP)
+
+    def table_texts(self):
+        """What the table says: on a compact panel both its pages (Up shows
+        the second, Back goes back; not counted as presses)."""
+        self.frame()
+        t = self.texts()
+        if self.compact and self.screen() == "TableScreen":
+            self.app.key(keys.UP, keys.PRESS)
+            self.frame()
+            t = t + self.texts()
+            self.app.key(keys.BACK, keys.PRESS)
+            self.frame()
+        return t
+
+    def more(self):
+        """The screen shows the arrow that says Down shows more."""
+        fb = self.gfx.fb
+        return isinstance(fb, BoundsFb) and fb.more()
+
+    def seen(self):
+        """Every line the top screen shows, on each of its views: a screen
+        whose arrow says there is more (a message, a hold, game over, a
+        card report on a compact panel) is scrolled through with Down and
+        back again (not counted as presses). Each string once, in order;
+        self.views keeps each view's frame (for a fit check)."""
+        self.redraw()
+        t = self.texts()
+        self.views = [self.last]
+        top = self.app.top()
+        n = 0
+        while self.more() and n < 12 and hasattr(top, "first"):
+            self.app.key(keys.DOWN, keys.PRESS)
+            self.redraw()
+            if self.app.top() is not top:
+                break
+            n += 1
+            self.views.append(self.last)
+            t = t + [s for s in self.texts() if s not in t]
+            if top.first == 0:
+                n = 0    # round again (a hold screen's lines)
+                break
+        for _ in range(n):
+            self.app.key(keys.UP, keys.PRESS)
+        self.redraw()
+        return t
+
+    def redraw(self):
+        self.app.top().dirty = True
+        self.frame()
 
     def step(self, ms=10):
         self.clock.ms += ms
@@ -292,11 +408,13 @@ LONG_A = "Annabella"
 LONG_B = "Maximilian"
 
 
-def tour(lang="en", on_screen=None, persist=None):
+def tour(lang="en", on_screen=None, persist=None, height=None):
     """Drive the app through every screen; call on_screen(name, rig) on each.
 
     Long names and three-digit totals, so the tightest layouts are seen.
     Used by the text-fit test (every language) and the screenshot test.
+    On a compact panel (height 32) also the table's second page
+    (NAME_more) and each further view of a screen that scrolls (NAME_1...).
     """
     from gincore import rules as _rules
     seen = []
@@ -306,8 +424,31 @@ def tour(lang="en", on_screen=None, persist=None):
         seen.append(name)
         if on_screen is not None:
             on_screen(name, rig)
+        if not rig.compact:
+            return
+        rig.redraw()     # on the rig's own frame (on_screen may have drawn elsewhere)
+        top = app.top()
+        if type(top).__name__ == "TableScreen" and top is app.stack[0] and not top.page:
+            app.key(keys.UP, keys.PRESS)       # the table's second page
+            snap(name + "_more")
+            app.key(keys.BACK, keys.PRESS)
+            rig.redraw()
+            return
+        n = 0
+        while rig.more() and hasattr(top, "first") and n < 12:
+            app.key(keys.DOWN, keys.PRESS)   # what the arrow says is below
+            rig.redraw()
+            if top.first == 0:
+                break                        # round again
+            n += 1
+            seen.append("%s_%d" % (name, n))
+            if on_screen is not None:
+                on_screen("%s_%d" % (name, n), rig)
+        for _ in range(n if n and top.first else 0):
+            app.key(keys.UP, keys.PRESS)
+        rig.redraw()
 
-    rig = Rig(lang, persist=persist)
+    rig = Rig(lang, persist=persist, height=height)
     app = rig.app
     app.cfg.names = [LONG_B, LONG_A]
     b = app.model
@@ -316,7 +457,7 @@ def tour(lang="en", on_screen=None, persist=None):
     rig.board.level = 3
     rig.step(5000)  # the battery is read every 5 s
     snap("table_empty")
-    rig.press(keys.UP)
+    rig.history()
     snap("history_empty")
     rig.press(keys.BACK)
     rig.persist.full = True if hasattr(rig.persist, "full") else None
@@ -355,7 +496,7 @@ def tour(lang="en", on_screen=None, persist=None):
     rig.press(keys.DOWN)
     snap("menu")
     app.home()
-    rig.press(keys.UP)
+    rig.history()
     snap("history")
     rig.press(keys.OK)
     snap("history_hand")
@@ -388,7 +529,7 @@ def tour(lang="en", on_screen=None, persist=None):
     snap("cards_report_scrolled")
     rig.press(keys.OK)           # saved: a hand recorded by cards
     rig.step(2000)
-    rig.press(keys.UP)
+    rig.history()
     rig.press(keys.OK)
     snap("history_hand_cards")
     rig.pick(0)
@@ -456,7 +597,7 @@ def tour(lang="en", on_screen=None, persist=None):
     app.home()
     rig.step(2000)             # the "Saved" word has gone
     snap("table_standing")     # game 2: the match standing under the totals
-    rig.press(keys.UP)
+    rig.history()
     snap("history_games")      # the hand that ended game 1, its result under a line
     app.home()
     # New match set-up, protected.

@@ -1,8 +1,11 @@
 """Every screen through the PC stand-ins: the platform's fonts and text
 writer, adafruit_ssd1306 on the fake I2C bus, and the SSD1306 panel
 emulator. Each screen is compared with its golden PNG in tests/screens/
-(GIN_UPDATE_SCREENS=1 writes them). Also: the whole device driven by its
-real (fake) buttons through the firmware's main loop."""
+(GIN_UPDATE_SCREENS=1 writes them): ui_NAME.png on the 128x64 panel
+(pico_i2c), h32_NAME.png on the 0.91" 128x32 (pico_i2c_128x32), where the
+tour also shows the table's second page and each view of a screen that
+scrolls. Also: the whole device driven by its real (fake) buttons through
+the firmware's main loop."""
 import os
 
 import machine
@@ -21,11 +24,14 @@ SCALE = 2
 UPDATE = os.environ.get("GIN_UPDATE_SCREENS") == "1"
 # The screens shown in every language (the rest in English).
 ALL_LANGS = ("table", "record_defender", "record_result", "game_over", "cards_report", "settings")
+# The panels: board module and the golden images' prefix, by height.
+PANELS = {64: ("pico_i2c", "ui"), 32: ("pico_i2c_128x32", "h32")}
 
 
-def _compare(panel, name, problems):
-    path = os.path.join(SCREENS, "ui_%s.png" % name)
+def _compare(panel, name, problems, prefix="ui"):
+    path = os.path.join(SCREENS, "%s_%s.png" % (prefix, name))
     img = panel.image()
+    rows = panel.rows
     if UPDATE:
         panel.save_png(path, SCALE)
         return
@@ -34,22 +40,27 @@ def _compare(panel, name, problems):
         return
     gold = Image.open(path).convert("L")
     w, h = gold.size
+    if w * rows != h * 128:
+        problems.append("%s: %s is %dx%d, not a 128x%d panel" % (name, path, w, h, rows))
+        return
     px = gold.load()
     diff = 0
-    for y in range(64):
+    for y in range(rows):
         for x in range(128):
-            g = 1 if px[x * w // 128, y * h // 64] > 0 else 0
+            g = 1 if px[x * w // 128, y * h // rows] > 0 else 0
             if g != img[y * 128 + x]:
                 diff += 1
     if diff:
         problems.append("%s: %d pixels differ from %s" % (name, diff, path))
 
 
-def _shoot(lang, only=None):
-    bench = Bench("pico_i2c")
+def _shoot(lang, only=None, height=64):
+    board, prefix = PANELS[height]
+    bench = Bench(board)
     display = bench.board.display
+    assert (display.height, bench.panel.rows) == (height, height)
     writer = Writer()
-    gfx = Gfx(display, writer, display.show)
+    gfx = Gfx(display, writer, display.show, height)
     problems = []
     shot = []
 
@@ -63,10 +74,10 @@ def _shoot(lang, only=None):
         app.frame()
         app.g = old
         key = name if lang == "en" else "%s_%s" % (name, lang)
-        _compare(bench.panel, key, problems)
+        _compare(bench.panel, key, problems, prefix)
         shot.append(key)
 
-    tour(lang, on_screen)
+    tour(lang, on_screen, height=height)
     return shot, problems
 
 
@@ -76,11 +87,31 @@ def test_every_screen_matches_its_golden_image():
     assert not problems, "\n".join(problems)
 
 
+def test_every_screen_on_the_128x32_matches_its_golden_image():
+    shot, problems = _shoot("en", height=32)
+    assert len(shot) > 60 and "table_more" in shot and "game_over_1" in shot, shot
+    assert not problems, "\n".join(problems)
+
+
 def test_main_screens_in_every_language():
-    for lang in ("fi", "it", "pt"):
-        shot, problems = _shoot(lang, ALL_LANGS)
-        assert len(shot) == len(ALL_LANGS), shot
-        assert not problems, "\n".join(problems)
+    for height in (64, 32):
+        for lang in ("fi", "it", "pt"):
+            shot, problems = _shoot(lang, ALL_LANGS, height)
+            assert len(shot) == len(ALL_LANGS), shot
+            assert not problems, "\n".join(problems)
+
+
+def test_every_golden_image_is_still_made():
+    """A screen the tour no longer shows leaves no stale image behind."""
+    made = set()
+    for height in (64, 32):
+        prefix = PANELS[height][1]
+        for lang in ("en", "fi", "it", "pt"):
+            seen = tour(lang, None, height=height) if lang == "en" else ALL_LANGS
+            for name in seen:
+                made.add("%s_%s.png" % (prefix, name if lang == "en" else "%s_%s" % (name, lang)))
+    have = set(n for n in os.listdir(SCREENS) if n.startswith(("ui_", "h32_")))
+    assert not have - made, sorted(have - made)
 
 
 def test_a_hand_by_real_button_presses_and_a_power_cycle():
