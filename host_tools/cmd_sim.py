@@ -5,8 +5,9 @@
 
 The real app runs on the same stand-ins as the tests: a board module from
 boards/, the fake machine, the SSD1306 panel emulator and the firmware's
-main loop. The OLED is drawn with half blocks (128 x 32 characters, so the
-terminal needs 128 x 34). The match is saved in DIR (default sim-data/ in
+main loop. The OLED is drawn with half blocks at its own size (128 x 32
+characters, so the terminal needs 128 x 34; the 0.91" 128x32 panel of
+--board pico_i2c_128x32 128 x 16, in 128 x 18). The match is saved in DIR (default sim-data/ in
 the repository) in the layout of the Pico's flash, so the next start
 resumes it and `host_tools/gin export --from DIR` reads it.
 
@@ -93,7 +94,7 @@ def main(argv, out=None):
         dev = sim_device.SimDevice(args.board, data)
         if script is not None:
             play(dev, script)
-            out.write("\n".join(sim_screen.rows(dev.pixels())) + "\n")
+            out.write("\n".join(sim_screen.rows(dev.pixels(), dev.height)) + "\n")
         else:
             from host_tools import sim_term
             status = "%s (%s) - saved in %s" % (args.board, dev.title, data)

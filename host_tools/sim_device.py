@@ -98,6 +98,7 @@ class SimDevice:
         self.loop = self.bench.loop
         mod = self.bench.board_module
         self.title = getattr(mod, "TITLE", board)
+        self.height = self.panel.rows     # 64, or 32: the 0.91" panel at its own size
         self.pins = dict((name.lower(), n) for name, n in mod.BUTTONS)
         self.three_buttons = bool(getattr(mod, "THREE_BUTTON", False))
 
@@ -169,7 +170,7 @@ class SimDevice:
                 p.com_reversed, p.start_line, p.mux, p.offset)
 
     def pixels(self):
-        """The visible picture: 128x64 bytes (0/1), row by row."""
+        """The visible picture: 128 x height bytes (0/1), row by row."""
         return self.panel.image()
 
     def screen_name(self):

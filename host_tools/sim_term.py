@@ -17,7 +17,7 @@ from host_tools import sim_screen
 from host_tools.sim_device import LONG_MS, STEP_MS, TAP_MS
 
 MIN_COLS = sim_screen.W        # 128
-MIN_ROWS = sim_screen.ROWS + 2  # the screen, a status line, the key legend
+MIN_ROWS = sim_screen.ROWS + 2  # the screen, a status line, the key legend (a 128x64 panel)
 ESC_WAIT = 0.05                # a lone Esc is the Esc key after this long
 CATCH_UP = 100                 # more loop turns behind than this: skip ahead
 REPEAT_GAP_MS = 60             # the same key again sooner: the terminal repeating a held key
@@ -33,10 +33,10 @@ def legend(three_buttons):
             "h+key hold (next key lets go)   q quit" % back)
 
 
-def too_small_lines(cols, rows):
+def too_small_lines(cols, rows, min_rows=MIN_ROWS):
     text = ("The simulator needs a terminal of at least %d columns and %d rows; this one is "
             "%dx%d. Make the window bigger (or the font smaller, e.g. Ctrl+minus): the "
-            "screen comes back by itself. q quits." % (MIN_COLS, MIN_ROWS, cols, rows))
+            "screen comes back by itself. q quits." % (MIN_COLS, min_rows, cols, rows))
     width = max(cols, 10)
     lines, line = [], ""
     for word in text.split():
@@ -62,6 +62,8 @@ class Session:
 
     def __init__(self, dev, status, fd_in=None, out=None):
         self.dev = dev
+        self.screen_rows = getattr(dev, "height", sim_screen.H) // 2   # a 128x32 panel: 16
+        self.min_rows = self.screen_rows + 2
         self.status = status
         self.fd_in = fd_in  # None: standard input, looked up in run()
         self.out = out or sys.stdout
@@ -83,7 +85,7 @@ class Session:
             s = os.get_terminal_size(self.out.fileno())
             return s.columns, s.lines
         except OSError:
-            return MIN_COLS, MIN_ROWS
+            return MIN_COLS, self.min_rows
 
     def _note(self):
         if self.holding:
@@ -98,7 +100,7 @@ class Session:
 
     def draw(self):
         cols, rows = self._size()
-        small = cols < MIN_COLS or rows < MIN_ROWS
+        small = cols < MIN_COLS or rows < self.min_rows
         note = self._note()
         sig = (cols, rows, note) if small else (cols, rows, note, self.dev.signature())
         if sig == self.shown and not self.force:
@@ -106,7 +108,7 @@ class Session:
         w = self.out.write
         if small:
             w("\x1b[0m\x1b[2J")
-            for i, line in enumerate(too_small_lines(cols, rows)):
+            for i, line in enumerate(too_small_lines(cols, rows, self.min_rows)):
                 w("\x1b[%d;1H%s" % (i + 1, line))
         else:
             if self.force or self.shown is None or self.shown[:2] != (cols, rows) \
@@ -114,7 +116,7 @@ class Session:
                 w("\x1b[0m\x1b[2J")
             pad = (cols - MIN_COLS) // 2
             p = self.dev.panel
-            lines = sim_screen.rows(self.dev.pixels())
+            lines = sim_screen.rows(self.dev.pixels(), 2 * self.screen_rows)
             w("\x1b[40;%sm" % _fg(p.contrast))
             for i, line in enumerate(lines):
                 w("\x1b[%d;%dH%s" % (i + 1, pad + 1, line))
@@ -122,8 +124,8 @@ class Session:
             status = self.status
             if note:
                 status = note + "   |   " + status
-            w("\x1b[%d;1H\x1b[2K%s" % (sim_screen.ROWS + 1, status[:cols]))
-            w("\x1b[%d;1H\x1b[2K\x1b[2m%s\x1b[0m" % (sim_screen.ROWS + 2,
+            w("\x1b[%d;1H\x1b[2K%s" % (self.screen_rows + 1, status[:cols]))
+            w("\x1b[%d;1H\x1b[2K\x1b[2m%s\x1b[0m" % (self.screen_rows + 2,
                                                     legend(self.dev.three_buttons)[:cols]))
         self.out.flush()
         self.shown = sig
@@ -138,7 +140,7 @@ class Session:
             self.force = True
             return True
         cols, rows = self._size()
-        if cols < MIN_COLS or rows < MIN_ROWS:
+        if cols < MIN_COLS or rows < self.min_rows:
             return True  # the user cannot see the screen: keys wait
         if self.holding:
             self.holding = None

@@ -84,6 +84,8 @@ def name(ev):
 
 
 class Buttons:
+    sample_ms = SAMPLE_MS   # the sampler's period (device/encoder.py reads faster)
+
     def __init__(self, pins, ids, three_button=False, active_low=True, now=None):
         """pins: machine.Pin inputs; ids: the button (UP, DOWN...) of each pin."""
         self._pins = tuple(pins)
@@ -136,14 +138,20 @@ class Buttons:
     def _sample(self, timer):
         # The timer interrupt: keep the levels and the time when they change.
         v = self._read()
-        if v != self._seen:
-            w = self._w
-            nxt = w + 1 if w + 1 < _RING else 0
-            if nxt != self._r:   # full: tried again at the next tick
-                self._ring_t[w] = clock.ticks_ms()
-                self._ring_v[w] = v
-                self._w = nxt
-                self._seen = v
+        if v != self._seen and self._keep(v):
+            self._seen = v
+
+    def _keep(self, v):
+        # One entry of the ring, with the time now (in the interrupt: no
+        # allocation). False when the ring is full: tried again at the next tick.
+        w = self._w
+        nxt = w + 1 if w + 1 < _RING else 0
+        if nxt == self._r:
+            return False
+        self._ring_t[w] = clock.ticks_ms()
+        self._ring_v[w] = v
+        self._w = nxt
+        return True
 
     def start_sampler(self, machine):
         """Read the pins from a timer interrupt from now on (the device);
@@ -151,10 +159,11 @@ class Buttons:
         Timer = getattr(machine, "Timer", None)
         if Timer is None:
             return False
+        period = self.sample_ms
         try:
-            self._timer = Timer(mode=Timer.PERIODIC, period=SAMPLE_MS, callback=self._sample, hard=True)
+            self._timer = Timer(mode=Timer.PERIODIC, period=period, callback=self._sample, hard=True)
         except TypeError:  # a port whose timers take no hard=
-            self._timer = Timer(mode=Timer.PERIODIC, period=SAMPLE_MS, callback=self._sample)
+            self._timer = Timer(mode=Timer.PERIODIC, period=period, callback=self._sample)
         return True
 
     def stop_sampler(self):
@@ -166,9 +175,13 @@ class Buttons:
         """Take the level changes since the last poll (the sampler's, in
         order, or the pins read now) and queue events. True if any button
         went down (debounced), muted ones included: that is user activity."""
-        active = False
         if self._timer is None:
             return self._levels(self._read(), now)
+        return self._drain(now)
+
+    def _drain(self, now):
+        # The sampler's changes in order, then the time now.
+        active = False
         while self._r != self._w:
             r = self._r
             if self._levels(self._ring_v[r], self._ring_t[r]):

@@ -166,12 +166,12 @@ class Term:
     def text(self):
         return "\n".join(self.screen.lines())
 
-    def panel_pixels(self):
-        """The half blocks on screen as the 128x64 picture they draw."""
+    def panel_pixels(self, h=sim_screen.H):
+        """The half blocks on screen as the 128 x h picture they draw."""
         lines = self.screen.lines()
         pad = (self.screen.cols - sim_screen.W) // 2
         return bytes(sim_screen.from_text([ln[pad:pad + sim_screen.W]
-                                           for ln in lines[:sim_screen.ROWS]]))
+                                           for ln in lines[:h // 2]], h))
 
     def wait(self, cond, timeout=30, what="the screen"):
         end = time.monotonic() + timeout

@@ -43,6 +43,27 @@ def test_keys_print_the_screen_and_the_png_is_the_panel(tmp_path):
     assert img.tobytes() != other.panel.to_image(scale=2).tobytes()
 
 
+def test_the_128x32_panel_at_its_own_size(tmp_path):
+    """--board pico_i2c_128x32: 16 rows of half blocks, a 256x64 PNG, and
+    the table's second page one press of Up away."""
+    board = "pico_i2c_128x32"
+    shot = tmp_path / "s.png"
+    d = seeded(tmp_path / "d", board)
+    table = run("--board", board, "--data", d, "--keys", "").stdout.splitlines()
+    r = run("--board", board, "--data", d, "--keys", "up", "--screenshot", str(shot))
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert len(lines) == 16 and all(len(ln) == sim_screen.W for ln in lines)
+    assert len(table) == 16 and table != lines
+    want = device_after(tmp_path / "e", "up", board)
+    assert want.height == 32 and len(want.pixels()) == 128 * 32
+    assert bytes(sim_screen.from_text(lines, 32)) == bytes(want.pixels())
+    assert want.screen_name() == "TableScreen" and want.loop.ui.top().page == 1
+    img = Image.open(shot)
+    assert img.size == (256, 64)
+    assert img.tobytes() == want.panel.to_image(scale=2).tobytes()
+
+
 def test_screenshot_scale_and_relative_paths(tmp_path):
     r = run("--data", "d", "--keys", "", "--screenshot", "s.png", "--scale", "1", cwd=str(tmp_path))
     assert r.returncode == 0, r.stderr
@@ -79,7 +100,9 @@ def bad(*args):
 
 
 def test_bad_arguments_exit_2_with_one_line(tmp_path):
-    assert "pico_i2c, pico_i2c_3btn, pico_spi" in bad("--board", "nope", "--keys", "")
+    names = sim_device.board_names()
+    assert "pico_i2c_128x32" in names and "pico_spi" in names
+    assert "(boards: %s)" % ", ".join(names) in bad("--board", "nope", "--keys", "")
     assert "'jump'" in bad("--keys", "ok jump")
     assert "milliseconds" in bad("--keys", "wait:soon")
     assert "count" in bad("--keys", "down*0")

@@ -104,6 +104,24 @@ def test_too_small_a_terminal_is_said_plainly(tmp_path):
         t.close()
 
 
+def test_the_128x32_panel_fits_a_terminal_of_18_rows(tmp_path):
+    board = "pico_i2c_128x32"
+    table = expected("", board=board, tmp=tmp_path / "e")
+    rest = expected("up", board=board, tmp=tmp_path / "e2")
+    assert len(table) == 128 * 32 and rest != table
+    t = Term.spawn(["sim", "--board", board, "--data", seeded(tmp_path / "d", board)], cols=130, rows=18)
+    try:
+        t.wait(lambda: t.panel_pixels(32) == table, what="the 128x32 table in 16 rows")
+        lines = t.screen.lines()
+        assert "pico_i2c_128x32" in lines[16] and "q quit" in lines[17]
+        t.send("\x1b[A", pause=0.3)   # Up: the table's second page
+        t.wait(lambda: t.panel_pixels(32) == rest, what="the rest of the table")
+        t.send("q")
+        assert t.wait_exit() == 0
+    finally:
+        t.close()
+
+
 def test_three_buttons_esc_is_a_long_ok(tmp_path):
     table = expected("", board="pico_i2c_3btn", tmp=tmp_path / "e")
     who = expected("ok", board="pico_i2c_3btn", tmp=tmp_path / "e2")

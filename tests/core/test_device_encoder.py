@@ -1,0 +1,172 @@
+"""The rotary encoder (firmware/device/encoder.py) on a knob stand-in that
+makes real quadrature with contact bounce (host_tools/fakes/knob.py), read by
+the timer interrupt as on the Pico (both interpreters)."""
+import machine
+from bench import Lcg
+from knob import Knob
+
+from device import buttons as B
+from device.encoder import Encoder, SAMPLE_MS
+
+A, PB, SW = 10, 11, 12
+
+
+def _make(steps=4, clockwise=B.DOWN, sampler=True):
+    machine.reset_world()
+    P = machine.Pin
+    enc = Encoder(P(SW, P.IN, P.PULL_UP), P(A, P.IN, P.PULL_UP), P(PB, P.IN, P.PULL_UP),
+                  clockwise, steps, now=0)
+    if sampler:
+        enc.start_sampler(machine)
+    return enc, Knob(machine.line(A), machine.line(PB), steps)
+
+
+def _run(enc, ms, events, step_ms=10):
+    """Poll every step_ms (the loop's turn; longer: a slow step) for ms."""
+    end = machine.FAKE_CLOCK.ms + ms
+    while machine.FAKE_CLOCK.ms < end:
+        machine.FAKE_CLOCK.advance(step_ms)
+        enc.poll(machine.FAKE_CLOCK.ticks_ms())
+        ev = enc.get()
+        while ev:
+            events.append(ev)
+            ev = enc.get()
+    return events
+
+
+def _until(enc, t_end, events, step_ms=10):
+    return _run(enc, t_end - machine.FAKE_CLOCK.ms + 60, events, step_ms)
+
+
+def _presses(events, b):
+    return len([e for e in events if B.button(e) == b and B.kind(e) == B.PRESS])
+
+
+def _turns(events):
+    """The detents as +1 (Down) / -1 (Up), in order; every PRESS has its RELEASE."""
+    out = []
+    for i, e in enumerate(events):
+        if B.kind(e) == B.PRESS and B.button(e) in (B.UP, B.DOWN):
+            assert events[i + 1] == B.event(B.RELEASE, B.button(e)), [B.name(x) for x in events]
+            out.append(1 if B.button(e) == B.DOWN else -1)
+    return out
+
+
+def test_one_event_per_detent_both_ways_slow_and_fast_with_bounce():
+    enc, knob = _make()
+    rng = Lcg(3)
+    # (ms a detent, bounce ms a change): a slow click-click turn, a brisk
+    # one, and a fast spin (5 rev/s on a 20-detent EC11: 2-3 ms a change).
+    for ms, bounce in ((300, 5), (120, 4), (40, 3), (12, 1), (10, 1)):
+        for n in (7, -5, 1, -1, 12):
+            events = _until(enc, knob.turn(n, ms_per_detent=ms, bounce_ms=bounce, rng=rng), [])
+            got = _turns(events)
+            assert got == [1 if n > 0 else -1] * abs(n), (ms, bounce, n, got)
+    assert knob.changes > enc.detents * 4   # the contacts really bounced
+
+
+def test_the_bounce_really_flips_the_contacts():
+    # guard for the test above: with bounce a detent is many more level
+    # changes than the four of a clean one, and the decoder sees them.
+    enc, knob = _make()
+    knob.turn(1, ms_per_detent=200, bounce_ms=5, rng=Lcg(9))
+    assert knob.changes > 8
+    _run(enc, 300, [])
+    assert enc.detents == 1
+
+
+def test_half_a_detent_and_back_is_nothing():
+    enc, knob = _make()
+    rng = Lcg(5)
+    events = []
+    for q in (1, 2, 3):
+        knob.quarters(q, ms_each=15, bounce_ms=3, rng=rng)     # towards the next detent...
+        _until(enc, knob.quarters(-q, ms_each=15, bounce_ms=3, rng=rng), events)   # ...and back
+    assert events == [] and knob.at_rest()
+    # reversed after three quarters, on to the detent before: one step back
+    knob.quarters(3, ms_each=15)
+    _until(enc, knob.quarters(-7, ms_each=15), events)
+    assert _turns(events) == [-1]
+
+
+def test_a_missed_state_on_a_very_fast_spin_is_not_a_lost_detent():
+    # Changes closer than the sampler's millisecond (0.75 ms: a detent in
+    # 3 ms, 16 turns a second of a 20-detent knob): some samples find both
+    # contacts moved, and the decoder takes the direction it was going, which
+    # the samples between them show.
+    enc, knob = _make()
+    events = _until(enc, knob.turn(8, ms_per_detent=3), [])
+    assert _turns(events) == [1] * 8
+    events = _until(enc, knob.turn(-8, ms_per_detent=3), [])
+    assert _turns(events) == [-1] * 8
+
+
+def test_turns_inside_a_slow_step_come_out_in_order_with_the_push():
+    # A 250 ms step (a screen loading): the knob turned two detents, pushed,
+    # turned back one - all between two polls, handed out as they happened.
+    enc, knob = _make()
+    t = machine.FAKE_CLOCK.ms
+    end = knob.turn(2, start_ms=t + 5, ms_per_detent=30)
+    sw = machine.line(SW)
+    sw.at(end + 10, 0)
+    sw.at(end + 90, None)
+    end = knob.turn(-1, start_ms=end + 120, ms_per_detent=30)
+    events = _run(enc, 500, [], step_ms=250)
+    names = [B.name(e) for e in events if B.kind(e) == B.PRESS]
+    assert names == ["PRESS DOWN", "PRESS DOWN", "PRESS OK", "PRESS UP"], names
+
+
+def test_push_is_ok_and_a_long_push_is_back():
+    enc, knob = _make()
+    sw = machine.line(SW)
+    events = []
+    for hold in (80, 700):
+        t = machine.FAKE_CLOCK.ms
+        sw.at(t + 5, 0)
+        sw.at(t + 5 + hold, None)
+        _run(enc, hold + 100, events)
+    assert [B.name(e) for e in events] == ["PRESS OK", "RELEASE OK", "PRESS BACK"]
+    assert enc.three_button and enc.long_ok_back
+
+
+def test_clockwise_can_be_up_and_half_cycle_encoders_count_every_rest():
+    enc, knob = _make(clockwise=B.UP)
+    assert _turns(_until(enc, knob.turn(3), [])) == [-1] * 3        # clockwise: Up now
+    enc, knob = _make(steps=2)
+    events = _until(enc, knob.turn(5, ms_per_detent=20, bounce_ms=2, rng=Lcg(4)), [])
+    assert _turns(events) == [1] * 5 and knob.phase == 2            # five half cycles: at 00
+
+
+def test_a_turn_that_wakes_the_screen_is_swallowed():
+    enc, knob = _make()
+    _until(enc, knob.turn(1), [])
+    knob.turn(3)
+    machine.FAKE_CLOCK.advance(200)
+    assert enc.poll(machine.FAKE_CLOCK.ticks_ms())      # activity: the loop wakes the panel...
+    enc.mute_held()                                     # ...and drops what woke it
+    assert enc.get() == B.NONE
+    assert _turns(_until(enc, knob.turn(1), [])) == [1]
+
+
+def test_without_the_sampler_the_poll_reads_the_pins():
+    enc, knob = _make(sampler=False)
+    events = _until(enc, knob.turn(2, ms_per_detent=200), [], step_ms=1)
+    assert _turns(events) == [1, 1]
+
+
+def test_the_interrupt_allocates_nothing():
+    import micropython
+    enc, knob = _make()
+    enc.stop_sampler()
+    la, lb = machine.line(A), machine.line(PB)
+    seq = ((0, None), (0, 0), (None, 0), (None, None))   # one detent clockwise (None: open)
+    micropython.heap_lock()
+    try:
+        for a, b in seq:                     # each change, read as the interrupt reads it
+            la.driven = a
+            lb.driven = b
+            enc._sample(None)
+    finally:
+        micropython.heap_unlock()
+    assert enc.detents == 1 and enc._w == 1   # a detent, kept in the ring
+    assert SAMPLE_MS == 1 and enc.sample_ms == 1
