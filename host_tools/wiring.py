@@ -11,7 +11,19 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BOARDS = ("pico_i2c", "pico_i2c_128x32", "pico_i2c_3btn", "pico_spi")
+
+
+def board_names():
+    """Every board module in boards/ (boards/NAME.py), so a new one is drawn
+    and tested without being listed anywhere."""
+    names = []
+    for f in os.listdir(os.path.join(ROOT, "boards")):
+        if f.endswith(".py") and not f.startswith("_"):
+            names.append(f[:-3])
+    return tuple(sorted(names))
+
+
+BOARDS = board_names()
 
 # Raspberry Pi Pico header: physical pin -> name (same on Pico W and Pico 2).
 PICO = {
@@ -74,13 +86,14 @@ def draw(mod):
 
     # the OLED module, right of the Pico
     ox, oy = 505, 50
+    chip = "%s %dx%d" % (getattr(mod, "DISPLAY_CHIP", "ssd1306").upper(), mod.WIDTH, mod.HEIGHT)
     if hasattr(mod, "SDA"):
         rows = [("GND", 38), ("VCC", 36), ("SCL", physical(mod.SCL)), ("SDA", physical(mod.SDA))]
-        caption = "SSD1306 %dx%d I2C (0x%02X)" % (mod.WIDTH, mod.HEIGHT, mod.ADDR)
+        caption = "%s I2C (0x%02X)" % (chip, mod.ADDR)
     else:
         rows = [("GND", 38), ("VCC", 36), ("D0/SCK", physical(mod.SCK)), ("D1/MOSI", physical(mod.MOSI)),
                 ("RES", physical(mod.RES)), ("DC", physical(mod.DC)), ("CS", physical(mod.CS))]
-        caption = "SSD1306 128x64 SPI"
+        caption = "%s SPI" % chip
     d.rectangle([ox, oy, ox + 120, oy + 20 + 18 * len(rows)], outline=(0, 0, 120), fill=(20, 30, 60), width=2)
     d.rectangle([ox + 50, oy + 8, ox + 112, oy + 12 + 18 * len(rows)], fill=(60, 90, 160))
     d.text((ox - 10, oy + 26 + 18 * len(rows)), caption, fill=(0, 0, 120), font=f)
@@ -98,10 +111,12 @@ def draw(mod):
             top = 26 + 4 * i
             wire(pin, [(lane_x, y), (lane_x, top), (ox - 12 - 8 * i, top), (ox - 12 - 8 * i, py), (ox, py)],
                  color, name)
-    # the buttons, left of the Pico, each to ground (pin 18)
+    # the buttons (or the encoder), left of the Pico, each to ground (pin 18)
     gnd_x = 40
     gy = pin_xy(18)[1]
-    for i, (name, gp) in enumerate(mod.BUTTONS):
+    if hasattr(mod, "ENCODER"):
+        _encoder(d, f, mod, wire, used)
+    for i, (name, gp) in enumerate(() if hasattr(mod, "ENCODER") else mod.BUTTONS):
         pin = physical(gp)
         x, y = pin_xy(pin)
         bx = 150
@@ -109,18 +124,25 @@ def draw(mod):
         d.line([(bx + 30, y), (bx + 22, y - 8)], fill=(0, 0, 0), width=2)   # the switch
         d.line([(bx + 10, y), (gnd_x, y)], fill=COLORS["GND"], width=2)
         d.text((bx - 34, y - 18), name, fill=(0, 0, 0), font=f)
-    d.line([(gnd_x, pin_xy(physical(mod.BUTTONS[0][1]))[1]), (gnd_x, gy + 24), (PX0 - 8, gy + 24), (PX0 - 8, gy), (PX0, gy)],
-           fill=COLORS["GND"], width=3)
+    if not hasattr(mod, "ENCODER"):
+        d.line([(gnd_x, pin_xy(physical(mod.BUTTONS[0][1]))[1]), (gnd_x, gy + 24), (PX0 - 8, gy + 24),
+                (PX0 - 8, gy), (PX0, gy)], fill=COLORS["GND"], width=3)
+        d.text((gnd_x - 30, gy + 28), "buttons to GND (internal pull-ups)", fill=(0, 0, 0), font=f)
+        if getattr(mod, "THREE_BUTTON", False):
+            d.text((gnd_x - 30, gy + 42), "Back = hold OK", fill=(0, 0, 0), font=f)
     used[18] = "GND"
-    d.text((gnd_x - 30, gy + 28), "buttons to GND (internal pull-ups)", fill=(0, 0, 0), font=f)
-    if getattr(mod, "THREE_BUTTON", False):
-        d.text((gnd_x - 30, gy + 42), "Back = hold OK", fill=(0, 0, 0), font=f)
     # battery
     bx, by = pin_xy(39)
     d.line([(bx, by), (bx + 16, by), (bx + 16, H - 30), (bx + 30, H - 30)], fill=(200, 30, 30), width=3)
     used[39] = "VSYS"
     d.text((bx + 34, H - 42), "VSYS: battery + (optional, 3.3-5.5 V)", fill=(200, 30, 30), font=f)
-    d.text((bx + 34, H - 28), "level read on GP29/ADC3 (VSYS/3)", fill=(200, 30, 30), font=f)
+    if getattr(mod, "VSYS_ENABLE", None) is not None:   # Pico W / Pico 2 W
+        d.text((bx + 34, H - 28), "read on GP29/ADC3 with GP%d high" % mod.VSYS_ENABLE,
+               fill=(200, 30, 30), font=f)
+        d.text((10, H - 14), "Pico W / Pico 2 W: GP23-25, GP29 are the wireless chip's",
+               fill=(0, 90, 0), font=f)
+    else:
+        d.text((bx + 34, H - 28), "level read on GP29/ADC3 (VSYS/3)", fill=(200, 30, 30), font=f)
     # pin labels on the board
     for pin, name in PICO.items():
         x, y = pin_xy(pin)
@@ -132,6 +154,28 @@ def draw(mod):
         d.text((tx, y - 6), label, fill=col, font=f)
         d.rectangle([x - 2, y - 2, x + 2, y + 2], fill=(0, 0, 0) if bold else (180, 180, 180))
     return im.quantize(colors=16)
+
+
+def _encoder(d, f, mod, wire, used):
+    """The encoder module (KY-040, or a bare EC11) left of the Pico: CLK (A),
+    DT (B), SW on their GPIOs, GND to pin 18, + to 3V3."""
+    a, b = mod.ENCODER
+    rows = [("CLK (A)", physical(a)), ("DT (B)", physical(b)), ("SW (push)", physical(mod.BUTTONS[0][1])),
+            ("GND", 18)]
+    ys = [pin_xy(pin)[1] for _, pin in rows]
+    x0, x1 = 30, 160
+    d.rectangle([x0, ys[0] - 22, x1, ys[-1] + 14], outline=(0, 0, 0), fill=(235, 235, 235), width=2)
+    cx, cy = x0 + 26, (ys[0] + ys[-1]) // 2
+    d.ellipse([cx - 16, cy - 16, cx + 16, cy + 16], outline=(0, 0, 0), fill=(190, 190, 190), width=2)
+    d.ellipse([cx - 6, cy - 6, cx + 6, cy + 6], fill=(90, 90, 90))
+    d.text((x0, ys[0] - 36), "rotary encoder", fill=(0, 0, 0), font=f)
+    for name, pin in rows:
+        x, y = pin_xy(pin)
+        d.text((x1 - 4 - d.textlength(name, font=f), y - 6), name, fill=(0, 0, 0), font=f)
+        wire(pin, [(x1, y)], COLORS["GND"] if name == "GND" else COLORS["BTN"], name)
+    d.text((x0 - 20, ys[-1] + 22), "KY-040: + to 3V3 (pin 36)", fill=(0, 0, 0), font=f)
+    d.text((x0 - 20, ys[-1] + 36), "turn = Up/Down, push = OK,", fill=(0, 0, 0), font=f)
+    d.text((x0 - 20, ys[-1] + 50), "hold the push = Back", fill=(0, 0, 0), font=f)
 
 
 def image_path(name):

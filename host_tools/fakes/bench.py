@@ -77,6 +77,9 @@ class Bench:
         mod = __import__(board)
         self.panel = Panel(getattr(mod, "HEIGHT", 64))   # the glass the board's module has
         self.board_module = mod
+        if getattr(mod, "DISPLAY_CHIP", "ssd1306") == "sh1106":
+            from sh1106_panel import Panel as SH1106Panel
+            self.panel = SH1106Panel()   # the 1.3" modules' chip, decoded as it decodes
         self._bus = None
         if hasattr(mod, "SPI_ID"):
             machine.spi_bus(mod.SPI_ID).attach(self.panel, cs=mod.CS, dc=mod.DC, res=mod.RES)
@@ -87,6 +90,12 @@ class Bench:
         self.pins = {}
         for name, n in mod.BUTTONS:
             self.pins[name] = n
+        self.knob = None
+        if hasattr(mod, "ENCODER"):   # a rotary encoder: Up and Down are detents of the knob
+            from knob import Knob
+            self.knob = Knob(machine.line(mod.ENCODER[0]), machine.line(mod.ENCODER[1]),
+                             getattr(mod, "DETENT_STEPS", 4))
+            self.clockwise = getattr(mod, "CLOCKWISE", "DOWN")
         for name in held:  # buttons already down at power-up
             machine.line(self.pins[name]).drive(0)
         self.board = mod.make()
@@ -147,13 +156,31 @@ class Bench:
         start_ms, whatever the loop is doing then. Returns the end time."""
         t = start_ms
         for name in names:
+            if name not in self.pins and self.knob is not None:
+                self.knob.turn(self._way(name), start_ms=t, ms_per_detent=down_ms)
+                t += every_ms
+                continue
             ln = machine.line(self.pins[name])
             ln.at(t, 0)
             ln.at(t + down_ms, None)
             t += every_ms
         return t
 
+    def _way(self, name):
+        return 1 if name == self.clockwise else -1
+
+    def turn(self, name, detents=1, ms_per_detent=40, rng=None):
+        """Turn the encoder's knob detents towards UP or DOWN (scheduled on its
+        contacts, with up to 3 ms of bounce a change if rng is given).
+        Returns the time it is at rest again."""
+        return self.knob.turn(self._way(name) * detents, ms_per_detent=ms_per_detent,
+                              bounce_ms=3 if rng is not None else 0, rng=rng)
+
     def press(self, name, hold_ms=80, gap_ms=120, rng=None):
+        if name not in self.pins and self.knob is not None:
+            self.turn(name, 1, rng=rng)   # Up or Down on an encoder: one detent
+            self.run(hold_ms + gap_ms)
+            return
         self.down(name, rng)
         self.run(hold_ms)
         self.up(name, rng)

@@ -11,6 +11,7 @@ WDT, reset...); tests and the simulator reach the world behind it:
     machine.i2c_bus(0).attach(0x3C, panel)   a device on I2C0
     machine.spi_bus(0).attach(panel, cs=17, dc=16)
     machine.adc_input(29).mv = 1400  the voltage on an ADC pin
+    machine.set_model("pico_w")      a Pico W: VSYS on ADC3 only with GP25 high
 
 Nothing here allocates in the paths the firmware calls every frame
 (Pin.value, I2C.writeto, SPI.write), so heap_lock() tests are meaningful.
@@ -225,7 +226,21 @@ def adc_input(n):
     return _one(_adc, n, AdcInput)
 
 
+# The kind of Pico the world is: "pico" (Pico, Pico 2: VSYS/3 on GP29/ADC3)
+# or "pico_w" (Pico W, Pico 2 W: GP29 is also the wireless chip's SPI clock,
+# and the VSYS/3 divider reaches it only while GP25, the chip's SPI select,
+# is driven high). reset_world() makes it a Pico again.
+MODEL = ["pico"]
+
+
+def set_model(name):
+    if name not in ("pico", "pico_w"):
+        raise ValueError(name)
+    MODEL[0] = name
+
+
 def reset_world():
+    MODEL[0] = "pico"
     _lines.clear()
     _i2c.clear()
     _spi.clear()
@@ -387,6 +402,10 @@ class ADC:
 
     def read_u16(self):
         mv = self.input.mv
+        if self.input.n == 29 and MODEL[0] == "pico_w":
+            ln = line(25)
+            if not (ln.mode == Pin.OUT and ln.out):
+                mv = 30   # the divider is cut off: a Pico W reads about 30 mV (608 of 65535)
         if mv <= 0:
             return 0
         if mv >= 3300:

@@ -1,0 +1,45 @@
+"""Raspberry Pi Pico W (or Pico 2 W) + SSD1306 128x64 on I2C + 4 buttons.
+
+The wiring is pico_i2c's (I2C0 on GP4/GP5 at 0x3C, buttons on GP10..GP13 to
+the ground at pin 18). Only the battery reading differs. On the W boards
+the wireless chip (CYW43439) takes GP23, GP24, GP25 and GP29: GP29 is its
+SPI clock as well as ADC3, and the VSYS/3 divider reaches it only while GP25
+(the chip's SPI select) is high. The firmware never starts the radio, so
+make() drives GP25 high for good and ADC3 reads VSYS as on a Pico. (pico_i2c
+on a Pico W leaves GP25 low: the level reads about 0.1 V, shown as unknown.)
+Not for a plain Pico or Pico 2: there GP25 is the LED, which would stay lit.
+See boards/README.md.
+
+Importing this module touches no hardware; make() builds everything.
+"""
+from micropython import const
+
+NAME = "pico_w_i2c"
+TITLE = "Pico W, I2C OLED, 4 buttons"
+WIDTH = const(128)
+HEIGHT = const(64)
+I2C_ID = const(0)
+SDA = const(4)
+SCL = const(5)
+ADDR = const(0x3C)
+FREQ = 400000  # 1_000_000 works on most modules: about 10 ms a frame instead of 24
+BUTTONS = (("UP", 10), ("DOWN", 11), ("OK", 12), ("BACK", 13))
+THREE_BUTTON = False
+BATTERY_ADC = const(29)   # VSYS / 3 on ADC3, shared with the wireless chip's SPI clock
+BATTERY_DIVIDER = const(3)
+VSYS_ENABLE = const(25)   # the wireless chip's SPI select: high lets ADC3 see VSYS
+
+
+def make(freq=None):
+    import machine
+
+    from device.battery import Battery
+    from device.board import Board, make_buttons
+    from device.display import i2c_display
+
+    i2c = machine.I2C(I2C_ID, sda=machine.Pin(SDA), scl=machine.Pin(SCL), freq=freq or FREQ)
+    display = i2c_display(i2c, WIDTH, HEIGHT, ADDR)
+    buttons = make_buttons(machine, BUTTONS, THREE_BUTTON)
+    machine.Pin(VSYS_ENABLE, machine.Pin.OUT, value=1)
+    battery = Battery(machine.ADC(BATTERY_ADC), BATTERY_DIVIDER)
+    return Board(NAME, display, buttons, battery, TITLE)
