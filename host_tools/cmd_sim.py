@@ -12,7 +12,9 @@ the repository) in the layout of the Pico's flash, so the next start
 resumes it and `host_tools/gin export --from DIR` reads it.
 
 keys: arrows Up/Down (Right = OK, Left = Back too), Enter = OK,
-Esc or Backspace = Back (on a three-button board: OK held), l then a key
+Esc or Backspace = Back (on a three-button board: OK held; on an encoder
+board, pico_i2c_encoder, the arrows turn the knob a detent, Enter pushes
+it, Esc or Backspace is a long push), l then a key
 (or Shift+arrow) = long press, h then a key = hold it down until the next
 key (Hold OK to confirm), q or Ctrl-C = quit.
 

@@ -41,6 +41,7 @@ TAP_MS = 80         # a tap: down this long...
 GAP_MS = 120        # ...then up this long before the next one (scripts)
 LONG_MS = LONG_PRESS_MS  # a long press: one LONG, no repeat (device/buttons.py)
 BACK3_MS = 700      # Back on a three-button board: OK held past 500 ms
+TURN_MS = 40        # a detent of an encoder's knob, turned briskly
 
 BUTTONS = ("up", "down", "ok", "back")
 
@@ -101,6 +102,7 @@ class SimDevice:
         self.height = self.panel.rows     # 64, or 32: the 0.91" panel at its own size
         self.pins = dict((name.lower(), n) for name, n in mod.BUTTONS)
         self.three_buttons = bool(getattr(mod, "THREE_BUTTON", False))
+        self.knob = self.bench.knob is not None   # a rotary encoder: Up and Down are detents
 
     # ------------------------------------------------------------ time
     @property
@@ -119,7 +121,16 @@ class SimDevice:
 
     # ------------------------------------------------------------ buttons
     def has(self, button):
-        return button in self.pins
+        return button in self.pins or self._turns(button)
+
+    def _turns(self, button):
+        return self.knob and button in ("up", "down")
+
+    def _turn(self, button):
+        """One detent of the encoder's knob towards Up or Down, its contacts
+        changing while the loop runs (as the fingers turn it); the ms it takes."""
+        end = self.bench.turn(button.upper(), 1, ms_per_detent=TURN_MS)
+        return end - machine.FAKE_CLOCK.ms
 
     def _pin_for(self, button):
         """(pin, hold ms) that a button means on this board: Back on a
@@ -135,6 +146,8 @@ class SimDevice:
         (None: stays down until up()); returns the time it will be down.
         Pressing a button that is already down keeps it down (a key the
         terminal repeats is a finger still there)."""
+        if self._turns(button):
+            return self._turn(button)   # a knob is not held: one detent
         pin, forced = self._pin_for(button)
         if forced is not None and release_after is not None:
             release_after = max(release_after, forced)
@@ -145,6 +158,8 @@ class SimDevice:
         return release_after
 
     def up(self, button):
+        if self._turns(button):
+            return
         pin, _ = self._pin_for(button)
         machine.line(pin).drive(None)  # the pull-up takes it high
 
@@ -153,6 +168,10 @@ class SimDevice:
 
     def press(self, button, hold_ms=TAP_MS, gap_ms=GAP_MS):
         """A whole press, time passing: down for hold_ms, then up for gap_ms."""
+        if self._turns(button):
+            self._turn(button)
+            self.run(hold_ms + gap_ms)
+            return
         pin, forced = self._pin_for(button)
         if forced is not None:
             hold_ms = max(hold_ms, forced)

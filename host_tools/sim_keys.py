@@ -10,7 +10,10 @@ once the start screen has gone:
     wait:MS             nothing pressed for MS milliseconds
     WORD*N              any of the above N times (down*5)
 
-On a three-button board `back` is OK held 700 ms, as a person does it.
+On a three-button board `back` is OK held 700 ms, as a person does it. On a
+board with a rotary encoder (pico_i2c_encoder) `up` and `down` turn the
+knob one detent each (its contacts change over 40 ms, then 160 ms of rest:
+long: and hold: do the same), `ok` is a push and `back` a long push.
 
 Terminal: arrows Up/Down (Right = OK, Left = Back too), Enter = OK,
 Esc or Backspace = Back, Shift+arrow or `l` then a key = long press,

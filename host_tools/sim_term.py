@@ -27,7 +27,10 @@ _ENTER = "\x1b[?1049h\x1b[?25l\x1b[2J"
 _LEAVE = "\x1b[0m\x1b[2J\x1b[?25h\x1b[?1049l"
 
 
-def legend(three_buttons):
+def legend(three_buttons, knob=False):
+    if knob:   # a rotary encoder: the arrows turn it a detent, Enter pushes it
+        return ("\u2191/\u2193 turn a detent   Enter push (OK)   Esc/Backspace long push (Back)   "
+                "l+Enter long push   h+Enter hold the push   q quit")
     back = "Esc/Backspace Back (= long OK)" if three_buttons else "Esc/Backspace Back"
     return ("\u2191/\u2193 Up/Down   Enter OK   %s   l+key long press   "
             "h+key hold (next key lets go)   q quit" % back)
@@ -126,7 +129,8 @@ class Session:
                 status = note + "   |   " + status
             w("\x1b[%d;1H\x1b[2K%s" % (self.screen_rows + 1, status[:cols]))
             w("\x1b[%d;1H\x1b[2K\x1b[2m%s\x1b[0m" % (self.screen_rows + 2,
-                                                    legend(self.dev.three_buttons)[:cols]))
+                                                    legend(self.dev.three_buttons,
+                                                           getattr(self.dev, "knob", False))[:cols]))
         self.out.flush()
         self.shown = sig
         self.force = False
