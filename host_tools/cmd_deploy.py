@@ -137,6 +137,49 @@ def board_pins(board, root=ROOT):
     return [((sda // 2) % 2 if bus is None else bus, sda, scl)]
 
 
+def board_chip(board, root=ROOT):
+    """The display chip boards/NAME.py drives: its DISPLAY_CHIP ("sh1106"),
+    or "ssd1306" (read, not run)."""
+    path = os.path.join(root, "boards", board + ".py")
+    try:
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+    except (OSError, SyntaxError):
+        return "ssd1306"
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                getattr(node.targets[0], "id", "") == "DISPLAY_CHIP" and \
+                isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            return node.value.value.lower()
+    return "ssd1306"
+
+
+CHIPS = {"ssd1306": ("SSD1306", "it answers reads with its status byte"),
+         "sh1106": ("SH1106", "it reads its display RAM back")}
+
+
+def chip_line(addr, chip, board, root=ROOT):
+    """What the probe (deploy_link.PROBE) found at addr, said for board."""
+    if chip not in CHIPS:
+        return ("an SSD1306 or SH1106 at 0x%02X (cannot tell which by I2C): a picture shifted two columns "
+                "with noise along one edge is an SH1106's (board %s)"
+                % (addr, ", ".join(boards_for("sh1106", root)) or "with DISPLAY_CHIP = \"sh1106\""))
+    name, why = CHIPS[chip]
+    text = "0x%02X is an %s (%s)" % (addr, name, why)
+    others = ", ".join(b for b in boards_for(chip, root) if b != board) or "a board for it"
+    if board is None or not board_pins(board, root):
+        return text + "; boards for it: %s" % others
+    want = board_chip(board, root)
+    if want == chip:
+        return text + ", as board %s expects" % board
+    return text + ", but board %s drives an %s: deploy with --board %s" % (board, CHIPS[want][0], others)
+
+
+def boards_for(chip, root=ROOT):
+    """The I2C boards in boards/ whose display is chip."""
+    return [b for b in build.boards(root) if board_pins(b, root) and board_chip(b, root) == chip]
+
+
 def board_addr(board, root=ROOT):
     """The display's I2C address the board file uses (ADDR, I2C_ADDR...), or None."""
     return _first(board_consts(board, root), lambda k: "ADDR" in k)
@@ -150,7 +193,9 @@ def do_scan(dev, board, out, root=ROOT):
     buses = pins or PICO_I2C_PAIRS
     print("scanning I2C (%s)" % ("pins of board " + board if pins else "every GP pin pair"), file=out)
     seen = set()
+    displays = []
     for bus, sda, scl, addrs, err in dev.scan(buses):
+        displays += [(bus, sda, scl, a) for a in addrs if a in (0x3C, 0x3D)]
         where = "I2C%d SDA=GP%d SCL=GP%d" % (bus, sda, scl)
         if err:
             print("  %s: error %s" % (where, err), file=out)
@@ -171,6 +216,9 @@ def do_scan(dev, board, out, root=ROOT):
         print("board %s expects the display at 0x%02X, which does not answer; %s" % (board, want, hint), file=out)
     else:
         print("an SSD1306 display answers at 0x3C or 0x3D; the board file must use that address", file=out)
+    if displays:
+        for (bus, sda, scl, a), chip in zip(displays, dev.probe(displays)):
+            print(chip_line(a, chip, board, root), file=out)
 
 
 def main(argv, root=None, out=None):

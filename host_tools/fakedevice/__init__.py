@@ -54,7 +54,10 @@ FROZEN = "/.frozen"  # where a fake firmware's frozen modules sit (outside the d
 MP_MJS = os.path.join(mpy.ROOT, "host_tools", "mp", "node_modules", "@micropython",
                       "micropython-webassembly-pyscript", "micropython.mjs")
 
-ARCH_ARMV6M = 4  # MicroPython's MP_NATIVE_ARCH_ARMV6M, the RP2040's
+ARCH_ARMV6M = 4      # MicroPython's MP_NATIVE_ARCH_ARMV6M, the RP2040's
+ARCH_ARMV7EMSP = 7   # the RP2350's Cortex-M33 with its single-precision FPU
+ARCH_RV32IMC = 11    # the RP2350's RISC-V cores (the RPI_PICO2 RISCV build)
+FAKES = os.path.join(mpy.ROOT, "host_tools", "fakes")
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 PASTE_WINDOW = 128
 
@@ -62,6 +65,23 @@ PASTE_WINDOW = 128
 def mpy_tag(major=6, sub=3, arch=ARCH_ARMV6M):
     """sys.implementation._mpy as MicroPython builds it: version | sub << 8 | arch << 10."""
     return major | (sub << 8) | (arch << 10)
+
+
+# What each Pico reports (MicroPython's ports/rp2/boards: MICROPY_HW_BOARD_NAME
+# "with" MICROPY_HW_MCU_NAME, the .mpy arch its compiler flags give, the build
+# name, the filesystem size): FakeDevice(**PICOS["pico2"]).
+PICOS = {
+    "pico": dict(machine="Raspberry Pi Pico with RP2040", mpy=mpy_tag(6, 3, ARCH_ARMV6M), build="RPI_PICO",
+                 flash=1408 * 1024),
+    "pico_w": dict(machine="Raspberry Pi Pico W with RP2040", mpy=mpy_tag(6, 3, ARCH_ARMV6M), build="RPI_PICO_W",
+                   flash=848 * 1024),
+    "pico2": dict(machine="Raspberry Pi Pico2 with RP2350", mpy=mpy_tag(6, 3, ARCH_ARMV7EMSP), build="RPI_PICO2",
+                  flash=3072 * 1024),
+    "pico2_w": dict(machine="Raspberry Pi Pico 2 W with RP2350", mpy=mpy_tag(6, 3, ARCH_ARMV7EMSP),
+                    build="RPI_PICO2_W", flash=2560 * 1024),
+    "pico2_riscv": dict(machine="Raspberry Pi Pico2 with RP2350-RISCV", mpy=mpy_tag(6, 3, ARCH_RV32IMC),
+                        build="RPI_PICO2-RISCV", flash=3072 * 1024),
+}
 
 
 def cooked(data):
@@ -157,6 +177,12 @@ class FakeDevice:
     micropython False: the port stays silent, like a board without MicroPython
     i2c         addresses that answer on the I2C bus
     i2c_pins    (bus, SDA, SCL) where they are wired (default I2C0 on GP4/GP5)
+    chips       {address: "ssd1306" | "sh1106" | "mute"}: the display chip
+                there, the PC's panel stand-in decoding the bytes as that chip
+                does ("mute": takes writes, refuses reads); default: an
+                SSD1306 at 0x3C and 0x3D, the other addresses only ACK
+    build       sys.implementation._build ("RPI_PICO"); PICOS has each Pico's
+                machine, mpy, build and flash: FakeDevice(**PICOS["pico2"])
     flash       filesystem size in bytes (the Pico's MicroPython gives 848 KB)
     files       {path: bytes} put on the device before it starts
     frozen      {path: bytes} frozen into its firmware (gin firmware): importable
@@ -168,7 +194,7 @@ class FakeDevice:
                  machine="Raspberry Pi Pico with RP2040", micropython=True,
                  i2c=(0x3C,), i2c_pins=(0, 4, 5), flash=848 * 1024, files=None, root=None,
                  heap=mpy.HEAP, boot_limit=5.0, idle=120.0, life=900.0, app_running=False,
-                 wdt_scale=1.0, frozen=None):
+                 wdt_scale=1.0, frozen=None, chips=None, build="RPI_PICO"):
         self.version = tuple(version)
         self.mpy = mpy_tag() if mpy is None else mpy
         self.name = name
@@ -176,6 +202,8 @@ class FakeDevice:
         self.micropython = micropython
         self.i2c = tuple(i2c)
         self.i2c_pins = tuple(i2c_pins)
+        self.chips = dict((a, "ssd1306") for a in self.i2c if a in (0x3C, 0x3D)) if chips is None else dict(chips)
+        self.build = build
         self.flash = flash
         self.heap = heap
         self.boot_limit = boot_limit
@@ -275,7 +303,13 @@ class FakeDevice:
             "release": "%d.%d.%d" % self.version[:3],
             "uname_version": "v%d.%d.%d on 2025-12-09" % self.version[:3],
             "frozen": self.frozen_root is not None,
+            "build": self.build, "chips": self.chips, "panels": {},
         }
+        for kind in set(self.chips.values()):
+            path = os.path.join(FAKES, kind + "_panel.py")
+            if os.path.exists(path):
+                with open(path, encoding="utf-8") as f:
+                    cfg["panels"][kind] = f.read()
         with open(PRELUDE, encoding="utf-8") as f:
             return "_CFG = %r\n" % cfg + f.read()
 

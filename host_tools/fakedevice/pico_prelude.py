@@ -177,11 +177,11 @@ class _GinImpl:
     version = _CFG["version"]
     _machine = _CFG["machine"]
     _mpy = _CFG["mpy"]
-    _build = "RPI_PICO"
+    _build = _CFG["build"]
 
     def __repr__(self):
-        return "(name=%r, version=%r, _machine=%r, _mpy=%r, _build='RPI_PICO')" % (
-            self.name, self.version, self._machine, self._mpy)
+        return "(name=%r, version=%r, _machine=%r, _mpy=%r, _build=%r)" % (
+            self.name, self.version, self._machine, self._mpy, self._build)
 
 
 class _GinSys:
@@ -233,9 +233,39 @@ class _GinPin:
         self._irq = handler
 
 
+_GIN_CHIPS = {}
+
+
+def _gin_chip(addr):
+    # The display at addr: the PC's panel stand-in for its chip
+    # (host_tools/fakes/ssd1306_panel.py, sh1106_panel.py, their source in
+    # _CFG["panels"]), decoding what the firmware sends as the chip would.
+    # One per power-on; None for a device that only ACKs.
+    d = _GIN_CHIPS.get(addr)
+    if d is None:
+        kind = _CFG["chips"].get(addr)
+        if kind in _CFG["panels"]:
+            ns = {}
+            exec(_CFG["panels"][kind], ns)
+            d = _GIN_CHIPS[addr] = ns["Panel"]()
+        elif kind == "mute":
+            d = _GIN_CHIPS[addr] = _GinMute()
+    return d
+
+
+class _GinMute:
+    # A display that takes writes and refuses reads (NAK), as some modules do.
+    def i2c_write(self, data):
+        pass
+
+    def i2c_read(self, buf):
+        raise OSError(5)
+
+
 class _GinI2C:
-    # The devices at the addresses in _CFG["i2c"] (0x3C: an SSD1306) hang on
-    # the bus and pins _CFG["i2c_pins"] = [bus, sda, scl]; other pins find nothing.
+    # The devices at the addresses in _CFG["i2c"] (0x3C: an SSD1306, or the
+    # chip _CFG["chips"] names) hang on the bus and pins _CFG["i2c_pins"] =
+    # [bus, sda, scl]; other pins find nothing.
     def __init__(self, id=0, scl=None, sda=None, freq=400000, timeout=50000):
         bus, want_sda, want_scl = _CFG["i2c_pins"]
         self._wired = id == bus and (sda is None or sda.id == want_sda) and (scl is None or scl.id == want_scl)
@@ -246,21 +276,29 @@ class _GinI2C:
     def _check(self, addr):
         if not self._wired or addr not in _CFG["i2c"]:
             raise OSError(5)
+        return _gin_chip(addr)
 
     def writeto(self, addr, buf, stop=True):
-        self._check(addr)
+        d = self._check(addr)
+        if d is not None:
+            d.i2c_write(buf)
         return len(buf)
 
     def writevto(self, addr, vector, stop=True):
-        self._check(addr)
+        d = self._check(addr)
+        if d is not None:
+            d.i2c_write(b"".join(bytes(b) for b in vector))
         return sum(len(b) for b in vector)
 
     def readfrom(self, addr, n, stop=True):
-        self._check(addr)
-        return bytes(n)
+        buf = bytearray(n)
+        self.readfrom_into(addr, buf)
+        return bytes(buf)
 
     def readfrom_into(self, addr, buf, stop=True):
-        self._check(addr)
+        d = self._check(addr)
+        if d is not None:
+            d.i2c_read(buf)
 
     def writeto_mem(self, addr, memaddr, buf, addrsize=8):
         self._check(addr)
