@@ -208,7 +208,7 @@ def test_the_128x32_module_with_its_own_set_up_is_upright():
 
 def test_the_128x32_module_sends_four_pages_and_only_those_that_changed():
     p, d = _driver_on(32, 32)
-    assert d.pages == 4 and len(d._page) == 4 and len(d._run) == 5
+    assert d.pages == 4 and len(d._page) == 4
     bus = machine.i2c_bus(0)
 
     def shown():
