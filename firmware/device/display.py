@@ -18,6 +18,7 @@ from device.bus import I2CBus
 _DISPLAY_ON = const(0xAF)
 FULL_EVERY = const(32)
 _DATA = b"\x40"  # Co = 0, D/C# = 1: the rest is display data
+_NOTHING = b""
 
 
 def wake(display):
@@ -41,7 +42,8 @@ class I2CPanel(adafruit_ssd1306.SSD1306_I2C):
         held = memoryview(self._shadow)
         self._page = [frame[1 + p * w:1 + (p + 1) * w] for p in range(n)]
         self._was = [held[p * w:(p + 1) * w] for p in range(n)]
-        self._runs = [[_DATA] + [None] * k for k in range(1, n + 1)]
+        # One transfer list: 0x40, a run's pages, then empty bytes (nothing on the wire).
+        self._run = [_DATA] + [_NOTHING] * n
         x0 = (128 - w) // 2 if w != 128 else 0   # narrow panels use centred columns
         # Co = 0: a stream of commands - the column and page window in one write.
         self._window = bytearray((0x00, 0x21, x0, x0 + w - 1, 0x22, 0, n - 1))
@@ -73,9 +75,9 @@ class I2CPanel(adafruit_ssd1306.SSD1306_I2C):
         win[5] = first
         win[6] = last
         self.i2c.writeto(self.addr, win)
-        run = self._runs[last - first]
-        for k in range(last - first + 1):
-            run[k + 1] = page[first + k]
+        run = self._run
+        for k in range(len(run) - 1):
+            run[k + 1] = page[first + k] if first + k <= last else _NOTHING
         self.i2c.writevto(self.addr, run)   # one transaction: 0x40, then the pages
         for q in range(first, last + 1):
             self._was[q][:] = page[q]       # only once the panel has it
