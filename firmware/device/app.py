@@ -28,12 +28,12 @@ from micropython import const
 
 from device import buttons as btn
 from device import clock
-from device import display as disp
 from device.writer import SMALL, Writer
 
 POLL_MS = const(10)        # one loop turn: buttons are sampled this often
 START_MS = const(1500)     # the start screen stays this long (or until a press)
 ERROR_MS = const(5000)     # the error screen stays this long (or until a press)
+_DISPLAY_ON = const(0xAF)
 DIM_CONTRAST = const(1)
 LOG_MAX = const(8192)      # the error log is moved to .old beyond this size
 
@@ -168,7 +168,11 @@ class Loop:
 
     def wake(self):
         if self.power == OFF:
-            disp.wake(self.fb)
+            # Display on (0xAF), the same command on the SSD1306 and the
+            # SH1106; not the driver's poweron(), which on SPI modules pulses
+            # RES and wipes the panel's set-up. Said here, so a board whose
+            # panel is not an SSD1306 does not load that driver (device/display.py).
+            self.fb.write_cmd(_DISPLAY_ON)
         self.fb.contrast(self.board.contrast)
         self.power = AWAKE
 

@@ -167,3 +167,14 @@ def test_a_hold_to_confirm_cannot_be_done_with_the_knob_yet():
     assert type(h.app.top()).__name__ == "HoldScreen"
     h.push(hold_ms=2500)
     assert type(h.app.top()).__name__ == "MenuScreen" and len(h.app.match.hands) == 1
+
+
+def test_a_turn_while_the_screen_is_off_only_wakes_it():
+    b = on_device(MemPersist(), "pico_i2c_encoder")
+    b.board.set_idle(3000, 6000)
+    b.run(6100)
+    assert not b.panel.on
+    b.run(b.turn("DOWN", 1) - b.now + 200)
+    assert b.panel.on and type(b.loop.ui.top()).__name__ == "TableScreen"
+    b.run(b.turn("DOWN", 1) - b.now + 200)
+    assert type(b.loop.ui.top()).__name__ == "MenuScreen"

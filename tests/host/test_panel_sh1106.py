@@ -267,3 +267,27 @@ def test_the_whole_device_runs_on_it(board):
     b.run(1600)
     assert b.panel.on and b.panel.unknown == [] and sum(b.panel.image()) > 0
     assert b.loop.errors == 0
+
+
+def test_the_sh1106_board_switches_off_and_a_press_wakes_it_as_it_was():
+    b = Bench("pico_i2c_sh1106")
+    b.board.set_idle(3000, 6000)
+    b.run(2000)
+    picture = bytes(b.panel.image())
+    b.run(6100)
+    assert not b.panel.on and sum(b.panel.image()) == 0
+    b.press("OK")                       # only wakes: the loop says display on again
+    assert b.panel.on and b.panel.unknown == [] and bytes(b.panel.image()) == picture
+    assert b.panel.contrast == b.board.contrast
+
+
+def test_the_sh1106_board_does_not_load_the_ssd1306_driver():
+    # On the Pico every module loaded takes RAM: the SH1106 board's device
+    # runs without adafruit_ssd1306 and its bus helpers (a fresh MicroPython).
+    from host_tools import mpy
+    code = ("import sys\nfrom bench import Bench\nb = Bench('pico_i2c_sh1106', log_path='/e.log')\n"
+            "b.run(7000)\nb.board.set_idle(100, 200)\nb.run(400)\nb.press('OK')\n"
+            "print('@@', b.panel.on, sorted(k for k in sys.modules if 'adafruit' in k or k == 'device.display'))\n")
+    rc, out, err = mpy.run(code, timeout=120)
+    assert rc == 0, err
+    assert "@@ True []" in out, out
