@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 from bench import Bench
-from host_tools import mpy
+from host_tools import mpy, wiring
 
 import conftest
 
@@ -62,7 +62,7 @@ def scenario(board):
     return out
 """
 
-BOARDS = ("pico_i2c", "pico_i2c_3btn", "pico_spi", "pico_i2c_sh1106", "pico_i2c_encoder", "pico_w_i2c")
+BOARDS = wiring.BOARDS   # every board module in boards/
 
 
 def test_micropython_boots_the_same_screens():
@@ -132,7 +132,7 @@ if deltas == [0, 0, 0]:
 """
 
 
-@pytest.mark.parametrize("board", ["pico_i2c", "pico_spi", "pico_i2c_sh1106", "pico_i2c_encoder"])
+@pytest.mark.parametrize("board", BOARDS)
 def test_redraw_and_idle_loop_allocate_nothing_on_micropython(board):
     try:
         rc, out, err = mpy.run("BOARD = %r\n" % board + HEAP, timeout=120)
