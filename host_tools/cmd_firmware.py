@@ -18,6 +18,7 @@ import shutil
 import subprocess
 
 from host_tools import deploy_build as build
+from host_tools import fold_ids
 from host_tools.errors import GinError
 from host_tools.mpy_compile import ROOT
 
@@ -122,10 +123,35 @@ def check_tools(which=shutil.which):
         raise GinError("%s not found: the ARM toolchain is needed (Debian: %s)" % (", ".join(missing), APT))
 
 
+def stage_app(fw, dest):
+    """firmware/ copied to dest as it is frozen: its text ids folded into
+    numbers (host_tools/fold_ids.py). A file left unchanged keeps its time,
+    so make recompiles only what changed. Returns dest."""
+    files = {}
+    for src in build._walk(fw):
+        rel = os.path.relpath(src, fw).replace(os.sep, "/")
+        with open(src, encoding="utf-8") as f:
+            files[rel] = f.read()
+    if os.path.isdir(dest):
+        for old in build._walk(dest):
+            if os.path.relpath(old, dest).replace(os.sep, "/") not in files:
+                os.remove(old)   # a module since deleted must not stay frozen
+    for rel, text in fold_ids.fold_tree(files).items():
+        out = os.path.join(dest, rel)
+        if os.path.isfile(out):
+            with open(out, encoding="utf-8") as f:
+                if f.read() == text:
+                    continue
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(text)
+    return dest
+
+
 def stage(board, chip, mp, folder, root=ROOT):
-    """The build's own files in folder: board.py, the marker module, and the
-    top manifest (the chip's stock one, the app's, the board and the
-    driver). Returns the top manifest's path."""
+    """The build's own files in folder: board.py, the marker module, the app
+    as it is frozen (stage_app) and the top manifest (the chip's stock one,
+    the app's, the board and the driver). Returns the top manifest's path."""
     src = os.path.join(root, "boards", board + ".py")
     if not os.path.isfile(src):
         names = sorted(n[:-3] for n in os.listdir(os.path.join(root, "boards")) if n.endswith(".py"))
@@ -139,13 +165,14 @@ def stage(board, chip, mp, folder, root=ROOT):
     stock = os.path.join(chip_dir, "manifest.py")
     if not os.path.isfile(stock):
         stock = os.path.join(mp, "ports", "rp2", "boards", "manifest.py")
+    app = stage_app(os.path.join(root, "firmware"), os.path.join(folder, "app"))
     bus = build._pip_file("adafruit_bus_device")
     driver = build._pip_file("adafruit_ssd1306")
     top = os.path.join(folder, "manifest.py")
     with open(top, "w", encoding="utf-8") as f:
         f.write("# Written by gin firmware.\n")
         f.write("include(%r)   # what stock MicroPython freezes for %s\n" % (stock, chip))
-        f.write("include(%r)   # the app\n" % os.path.join(root, "firmware", build.FREEZE_MANIFEST))
+        f.write("include(%r)   # the app\n" % os.path.join(app, build.FREEZE_MANIFEST))
         f.write("module(%r, base_path=%r)   # boards/%s.py\n" % (build.BOARD_MODULE + ".py", folder, board))
         f.write("module(%r, base_path=%r)\n" % (MARKER + ".py", folder))
         f.write("module(%r, base_path=%r)\n" % (os.path.basename(driver), os.path.dirname(driver)))

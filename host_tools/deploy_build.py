@@ -16,6 +16,7 @@ import stat
 import subprocess
 import tempfile
 
+from host_tools import fold_ids
 from host_tools.errors import GinError
 from host_tools.mpy_compile import ROOT
 
@@ -173,6 +174,9 @@ def build(items, tag):
     GinError names the file and line when the firmware does not compile."""
     exe = compiler_for(tag)
     arch = decode_mpy(tag)[2]
+    fw = os.path.join(ROOT, "firmware") + os.sep
+    with open(fw + fold_ids.TEXT, encoding="utf-8") as f:
+        ids = fold_ids.text_ids(f.read())
     with tempfile.TemporaryDirectory(prefix="gin-deploy-") as tmp:
         for n, it in enumerate(items):
             if not it.compile_it:
@@ -180,11 +184,20 @@ def build(items, tag):
                     it.data = f.read()
                 continue
             out = os.path.join(tmp, "%d.mpy" % n)
+            src = it.src
+            if src.startswith(fw):
+                # The text ids as numbers (host_tools/fold_ids.py).
+                rel = src[len(fw):].replace(os.sep, "/")
+                with open(src, encoding="utf-8") as f:
+                    folded = fold_ids.fold(rel, f.read(), ids)
+                src = os.path.join(tmp, "%d.py" % n)
+                with open(src, "w", encoding="utf-8") as f:
+                    f.write(folded)
             # -s: tracebacks on the device name the device's file, not the PC's path.
             cmd = [exe, "-o", out, "-s", it.dest[:-4] + ".py"]
             if arch:
                 cmd.append("-march=" + arch)
-            proc = subprocess.run(cmd + [it.src], capture_output=True, text=True)
+            proc = subprocess.run(cmd + [src], capture_output=True, text=True)
             if proc.returncode != 0:
                 msg = (proc.stderr or proc.stdout).strip().splitlines()
                 raise GinError("%s does not compile for the device: %s" % (

@@ -97,7 +97,16 @@ def test_staging_freezes_the_board_as_board_and_says_what_is_inside(tmp_path):
     exec((folder / "gin_frozen.py").read_text(), marker)
     assert marker["VERSION"] == build.app_version() and marker["BOARD"] == "pico_i2c_3btn"
     text = open(top).read()
-    assert os.path.join(conftest.ROOT, "firmware", "manifest.py") in text
+    # The app as it is frozen: firmware/ with its text ids folded (host_tools/fold_ids.py).
+    app = folder / "app"
+    assert os.path.join(str(app), "manifest.py") in text
+    assert (app / "manifest.py").read_text() == open(os.path.join(conftest.ROOT, "firmware", "manifest.py")).read()
+    assert "tx.KNOCK" in open(os.path.join(conftest.ROOT, "firmware", "ui", "scr_record.py")).read()
+    assert "tx.KNOCK" not in (app / "ui" / "scr_record.py").read_text()
+    # A module since deleted does not stay frozen from an earlier stage.
+    (app / "ui" / "gone.py").write_text("x = 1\n")
+    fw.stage("pico_i2c_3btn", "RPI_PICO", mp, str(folder))
+    assert not (app / "ui" / "gone.py").exists()
     assert os.path.join(mp, "ports", "rp2", "boards", "manifest.py") in text   # the chip's stock modules
     assert "'board.py'" in text and "adafruit_ssd1306.py" in text and "adafruit_bus_device" in text
     with pytest.raises(GinError) as e:
