@@ -15,6 +15,7 @@ KIND_SNAPSHOT = const(0x53)  # "S": the current match, folded up to a hand count
 KIND_JOURNAL = const(0x4A)   # "J": hands confirmed since the snapshot
 KIND_ARCHIVE = const(0x41)   # "A": one finished match
 KIND_STATS = const(0x54)     # "T": the statistics blob
+KIND_CLUB = const(0x43)      # "C": a club night (the tournament's bytes), current or archived
 
 HEADER_SIZE = const(16)  # magic 2, kind 1, version 1, match u32, gen u32, crc32 of the first 12
 RECORD_OVERHEAD = const(10)  # length u16, seq u32, ..., crc32 u32
@@ -46,6 +47,16 @@ def record(seq, payload):
     head = struct.pack("<HI", n, seq)
     crc = crc32(payload, crc32(head))
     return head + bytes(payload) + struct.pack("<I", crc)
+
+
+def record_parts(seq, payload):
+    """record(seq, payload) as (head, payload, crc) for writing one after the
+    other: the payload is not copied (a tournament's bytes can be 1 KB)."""
+    n = len(payload)
+    if n > MAX_PAYLOAD:
+        raise ValueError("record too long")
+    head = struct.pack("<HI", n, seq)
+    return head, payload, struct.pack("<I", crc32(payload, crc32(head)))
 
 
 def parse_header(data, kind):

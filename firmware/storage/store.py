@@ -21,7 +21,11 @@
 #   step); work after a commit (tidying, a fresh journal) never raises;
 # - a read that fails raises: the app then saves nothing rather than act on
 #   half of what is there; a damaged file is moved into bad/ (kept for
-#   export) with a plain-words problem, and everything else keeps working.
+#   export) with a plain-words problem, and everything else keeps working;
+# - a club night (a tournament's bytes) is one file replaced whole like a
+#   snapshot; archiving it is one rename into arch/, so a cut leaves the
+#   evening either current or archived. Its pairings' matches are ordinary
+#   matches of this store (the tournament keeps their numbers).
 from micropython import const
 
 from storage import frame as F
@@ -30,6 +34,7 @@ from storage.osfs import OsFs
 SNAPSHOT = "match.snp"
 JOURNAL = "match.jnl"
 STATS = "stats.dat"
+CLUB = "club.trn"
 ARCHIVE_DIR = "arch"
 BAD_DIR = "bad"
 _TMP = ".tmp"
@@ -76,6 +81,10 @@ P_JOURNAL_MISSING = const(13)  # n: hands in the snapshot (the match resumes the
 P_FULL = const(14)             # no room to save another hand
 P_CLOSED = const(15)           # n: the finished match still on the table
 P_UNSAVED = const(16)          # the app could not save a new match at start
+P_CLUB_NEWER = const(17)
+P_CLUB_DAMAGED = const(18)
+P_OLD_CLUB_NEWER = const(19)   # n: the finished club night's number
+P_OLD_CLUB_DAMAGED = const(20)  # n: the finished club night's number
 
 
 class Problem(str):
@@ -101,6 +110,17 @@ def _missing(e):
 
 def _arch_name(no):
     return "m{:06d}.dat".format(no)
+
+
+def _club_name(no):
+    return "c{:04d}.trn".format(no)
+
+
+def _club_no(name):
+    # The number in an archived club night's name (cNNNN.trn), or None.
+    if len(name) > 5 and name[0] == "c" and name.endswith(".trn") and name[1:-4].isdigit():
+        return int(name[1:-4])
+    return None
 
 
 class Store:
@@ -133,6 +153,11 @@ class Store:
         self._free = None       # free blocks at the last measure_room(), less what
         #                         this store's writes may have taken since (None: unknown)
         self._bsize = 4096
+        self.club_no = None     # the club night in club.trn (None: none, or not read yet)
+        self._club_read = False  # club.trn read (load_club) or written since load()
+        self._club_stuck = False  # a damaged club.trn could not be set aside: never overwritten
+        self._clubs = []        # archived club night numbers, ascending
+        self._club_top = 0      # the highest club night number seen (never reused)
 
     # ---- paths and small helpers -------------------------------------------
 
@@ -148,12 +173,15 @@ class Store:
 
     def _write_new(self, name, data):
         # Whole-file replace: the new contents appear all at once or not at all.
+        # data: bytes, or a tuple of bytes written one after the other.
         path = self._p(name)
         tmp = path + _TMP
+        parts = data if isinstance(data, tuple) else (data,)
         try:
             f = self.fs.open(tmp, "wb")
             try:
-                f.write(data)
+                for part in parts:
+                    f.write(part)
                 self.fs.sync(f)
             finally:
                 f.close()
@@ -162,7 +190,10 @@ class Store:
             self._quiet_remove(name + _TMP)
             self._free = None
             raise
-        self._took(len(data))
+        n = 0
+        for part in parts:
+            n += len(part)
+        self._took(n)
         self.commits += 1
 
     def _took(self, nbytes):
@@ -294,6 +325,11 @@ class Store:
         self._arch = []
         self._arch_stats = None
         self.stats_upto = 0
+        self.club_no = None
+        self._club_read = False
+        self._club_stuck = False
+        self._clubs = []
+        self._club_top = 0
         snapshot, records = None, []
         try:
             names = self._listdir("", True)
@@ -301,13 +337,19 @@ class Store:
                 if n.endswith(_TMP):  # an unfinished write that never returned
                     self._quiet_remove(n)
             arch = []
+            clubs = []
             for n in self._listdir(ARCHIVE_DIR):
                 if n.endswith(_TMP):
                     self._quiet_remove(ARCHIVE_DIR + "/" + n)
                 elif n[0] == "m" and n[1:7].isdigit() and n.endswith(".dat"):
                     arch.append(int(n[1:7]))
+                elif _club_no(n) is not None:
+                    clubs.append(_club_no(n))
             arch.sort()
+            clubs.sort()
             self._arch = arch
+            self._clubs = clubs
+            self._club_top = clubs[-1] if clubs else 0
             # Finish a rotation that a power cut interrupted.
             while len(self._arch) > self.keep_matches:
                 self._drop_oldest()
@@ -880,6 +922,164 @@ class Store:
         self._set_aside(STATS)
         self.stats_upto = self._arch[-1] if self._arch else 0
         self.note("The statistics were damaged and set aside; they start again from here.", P_STATS_DAMAGED)
+
+    # ---- the club night ------------------------------------------------------
+    #
+    # club.trn: header (kind C, the evening's number, generation 0) + one
+    # record (seq 0) = the tournament's bytes (gincore.tournament.encode).
+    # Replaced whole like a snapshot. Archiving renames it to arch/cNNNN.trn
+    # (the same bytes): one commit, so a cut leaves the evening either
+    # current or archived. Evenings are numbered 1, 2, ... apart from the
+    # matches; each pairing's match is an ordinary match of this store, and
+    # the tournament keeps its match number (its `ref`).
+
+    def save_club(self, data):
+        """Save the club night (the tournament's encoded bytes) over the one
+        on flash, or as the next evening when none is current; durable on
+        return. Returns its number. Raises StoreFull before writing anything
+        when there is no room, or StoreError; either way the evening on flash
+        is as it was."""
+        what = "the club night"
+        self._writable(what)
+        if not self._club_read:
+            self.load_club()  # the evening already on flash keeps its number
+            self._writable(what)
+        if self._club_stuck:
+            raise StoreError("The saved club night is damaged and could not be set aside: "
+                             + what + " was NOT saved.")
+        no = self.club_no
+        if no is None:
+            no = self._club_top + 1
+        head, payload, crc = F.record_parts(0, data)
+        hdr = F.header(F.KIND_CLUB, no, 0)
+        self._check_room(len(hdr) + len(head) + len(payload) + len(crc), what)
+        try:
+            self._write_new(CLUB, (hdr, head, payload, crc))
+        except OSError as e:
+            raise self._failed(e, what)
+        self.club_no = no
+        if no > self._club_top:
+            self._club_top = no
+        return no
+
+    def load_club(self):
+        """The club night on flash (the bytes save_club was given), or None
+        when there is none. Never raises: a damaged file is set aside in bad/
+        and a problem noted (then None); a flash that cannot be read notes
+        the problem and sets read_only (nothing is written until the next
+        load, so the evening is never overwritten unread). Sets club_no."""
+        self.club_no = None
+        self._club_read = True
+        self._club_stuck = False
+        try:
+            try:
+                data = self._read(CLUB)
+            except OSError as e:
+                if _missing(e):
+                    return None
+                raise
+            status, no, gen, seq, payload = F.read_single(data, F.KIND_CLUB)
+            data = None
+            if status == F.OK and seq != 0:
+                status = F.DAMAGED
+            if status != F.OK:
+                if not self._set_aside(CLUB):
+                    self._club_stuck = True  # stays there, never overwritten unread
+                if status == F.NEWER:
+                    self.note("The club night was made by newer firmware. It was set aside; update the "
+                              "firmware or export it.", P_CLUB_NEWER)
+                else:
+                    self.note("The club night was damaged. It was set aside for export.", P_CLUB_DAMAGED)
+                return None
+            if no in self._clubs:
+                # Archived already (a filesystem whose rename copies left it
+                # behind): the archive holds it; this one goes.
+                self._quiet_remove(CLUB)
+                return None
+            self.club_no = no
+            if no > self._club_top:
+                self._club_top = no
+            return payload
+        except Exception as e:  # never crash: say what happened
+            self._club_read = False
+            self.read_only = True
+            self.note("The memory could not be read (error %s). The club night may be missing." % _errno(e),
+                      P_READ, _errno(e))
+            return None
+
+    def set_aside_club(self):
+        """The app could not use the club night (valid CRC, but not a
+        tournament it can read): club.trn goes to bad/ and a problem is
+        noted; the next save_club starts a new evening."""
+        if not self._set_aside(CLUB):
+            self._club_stuck = True
+        self.club_no = None
+        self._club_read = True
+        self.note("The club night was damaged. It was set aside for export.", P_CLUB_DAMAGED)
+
+    def archive_club(self):
+        """The finished club night moves to arch/cNNNN.trn: one rename, so a
+        power cut leaves it either current or archived, never both, never
+        neither. Returns its number; afterwards no evening is current.
+        Raises StoreError (StoreFull when there is no room) and then the
+        evening is still current."""
+        what = "the finished club night"
+        self._writable(what)
+        if not self._club_read:
+            self.load_club()
+            self._writable(what)
+        no = self.club_no
+        if no is None:
+            raise StoreError("No club night is open.")
+        name = ARCHIVE_DIR + "/" + _club_name(no)
+        try:
+            need = 0
+            if not self._arch and not self._clubs and ARCHIVE_DIR not in self._listdir(""):
+                need = _DIR_BYTES  # the first archive makes arch/
+            self._check_room(need, what)
+            self._listdir(ARCHIVE_DIR, True)
+            self.fs.rename(self._p(CLUB), self._p(name))
+        except OSError as e:
+            self._free = None
+            raise self._failed(e, what)
+        self._took(0)
+        self.commits += 1
+        self._clubs.append(no)
+        self._clubs.sort()
+        self.club_no = None
+        return no
+
+    def archived_clubs(self):
+        """Numbers of the finished club nights kept in arch/, oldest first."""
+        return list(self._clubs)
+
+    def read_archived_club(self, no):
+        """The bytes of finished club night no, or None (damaged: set aside
+        in bad/ and a problem noted; or not there). Raises StoreError when
+        the flash cannot be read."""
+        name = ARCHIVE_DIR + "/" + _club_name(no)
+        try:
+            data = self._read(name)
+        except OSError as e:
+            if _missing(e):
+                if no in self._clubs:
+                    self._clubs.remove(no)
+                return None
+            raise StoreError("Memory error: club night %d could not be read (error %s)." % (no, _errno(e)))
+        status, got, gen, seq, payload = F.read_single(data, F.KIND_CLUB)
+        data = None
+        if status == F.OK and got == no and seq == 0:
+            return payload
+        self._set_aside(name)
+        if no in self._clubs:
+            self._clubs.remove(no)
+        if status == F.NEWER:
+            self.note("Finished club night %d was made by newer firmware and was set aside." % no,
+                      P_OLD_CLUB_NEWER, no)
+        else:
+            self.note("Finished club night %d was damaged and set aside for export." % no,
+                      P_OLD_CLUB_DAMAGED, no)
+        return None
 
     # ---- set-aside files ---------------------------------------------------
 

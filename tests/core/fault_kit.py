@@ -342,3 +342,271 @@ def _walk(root, rel, out):
         else:
             with open(root + p, "rb") as f:
                 out[p] = f.read()
+
+
+# ---- club nights: save_club and archive_club ---------------------------------
+#
+# The store alone (the device's screens for a club night come later): each
+# change runs on a store booted as the device boots (load(), load_club()),
+# with every flash operation of it failed once (EIO, then ENOSPC; the store
+# goes on) and cut by a power cut (that operation and every one after it
+# fail: nothing more reaches the flash). A fresh store then loads the flash.
+# The rules:
+# - failed once: the change raised a StoreError that says NOT saved
+#   (StoreFull only for ENOSPC) and the flash holds the evening before, or
+#   it returned and the flash holds the evening after; the store in memory
+#   says what the fresh one says (club_no, the archived evenings); a retry
+#   on a working flash makes the change once;
+# - power cut: the fresh store loads the evening before or after, never a
+#   mix, never none, never both current and archived; no problem is noted
+#   and nothing is set aside (nothing on flash is damaged); the next save
+#   works;
+# - every time: the open match beside the evening is untouched.
+
+def club_evenings():
+    """Encoded tournaments: a round robin of 4 at 1, 2 and all 6 results,
+    and a second evening (a knockout of 4) just set up."""
+    from gincore import tournament as T
+    t = T.Tournament(["Ann", "Bob", "Cid", "Dan"], T.ROUND_ROBIN)
+    out = []
+    i = 0
+    while t.open_pairings():
+        k = t.open_pairings()[0]
+        a, b, _ = t.pairing(k)
+        i += 1
+        if i == 3:
+            t.walkover(k, b, ref=i)
+        else:
+            t.record(k, a if i % 2 else b, None, (100 + i, 30 + i), (4, 2), ref=i)
+        out.append(T.encode(t))
+    k2 = T.Tournament(["Eve", "Fay", "Gus", "Hal"], T.KNOCKOUT)
+    return out[0], out[1], out[-1], T.encode(k2)
+
+
+def _club_boot(env, img):
+    """(store, state) of a fresh boot on a copy of img."""
+    from storage import Store
+    fs, root = env.load(img)
+    s = Store(root, fs=fs)
+    snap, recs, problems = s.load()
+    club = s.load_club()
+    arch = tuple((n, s.read_archived_club(n)) for n in s.archived_clubs())
+    state = (club, s.club_no, arch, snap, tuple(recs))
+    return s, state, list(problems) + [p for p in s.problems if p not in problems], s.bad_files()
+
+
+def _club_setups():
+    e1, e2, done, k2 = club_evenings()
+
+    def match(s):
+        s.new_match(b"match:Ann-Bob")
+        s.append(b"hand-0")
+        s.append(b"hand-1")
+
+    def one(s):
+        match(s)
+        s.save_club(e1)
+
+    def two(s):
+        match(s)
+        s.save_club(e1)
+        s.save_club(done)
+
+    def archived_one(s):
+        two(s)
+        s.archive_club()
+
+    def archived_and_second(s):
+        archived_one(s)
+        s.save_club(k2)
+        s.save_club(k2)
+
+    return (
+        ("the first save of an evening", match, lambda s: s.save_club(e1)),
+        ("a result saved into the evening", one, lambda s: s.save_club(e2)),
+        ("the first evening archived (arch/ made)", two, lambda s: s.archive_club()),
+        ("the next evening's first save", archived_one, lambda s: s.save_club(k2)),
+        ("the second evening archived", archived_and_second, lambda s: s.archive_club()),
+    )
+
+
+class ClubTally:
+    def __init__(self):
+        self.tried = 0       # fault runs (change x operation x errno or cut)
+        self.cuts = 0        # of them power cuts
+        self.survived = 0
+        self.refused = 0     # the change said NOT saved
+        self.cut_before = 0  # a cut left the evening before
+        self.cut_after = 0   # ... or the one after
+        self.per_change = []  # (name, flash operations of the change)
+        self.kinds = {}      # operation kind -> fault runs at it
+
+    def line(self):
+        return ("club night: %d changes, %d fault runs (%d power cuts): survived %d; failed once: "
+                "refused %d; cut: evening before %d, after %d; operations %r"
+                % (len(self.per_change), self.tried, self.cuts, self.survived, self.refused,
+                   self.cut_before, self.cut_after, self.kinds))
+
+
+def _club_session(env, img):
+    from storage import Store
+    fs, root = env.load(img)
+    ffs = FaultFs(fs)
+    s = Store(root, fs=ffs)
+    s.load()
+    s.load_club()
+    return fs, root, ffs, s
+
+
+def _said_right(e, err):
+    from storage import StoreError, StoreFull
+    if not isinstance(e, StoreError):
+        return "raised %r, not a StoreError" % (e,)
+    if "NOT saved" not in str(e):
+        return "said %r" % str(e)
+    if isinstance(e, StoreFull) and err != ENOSPC:
+        return "said memory full for errno %d" % err
+    return None
+
+
+def club_faults(env, errnos=(EIO, ENOSPC), cuts=True, names=None):
+    from storage import Store
+    tally = ClubTally()
+    problems = []
+    nxt = b"GT-next-save"
+    for name, setup, change in _club_setups():
+        if names is not None and name not in names:
+            continue
+        fs, root = env.new()
+        s = Store(root, fs=fs)
+        s.load()
+        setup(s)
+        img = env.image(fs, root)
+        _, before, p0, bad0 = _club_boot(env, img)
+        assert not p0 and not bad0, (name, p0, bad0)
+        fs, root, ffs, s = _club_session(env, img)
+        ffs.arm(-1)
+        change(s)
+        n_ops = ffs.ops
+        kinds = list(ffs.kinds)
+        _, after, p1, _ = _club_boot(env, env.image(fs, root))
+        assert after != before and not p1, name
+        tally.per_change.append((name, n_ops))
+        runs = [(i, err, False) for i in range(n_ops) for err in errnos]
+        if cuts:
+            runs += [(i, EIO, True) for i in range(n_ops)]
+        for i, err, cut in runs:
+            tally.tried += 1
+            tally.cuts += cut
+            tally.kinds[kinds[i]] = tally.kinds.get(kinds[i], 0) + 1
+            where = "%s: operation %d/%d (%s) %s" % (name, i + 1, n_ops, kinds[i],
+                                                     "power cut" if cut else "failed with %d" % err)
+            fs, root, ffs, s = _club_session(env, img)
+            ffs.arm(i, err, cut)
+            raised = None
+            try:
+                change(s)
+            except Exception as e:  # noqa: BLE001 - what the screen says NOT saved to
+                raised = e
+            ffs.disarm()
+            bad = []
+            try:
+                boot, now, found, set_aside = _club_boot(env, env.image(fs, root))
+            except Exception as e:  # noqa: BLE001
+                problems.append(where + ": the next boot failed: %r" % (e,))
+                continue
+            if found or set_aside:
+                bad.append(where + ": the next boot found problems %r, set aside %r" % (found, set_aside))
+            if cut:
+                if now == before:
+                    tally.cut_before += 1
+                elif now == after:
+                    tally.cut_after += 1
+                else:
+                    bad.append(where + ": the evening is neither the one before nor the one after")
+                if raised is None:
+                    bad.append(where + ": the change returned although the power went")
+                try:
+                    boot.save_club(nxt)
+                    if _club_boot(env, env.image(boot.fs, boot.root))[1][0] != nxt:
+                        bad.append(where + ": the save after the cut is not read back")
+                except Exception as e:  # noqa: BLE001
+                    bad.append(where + ": the save after the cut failed: %r" % (e,))
+            else:
+                if raised is not None:
+                    tally.refused += 1
+                    why = _said_right(raised, err)
+                    if why:
+                        bad.append(where + ": " + why)
+                    if now != before:
+                        bad.append(where + ": said NOT saved, but the flash changed")
+                elif now != after:
+                    bad.append(where + ": returned, but the flash is not the change")
+                if (s.club_no, s.archived_clubs()) != (boot.club_no, boot.archived_clubs()):
+                    bad.append(where + ": the store in memory says evening %r, archived %r; the flash %r, %r"
+                               % (s.club_no, s.archived_clubs(), boot.club_no, boot.archived_clubs()))
+                if raised is not None:
+                    try:
+                        change(s)
+                    except Exception as e:  # noqa: BLE001
+                        bad.append(where + ": the retry failed: %r" % (e,))
+                    if _club_boot(env, env.image(fs, root))[1] != after:
+                        bad.append(where + ": after the retry the flash is not the change made once")
+            if bad:
+                problems.extend(bad)
+            else:
+                tally.survived += 1
+    return tally, problems
+
+
+def club_boot_faults(env, errnos=(EIO, ENOSPC)):
+    """load() and load_club() with each of their operations failed (once,
+    and for good): never raises; the evening comes back whole or not at all
+    (then a problem is said and nothing is written); a later good boot finds
+    it as it was."""
+    from storage import Store, StoreError
+    e1 = club_evenings()[0]
+    fs, root = env.new()
+    s = Store(root, fs=fs)
+    s.load()
+    s.save_club(e1)
+    s.save_club(e1)
+    img = env.image(fs, root)
+    before = _club_boot(env, img)[1]
+    fs, root = env.load(img)
+    ffs = FaultFs(fs)
+    s = Store(root, fs=ffs)
+    ffs.arm(-1)
+    s.load()
+    s.load_club()
+    n_ops = ffs.ops
+    tried, problems = 0, []
+    for i in range(n_ops):
+        for err in errnos:
+            for sticky in (False, True):
+                tried += 1
+                where = "boot: operation %d/%d failed with %d%s" % (i + 1, n_ops, err, " for good" if sticky else "")
+                fs, root = env.load(img)
+                ffs = FaultFs(fs)
+                ffs.arm(i, err, sticky)
+                s = Store(root, fs=ffs)
+                try:
+                    s.load()
+                    got = s.load_club()
+                except Exception as e:  # noqa: BLE001
+                    problems.append(where + ": raised %r" % (e,))
+                    continue
+                if got is not None and got != e1:
+                    problems.append(where + ": returned other bytes")
+                if got is None and not s.problems:
+                    problems.append(where + ": no evening and no problem said")
+                if got is None:
+                    try:
+                        s.save_club(b"GT-over-it")
+                        problems.append(where + ": saved over an evening it could not read")
+                    except StoreError:
+                        pass
+                ffs.disarm()
+                if _club_boot(env, env.image(fs, root))[1] != before:
+                    problems.append(where + ": a good boot after it does not find the evening as it was")
+    return tried, problems
