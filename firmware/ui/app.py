@@ -107,7 +107,7 @@ class App:
         self.settings_changed()
         if self.model.problems:
             # What storage found on the way up (a damaged file set aside...).
-            from ui.scr_common import MessageScreen
+            from ui.scr_message import MessageScreen
             from ui.errtext import problem_lines
             lines = problem_lines(self, self.model.problems)  # in the player's language
             self.push(MessageScreen(self, self.t(tx.NOTE), lines))
@@ -146,7 +146,7 @@ class App:
             self.push(GameOverScreen(self))
         if self.model.later:
             # Saved, but a step after it was not: said on its own.
-            from ui.scr_common import say_lines
+            from ui.scr_message import say_lines
             say_lines(self, t(tx.SAVED), (t(tx.LATER_RULES_W),))
 
     def say(self, word, ms=1500):
@@ -284,7 +284,8 @@ _RARE = ("scr_setup", "scr_settings", "scr_stats", "scr_cards", "cardgfx")
 # two, so the screens of a hand's entry go as well, and none is loaded ahead.
 # Only modules that the table, the App and the model never import at their
 # top: those stay in use, and a second copy would load beside them.
-_FLOWS = ("scr_menu", "scr_record", "scr_over", "scr_history", "scr_common", "widgets", "errtext")
+_FLOWS = ("scr_menu", "scr_record", "scr_over", "scr_history", "scr_common", "scr_message", "widgets",
+          "errtext")
 
 
 def _unload(names):

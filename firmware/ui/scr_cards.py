@@ -26,7 +26,8 @@ from ui import text as tx
 from ui import cardgfx
 from ui.app import Screen
 from ui.gfx import W, SMALL
-from ui.scr_common import ChoiceScreen, MessageScreen, refused_for_room
+from ui.scr_common import ChoiceScreen, refused_for_room
+from ui.scr_message import MessageScreen
 from ui.scr_record import RecordFlow, RANK_LABELS
 from ui import widgets
 

@@ -9,7 +9,8 @@ from ui import keys
 from ui import text as tx
 from ui.app import Screen
 from ui.gfx import W, SMALL
-from ui.scr_common import ChoiceScreen, MessageScreen, refused_for_room
+from ui.scr_common import ChoiceScreen, refused_for_room
+from ui.scr_message import MessageScreen
 from ui import widgets
 
 _OUTCOME_LABEL = (tx.KNOCK, tx.GIN, tx.BIG_GIN, tx.UNDERCUT_N, tx.VOID)
@@ -43,7 +44,7 @@ def hand_line(app, i):
 
 def ask_take_out(app, title, i, on_confirm):
     """Show hand i and ask for a hold before it goes (it can be put back)."""
-    from ui.scr_common import HoldScreen
+    from ui.scr_message import HoldScreen
     t = app.t
     app.push(HoldScreen(app, title, (hand_line(app, i), t(tx.CAN_REDO)), on_confirm))
 

@@ -2,8 +2,8 @@
 from micropython import const
 
 from ui import text as tx
-from ui.scr_common import ChoiceScreen, HoldScreen, MessageScreen, refused_for_room
-
+from ui.scr_common import ChoiceScreen, refused_for_room
+from ui.scr_message import HoldScreen, MessageScreen
 # Menu actions; the rows shown depend on the state (undo only with hands...).
 _RECORD = const(0)
 _HISTORY = const(1)

@@ -24,7 +24,7 @@ SCRIPT = ["OK", "OK", "DOWN", "DOWN", "DOWN", "OK"] + ["UP"] * 5 + ["OK", "OK"]
 # Modules a fresh boot has not loaded yet (the interpreter running the tests
 # may have): taken out of sys.modules for the run, so their first use costs
 # the import as on a Pico that just started, and put back after it.
-_LATER = ("ui.scr_menu", "ui.scr_record", "ui.scr_common", "ui.widgets", "ui.scr_history",
+_LATER = ("ui.scr_menu", "ui.scr_record", "ui.scr_common", "ui.scr_message", "ui.widgets", "ui.scr_history",
           "ui.scr_over", "ui.errtext")
 
 
