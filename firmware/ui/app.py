@@ -74,6 +74,8 @@ class App:
         self.batt = -1
         self.batt_at = 0
         self.warm = False  # the screens of a hand's entry are loaded
+        # A rotary encoder: a turn cannot be held (ui/scr_message.HoldScreen).
+        self.knob = bool(getattr(board, "knob", False))
         # The app's code runs from flash (gin firmware): imports are cheap (_FLOWS).
         self.code_in_flash = bool(getattr(board, "code_in_flash", False))
         self.tidy_due = True  # the model may have flash work for idle time

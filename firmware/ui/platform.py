@@ -27,7 +27,8 @@ CONFIG_PATH = "/gin_ui.json"   # the UI's own settings (language, contrast...)
 
 class BoardGlue:
     """What the App needs from the board: battery_level(), set_contrast(n),
-    set_idle(dim_s, sleep_s), version, three_buttons, code_in_flash (the
+    set_idle(dim_s, sleep_s), version, three_buttons, knob (a rotary
+    encoder: Up and Down are turns, OK and Back its push), code_in_flash (the
     app frozen into the firmware: main.py says so); and long_ok(wanted) for
     screens that use a long OK themselves (the platform otherwise turns it
     into Back on three buttons)."""
@@ -42,6 +43,7 @@ class BoardGlue:
                 version = "?"
         self.version = version
         self.three_buttons = bool(getattr(board.buttons, "three_button", False))
+        self.knob = bool(getattr(board.buttons, "knob", False))
 
     def battery_level(self):
         return battery_bars(self.board.battery_percent())

@@ -72,7 +72,9 @@ class HoldScreen(Screen):
     """Protection: the player must hold a key for two seconds.
 
     Four buttons: hold OK. Three buttons: a long OK already means Back, so
-    hold Up instead. A bar fills while the key is held; letting go early
+    hold Up instead. A rotary encoder cannot hold a turn: hold its push (the
+    long push is this screen's here), and a turn up leaves, as Back would.
+    A bar fills while the key is held; letting go early
     starts over. on_confirm() runs once the time is reached. Lines that do
     not fit above the hint (a 32-row panel has room for one) are shown in
     turn with Down, never the key being held.
@@ -83,8 +85,9 @@ class HoldScreen(Screen):
         self.title = title
         self.lines = lines
         self.on_confirm = on_confirm
-        self.hold_key = keys.UP if app.three_buttons else keys.OK
-        self.wants_long_ok = not app.three_buttons
+        up = app.three_buttons and not app.knob
+        self.hold_key = keys.UP if up else keys.OK
+        self.wants_long_ok = not up
         self.since = -1
         self.bar = 0
         self.hint = ""
@@ -95,10 +98,10 @@ class HoldScreen(Screen):
         self.first = 0
 
     def prepare(self):
-        self.hint = self.app.t(tx.HOLD_UP if self.app.three_buttons else tx.HOLD_OK)
+        self.hint = self.app.t(tx.HOLD_UP if self.hold_key == keys.UP else tx.HOLD_OK)
 
     def key(self, k, kind):
-        if k == keys.BACK and kind == keys.PRESS:
+        if kind == keys.PRESS and (k == keys.BACK or (k == keys.UP and self.app.knob)):
             self.app.pop()
             return
         if k == keys.DOWN and kind == keys.PRESS and len(self.lines) > self.rows:

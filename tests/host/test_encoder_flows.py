@@ -154,19 +154,33 @@ def test_typing_names_in_turns_and_pushes():
     print("\nnames: buttons %r presses; encoder %r (detents, pushes)" % (on_buttons, counts))
 
 
-def test_a_hold_to_confirm_cannot_be_done_with_the_knob_yet():
+def test_a_hold_to_confirm_is_a_held_push_on_the_knob():
     # New match, undo, clear statistics ask for a 2 s hold: of Up on three
-    # buttons (a long OK is Back there). A knob cannot hold Up, and a long
-    # push is Back: the UI needs a hook for this board (the hold on the push).
+    # buttons (a long OK is Back there). A knob cannot hold a turn: the push
+    # is held instead, and a turn up leaves as Back would.
     b = on_device(MemPersist(), "pico_i2c_encoder")
     h = Hand(b)
     _knock(h)
-    h.turn("DOWN", 1)
-    assert type(h.app.top()).__name__ == "MenuScreen"
-    h.pick(h.app.top().labels.index("Undo last hand"))
-    assert type(h.app.top()).__name__ == "HoldScreen"
-    h.push(hold_ms=2500)
-    assert type(h.app.top()).__name__ == "MenuScreen" and len(h.app.match.hands) == 1
+    _knock(h)
+    assert len(h.app.match.hands) == 2
+
+    def to_undo():
+        h.turn("DOWN", 1)
+        assert type(h.app.top()).__name__ == "MenuScreen"
+        h.pick(h.app.top().labels.index("Undo last hand"))
+        assert type(h.app.top()).__name__ == "HoldScreen"
+        assert "Hold OK" in h.app.top().hint
+
+    to_undo()
+    h.turn("UP", 1)                            # changed my mind: back to the menu
+    assert type(h.app.top()).__name__ == "MenuScreen" and len(h.app.match.hands) == 2
+    h.turn("UP", 0)
+    b.loop.ui.home()
+    to_undo()
+    h.push(hold_ms=800)                        # too short: nothing happens
+    assert type(h.app.top()).__name__ == "HoldScreen" and len(h.app.match.hands) == 2
+    h.push(hold_ms=2500)                       # held long enough: undone
+    assert len(h.app.match.hands) == 1
 
 
 def test_a_turn_while_the_screen_is_off_only_wakes_it():
