@@ -23,9 +23,14 @@
 #   half of what is there; a damaged file is moved into bad/ (kept for
 #   export) with a plain-words problem, and everything else keeps working;
 # - a club night (a tournament's bytes) is one file replaced whole like a
-#   snapshot; archiving it is one rename into arch/, so a cut leaves the
-#   evening either current or archived. Its pairings' matches are ordinary
-#   matches of this store (the tournament keeps their numbers).
+#   snapshot; archiving it commits with the rename of its copy in arch/ and
+#   the current file goes after that (one left beside its archive copy by a
+#   cut names an archived evening and is dropped at load). Its pairings'
+#   matches are ordinary matches of this store (the tournament keeps their
+#   numbers). Club files never move between folders: littlefs cannot do
+#   that in one commit, and until it finishes such a move at the next write
+#   it hides the moved file's neighbour in the folder from a reader (the
+#   hand journal, beside club.trn).
 from micropython import const
 
 from storage import frame as F
@@ -927,9 +932,12 @@ class Store:
     #
     # club.trn: header (kind C, the evening's number, generation 0) + one
     # record (seq 0) = the tournament's bytes (gincore.tournament.encode).
-    # Replaced whole like a snapshot. Archiving renames it to arch/cNNNN.trn
-    # (the same bytes): one commit, so a cut leaves the evening either
-    # current or archived. Evenings are numbered 1, 2, ... apart from the
+    # Replaced whole like a snapshot. Archiving writes the same bytes to
+    # arch/cNNNN.trn (temp file + rename inside arch/: the commit), then
+    # removes club.trn; a club.trn whose number is archived already is what
+    # a cut between the two left, and load_club drops it. Damaged club files
+    # are copied into bad/ and then removed (never moved across folders; see
+    # the top of this file). Evenings are numbered 1, 2, ... apart from the
     # matches; each pairing's match is an ordinary match of this store, and
     # the tournament keeps its match number (its `ref`).
 
@@ -979,11 +987,10 @@ class Store:
                     return None
                 raise
             status, no, gen, seq, payload = F.read_single(data, F.KIND_CLUB)
-            data = None
             if status == F.OK and seq != 0:
                 status = F.DAMAGED
             if status != F.OK:
-                if not self._set_aside(CLUB):
+                if not self._club_aside(CLUB, data):
                     self._club_stuck = True  # stays there, never overwritten unread
                 if status == F.NEWER:
                     self.note("The club night was made by newer firmware. It was set aside; update the "
@@ -991,9 +998,10 @@ class Store:
                 else:
                     self.note("The club night was damaged. It was set aside for export.", P_CLUB_DAMAGED)
                 return None
+            data = None
             if no in self._clubs:
-                # Archived already (a filesystem whose rename copies left it
-                # behind): the archive holds it; this one goes.
+                # Archived already: a cut came between the archive's commit
+                # and this file's removal. The archive holds it; this goes.
                 self._quiet_remove(CLUB)
                 return None
             self.club_no = no
@@ -1007,22 +1015,40 @@ class Store:
                       P_READ, _errno(e))
             return None
 
+    def _club_aside(self, name, data):
+        # A copy into bad/ (its own commit inside bad/), then the file goes.
+        # False when the copy could not be made: the file stays where it is.
+        # A cut between the two leaves it in both places: set aside again
+        # at the next load (a second copy; nothing lost).
+        try:
+            self._copy_aside(name, data)
+        except OSError:
+            return False
+        self._quiet_remove(name)
+        return True
+
     def set_aside_club(self):
         """The app could not use the club night (valid CRC, but not a
         tournament it can read): club.trn goes to bad/ and a problem is
         noted; the next save_club starts a new evening."""
-        if not self._set_aside(CLUB):
+        try:
+            ok = self._club_aside(CLUB, self._read(CLUB))
+        except OSError:
+            ok = False
+        if not ok:
             self._club_stuck = True
         self.club_no = None
         self._club_read = True
         self.note("The club night was damaged. It was set aside for export.", P_CLUB_DAMAGED)
 
     def archive_club(self):
-        """The finished club night moves to arch/cNNNN.trn: one rename, so a
-        power cut leaves it either current or archived, never both, never
-        neither. Returns its number; afterwards no evening is current.
-        Raises StoreError (StoreFull when there is no room) and then the
-        evening is still current."""
+        """The finished club night goes to arch/cNNNN.trn. The archive copy's
+        rename is the commit, and club.trn is removed after it, so a power
+        cut leaves the evening current or archived, never neither, and never
+        counted twice (a club.trn beside its archive copy is dropped at
+        load). Returns its number; afterwards no evening is current. Raises
+        StoreError (StoreFull when there is no room; nothing written) and
+        then the evening is still current."""
         what = "the finished club night"
         self._writable(what)
         if not self._club_read:
@@ -1033,20 +1059,32 @@ class Store:
             raise StoreError("No club night is open.")
         name = ARCHIVE_DIR + "/" + _club_name(no)
         try:
-            need = 0
+            data = self._read(CLUB)
+        except OSError as e:
+            raise StoreError("Memory error: the club night could not be read (error %s): %s was NOT saved."
+                             % (_errno(e), what))
+        status, got, gen = F.parse_header(data, F.KIND_CLUB)
+        if status == F.OK and got == no:   # checked in place: no copy of the evening
+            status, seq, start, end, nxt = F.next_record(data, F.HEADER_SIZE)
+            if seq != 0 or nxt != len(data):
+                status = F.DAMAGED
+        if status != F.OK or got != no:
+            raise StoreError("The club night on flash could not be read back: %s was NOT saved." % what)
+        try:
+            need = len(data)
             if not self._arch and not self._clubs and ARCHIVE_DIR not in self._listdir(""):
-                need = _DIR_BYTES  # the first archive makes arch/
+                need += _DIR_BYTES  # the first archive makes arch/
             self._check_room(need, what)
             self._listdir(ARCHIVE_DIR, True)
-            self.fs.rename(self._p(CLUB), self._p(name))
+            self._write_new(name, data)
         except OSError as e:
-            self._free = None
             raise self._failed(e, what)
-        self._took(0)
-        self.commits += 1
+        # Committed. The rest only tidies up; a cut here is undone at load.
+        data = None
         self._clubs.append(no)
         self._clubs.sort()
         self.club_no = None
+        self._quiet_remove(CLUB)
         return no
 
     def archived_clubs(self):
@@ -1067,10 +1105,9 @@ class Store:
                 return None
             raise StoreError("Memory error: club night %d could not be read (error %s)." % (no, _errno(e)))
         status, got, gen, seq, payload = F.read_single(data, F.KIND_CLUB)
-        data = None
         if status == F.OK and got == no and seq == 0:
             return payload
-        self._set_aside(name)
+        self._club_aside(name, data)
         if no in self._clubs:
             self._clubs.remove(no)
         if status == F.NEWER:
