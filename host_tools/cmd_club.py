@@ -349,31 +349,68 @@ def _signed(n):
     return "+%d" % n if n > 0 else "%d" % n
 
 
+def heading(d):
+    """The first line: the format, the players, the rules and the settings."""
+    return ("club night: %s of %d players; %s rules to %d, best of %d; tie-breaks: %s; walkover points: %s"
+            % (d["format"].replace("-", " "), len(d["players"]), d["rules"], d["target"], d["best_of"],
+               ", ".join(d["tiebreaks"]) or "none (seed order)", d["walkover_points"]))
+
+
+def pairing_text(p):
+    """What happened in a pairing of club_data: 'bye', 'open', 'playing', or
+    'Ann wins, walkover (Bob did not come); games 0-1, points 0-100, hands 0-0'."""
+    if p["status"] in ("bye", "open", "playing"):
+        return p["status"]
+    loser = p["b"] if p["winner"] == p["a"] else p["a"]
+    if p["status"] == "walkover":
+        how = "%s wins, walkover (%s did not come)" % (p["winner"], loser)
+    elif p["status"] == "forfeit":
+        how = "%s wins, forfeit (%s ran out of the move clock)" % (p["winner"], loser)
+    else:
+        how = "%s wins" % p["winner"]
+    return "%s; games %d-%d, points %d-%d, hands %d-%d" % (
+        how, p["games"][0], p["games"][1], p["points"][0], p["points"][1], p["hands"][0], p["hands"][1])
+
+
+TIED_NOTE = "(= level on every count: the seed order decides)"
+
+
+def standings_rows(d):
+    """The standings table as text cells: (header, rows, left-aligned flags).
+    A place marked '=' is level on every count with the one above."""
+    knockout = d["format"] == "knockout"
+    # A round robin's byes are all drawn at the start and count for nothing: not shown.
+    byes = d["format"] != "round-robin" and any(r["byes"] for r in d["standings"])
+    head = ["place", "player", "played", "won", "lost"] + (["byes"] if byes else []) + \
+        ["games", "points", "net", "hands"] + (["out in"] if knockout else [])
+    rows = []
+    for r in d["standings"]:
+        row = ["%s%d" % ("=" if r["tied"] else "", r["place"]), r["player"], str(r["played"]), str(r["won"]),
+               str(r["lost"])] + ([str(r["byes"])] if byes else []) + \
+            ["%d-%d" % tuple(r["games"]), "%d-%d" % (r["points_for"], r["points_against"]), _signed(r["net"]),
+             str(r["hands"])] + ([r["out_in"] or ("-" if d["finished"] else "still in")] if knockout else [])
+        rows.append(row)
+    left = [i < 2 or head[i] == "out in" for i in range(len(head))]
+    return head, rows, left
+
+
+def pot_line(d):
+    """'pot 50.00, split 70/30: 1 Ann 35.00, 2 Cid 15.00'."""
+    split = "/".join(str(x) for x in d["split"])
+    shares = ", ".join("%d %s %s" % (x["place"], x["player"], prize.money(x["amount"])) for x in d["prize"])
+    return "pot %s, split %s%s: %s" % (prize.money(d["pot"]), split,
+                                       "" if d["finished"] else " (by the standings so far)", shares)
+
+
 def render_text(d):
-    fmt_word = d["format"].replace("-", " ")
-    lines = ["club night: %s of %d players; %s rules to %d, best of %d; tie-breaks: %s; walkover points: %s"
-             % (fmt_word, len(d["players"]), d["rules"], d["target"], d["best_of"],
-                ", ".join(d["tiebreaks"]) or "none (seed order)", d["walkover_points"])]
+    lines = [heading(d)]
     for rnd in d["rounds"]:
         lines.append(rnd["name"])
         for p in rnd["pairings"]:
             if p["status"] == "bye":
                 lines.append("  %s: bye" % p["a"])
-                continue
-            head = "  %s v %s: " % (p["a"], p["b"])
-            if p["status"] in ("open", "playing"):
-                lines.append(head + p["status"])
-                continue
-            loser = p["b"] if p["winner"] == p["a"] else p["a"]
-            if p["status"] == "walkover":
-                how = "%s wins, walkover (%s did not come)" % (p["winner"], loser)
-            elif p["status"] == "forfeit":
-                how = "%s wins, forfeit (%s ran out of the move clock)" % (p["winner"], loser)
             else:
-                how = "%s wins" % p["winner"]
-            lines.append(head + "%s; games %d-%d, points %d-%d, hands %d-%d"
-                         % (how, p["games"][0], p["games"][1], p["points"][0], p["points"][1],
-                            p["hands"][0], p["hands"][1]))
+                lines.append("  %s v %s: %s" % (p["a"], p["b"], pairing_text(p)))
     if len(d["rounds"]) < d["rounds_total"]:
         nxt = len(d["rounds"]) + 1
         name = d["next_round_name"]
@@ -381,33 +418,19 @@ def render_text(d):
                      % (name, "" if name == "round %d" % nxt else " (round %d of %d)" % (nxt, d["rounds_total"]),
                         ("" if d["rounds"][-1]["name"].startswith("round") else "the ") + d["rounds"][-1]["name"]))
     lines.append("standings%s" % ("" if d["finished"] else " so far"))
-    knockout = d["format"] == "knockout"
-    # A round robin's byes are all drawn at the start and count for nothing: not shown.
-    byes = d["format"] != "round-robin" and any(r["byes"] for r in d["standings"])
-    head = ["place", "player", "played", "won", "lost"] + (["byes"] if byes else []) + \
-        ["games", "points", "net", "hands"] + (["out in"] if knockout else [])
-    rows = [head]
-    for r in d["standings"]:
-        row = ["%s%d" % ("=" if r["tied"] else "", r["place"]), r["player"], str(r["played"]), str(r["won"]),
-               str(r["lost"])] + ([str(r["byes"])] if byes else []) + \
-            ["%d-%d" % tuple(r["games"]), "%d-%d" % (r["points_for"], r["points_against"]), _signed(r["net"]),
-             str(r["hands"])] + ([r["out_in"] or ("-" if d["finished"] else "still in")] if knockout else [])
-        rows.append(row)
+    head, body, left = standings_rows(d)
+    rows = [head] + body
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
     for row in rows:
         cells = []
         for i, c in enumerate(row):
-            left = i < 2 or head[i] == "out in"
-            cells.append(c.ljust(widths[i]) if left else c.rjust(widths[i]))
+            cells.append(c.ljust(widths[i]) if left[i] else c.rjust(widths[i]))
         lines.append("  " + "  ".join(cells).rstrip())
     if any(r["tied"] for r in d["standings"]):
-        lines.append("  (= level on every count: the seed order decides)")
+        lines.append("  " + TIED_NOTE)
     if d["champion"]:
         lines.append("champion: %s" % d["champion"])
-    split = "/".join(str(x) for x in d["split"])
-    shares = ", ".join("%d %s %s" % (x["place"], x["player"], prize.money(x["amount"])) for x in d["prize"])
-    lines.append("pot %s, split %s%s: %s" % (prize.money(d["pot"]), split,
-                                              "" if d["finished"] else " (by the standings so far)", shares))
+    lines.append(pot_line(d))
     return "\n".join(lines)
 
 

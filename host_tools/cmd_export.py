@@ -7,24 +7,27 @@ the statistics and the set-aside damaged files) with mpremote - from the one
 Pico on USB, or --port (a serial port or a pyserial URL such as
 socket://host:port) - or reads a folder with the same layout (--from: the
 simulator's data folder, or a copy of the device's flash). Writes into --out
-(default ./gin-export/): hands.csv, score-sheet.html and, from a device, a
-byte-for-byte backup of its files in device-files/. Damaged data is reported
-(in the sheet and on standard error), never fatal.
+(default ./gin-export/): hands.csv, score-sheet.html, a page per club night
+(club-N.html) and, from a device, a byte-for-byte backup of its files in
+device-files/. Damaged data is reported (in the sheet and on standard
+error), never fatal.
 """
 import argparse
 import datetime
 import os
+import re
 import shutil
 import sys
 import tempfile
 
-from host_tools import export_data, export_html, export_sheet
+from host_tools import export_club, export_data, export_html, export_sheet
 from host_tools.errors import GinError
 from host_tools.folders import writable_folder
 from host_tools.mpy import ROOT
 
 CSV_NAME = "hands.csv"
-HTML_NAME = "score-sheet.html"
+HTML_NAME = export_html.SHEET_FILE
+CLUB_PAGE = re.compile(r"club-\d+\.html$")  # export_html.club_file
 BACKUP_NAME = "device-files"
 
 
@@ -92,11 +95,17 @@ def main(argv, out=None, err=None):
         # The store may set damaged files aside while loading: only in the scratch copy.
         ex = export_data.read_store(copy)
         mviews = export_sheet.views(ex)
+        cviews = export_club.views(ex)
         when = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
         csv_path = os.path.join(args.out, CSV_NAME)
         html_path = os.path.join(args.out, HTML_NAME)
         _write(csv_path, export_sheet.csv_text(mviews))
-        _write(html_path, export_html.page(ex, mviews, source, when))
+        _write(html_path, export_html.page(ex, mviews, source, when, export_club.index_html(cviews)))
+        for name in os.listdir(args.out):
+            if CLUB_PAGE.match(name):   # an earlier export's pages: these are written afresh
+                os.remove(os.path.join(args.out, name))
+        for cv in cviews:
+            _write(os.path.join(args.out, cv.file), export_club.page(cv, source, when))
         ok = True
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
@@ -106,6 +115,9 @@ def main(argv, out=None, err=None):
     games = sum(len(mv.games) for mv in mviews)
     print("%d matches, %d games, %d hands -> %s, %s"
           % (len(mviews), games, hands, csv_path, html_path), file=out)
+    if cviews:
+        print("%d club night%s -> %s" % (len(cviews), "" if len(cviews) == 1 else "s",
+                                        ", ".join(os.path.join(args.out, cv.file) for cv in cviews)), file=out)
     for dmg in ex.damage:
         print("gin: export: damaged: %s" % dmg.line(), file=err)
     return 0

@@ -23,12 +23,13 @@ for _rel in ("host_tools/fakes", "firmware"):
         sys.path.insert(0, _p)
 
 from gincore import codec, stats as stats_mod  # noqa: E402
-from storage import Store, frame  # noqa: E402
+from gincore import tournament  # noqa: E402
+from storage import Store, StoreError, frame  # noqa: E402
 from storage import store as store_mod  # noqa: E402
 from ui import persist  # noqa: E402
 
 DEVICE_ROOT = "/gin"  # storage.Store's default root on the Pico
-KNOWN = (store_mod.SNAPSHOT, store_mod.JOURNAL, store_mod.STATS,
+KNOWN = (store_mod.SNAPSHOT, store_mod.JOURNAL, store_mod.STATS, store_mod.CLUB,
          store_mod.ARCHIVE_DIR, store_mod.BAD_DIR)
 
 KIND_WORDS = {
@@ -36,6 +37,7 @@ KIND_WORDS = {
     frame.KIND_JOURNAL: "the hands of the current match",
     frame.KIND_ARCHIVE: "a finished match",
     frame.KIND_STATS: "the statistics",
+    frame.KIND_CLUB: "a club night",
 }
 
 
@@ -176,6 +178,16 @@ class Saved:
         self.match = match
 
 
+class SavedClub:
+    """One club night as exported: its number, 'finished' (archived) or
+    'current', the gincore.tournament.Tournament."""
+
+    def __init__(self, number, status, t):
+        self.number = number
+        self.status = status
+        self.tournament = t
+
+
 class Damage:
     """Something that could not be read in full: where, and what happened."""
 
@@ -188,10 +200,12 @@ class Damage:
 
 
 class Export:
-    """What a folder held: matches (oldest first), statistics, damage."""
+    """What a folder held: matches (oldest first), club nights (oldest
+    first), statistics, damage."""
 
     def __init__(self):
         self.matches = []
+        self.clubs = []
         self.stats = None          # gincore.stats.Stats
         self.stats_source = ""     # where the statistics came from, in words
         self.damage = []           # Damage, in the order found
@@ -212,7 +226,8 @@ def describe_file(data):
                 pos = pos2
             whole = "intact" if pos == len(data) else "damaged after %d intact record%s" % (
                 good, "" if good == 1 else "s")
-            return "%s (match %d), %d bytes, %s" % (words, base, len(data), whole)
+            what = "club night" if kind == frame.KIND_CLUB else "match"
+            return "%s (%s %d), %d bytes, %s" % (words, what, base, len(data), whole)
         if status == frame.NEWER:
             return "%s from newer firmware, %d bytes" % (words, len(data))
     return "%d bytes, unreadable header" % len(data)
@@ -250,6 +265,18 @@ def read_store(root):
         if cur is not None:
             ex.matches.append(cur)
 
+    for no in st.archived_clubs():
+        try:
+            data = st.read_archived_club(no)
+        except StoreError as e:
+            ex.damage.append(Damage("club night %d" % no, str(e)))
+            continue
+        if data is not None:  # None: set aside; the store noted the problem
+            _club(no, "finished", data, ex)
+    data = st.load_club()
+    if data is not None:
+        _club(st.club_no, "current", data, ex)
+
     blob = st.load_stats()
     if blob is not None:
         try:
@@ -277,6 +304,13 @@ def read_store(root):
         when = "set aside on the device earlier" if name in before else "damaged, set aside by this export"
         ex.damage.append(Damage("bad/" + name, "%s: %s" % (when, what)))
     return ex
+
+
+def _club(no, status, data, ex):
+    try:
+        ex.clubs.append(SavedClub(no, status, tournament.decode(data)))
+    except Exception as e:  # noqa: BLE001 - bytes with a good CRC that the core refuses
+        ex.damage.append(Damage("club night %d" % no, "cannot be read: %s" % e))
 
 
 def _current(no, snap, records, ex):

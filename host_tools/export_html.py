@@ -8,7 +8,13 @@ import html
 
 from gincore import result, stats as stats_mod
 
+SHEET_FILE = "score-sheet.html"     # the page of every match; a match's sheet is #match-N on it
 COLOURS = ("#1f5fa8", "#c0392b")  # player A, player B
+
+
+def club_file(number):
+    """The page of club night number (export_club.py)."""
+    return "club-%d.html" % number
 CHART_W, CHART_H = 520, 240
 PAD_L, PAD_R, PAD_T, PAD_B = 44, 90, 14, 30
 
@@ -226,12 +232,15 @@ def damage_html(export):
     return "\n".join(out)
 
 
-def page(export, mviews, source, when):
+def page(export, mviews, source, when, clubs=""):
+    """clubs: the list of club night pages (export_club.index_html), or ""."""
     hands = sum(len(mv.d["hands"]) for mv in mviews)
     body = ["<h1>Gin Rummy score sheet</h1>",
             '<p class="note">Exported from %s on %s: %d match%s, %d hands.</p>'
             % (esc(source), esc(when), len(mviews), "" if len(mviews) == 1 else "es", hands),
             damage_html(export)]
+    if clubs:
+        body.append(clubs)
     if mviews:
         body.append("<ul>%s</ul>" % "".join(
             '<li><a href="#match-%d">Match %d: %s v %s</a> (%s)</li>'
