@@ -75,8 +75,12 @@ class _Face:
         self.dirty = 0                # columns of the row that may hold pixels
         self.cache = {}               # string -> (its bitmap, its width): drawn lately
         self.old = {}                 # the same, drawn before the last turn-over
-        self.seen = [None] * _SEEN    # the last strings drawn once, not kept yet (a
-        self.seen_at = 0              # number that changes at every press is not kept)
+        # The hashes of the last strings drawn once, not kept yet (a number
+        # that changes at every press is not kept). Hashes, not the strings:
+        # a score made at run time is garbage once drawn, and the ring must
+        # not keep it alive. (-1 is no hash: neither interpreter makes it.)
+        self.seen = [-1] * _SEEN
+        self.seen_at = 0
 
     def index(self, c):
         """The glyph number of code point c (the font's '?' if it has none)."""
@@ -218,7 +222,7 @@ class Writer:
             c.cache.clear()
             c.old.clear()
             for i in range(_SEEN):
-                c.seen[i] = None
+                c.seen[i] = -1
         self.cached = self.cached_old = 0
 
     def _turn_over(self):
@@ -233,10 +237,11 @@ class Writer:
         # (bitmap, width) of s if kept now, else None.
         hit = face.old.get(s)
         if hit is None:
-            if s in face.seen:            # a second draw: kept from now on
+            h = hash(s)
+            if h in face.seen:            # a second draw: kept from now on
                 return self._render(face, s)
             if len(s) >= _SHORTEST:       # shorter ones cost little through the row
-                face.seen[face.seen_at] = s
+                face.seen[face.seen_at] = h
                 face.seen_at = (face.seen_at + 1) % _SEEN
             return None
         # Drawn before the last turn-over and again now: kept on (no copy).

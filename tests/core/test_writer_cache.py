@@ -112,3 +112,17 @@ def test_characters_of_every_utf8_length_and_a_string_longer_than_its_scratch():
     # Measured by its first 128 bytes: a longer string is still wider than the screen.
     one = w.width("i", SMALL)
     assert w.width("i" * 200, SMALL) >= 128 and w.width("i" * 30, SMALL) == 30 * (one + 1) - 1
+
+
+def test_strings_drawn_once_are_not_kept_alive():
+    # The ring that spots a second draw holds the strings' hashes: a score
+    # made for one frame is garbage once drawn, whatever the ring holds.
+    w = Writer()
+    buf, fb = _frame()
+    for v in range(40):
+        w.draw(fb, "Ann %d" % (v * 13), 0, 0, SMALL, 1)
+    for face in w._faces:
+        assert all(isinstance(x, int) for x in face.seen), face.seen
+    assert w.renders == 0
+    w.draw(fb, "Ann %d" % (39 * 13), 0, 0, SMALL, 1)   # drawn again: now kept
+    assert w.renders == 1
