@@ -31,15 +31,15 @@ BATTERY_DIVIDER = const(3)
 
 
 def make(freq=None):
+    import sys
+
     import machine
 
-    from device.battery import Battery
-    from device.board import Board
+    from device.board import assemble, i2c_bus
     from device.display import i2c_display
     from device.encoder import make_encoder
 
-    i2c = machine.I2C(I2C_ID, sda=machine.Pin(SDA), scl=machine.Pin(SCL), freq=freq or FREQ)
-    display = i2c_display(i2c, WIDTH, HEIGHT, ADDR)
-    buttons = make_encoder(machine, BUTTONS[0][1], ENCODER[0], ENCODER[1], CLOCKWISE, DETENT_STEPS)
-    battery = Battery(machine.ADC(BATTERY_ADC), BATTERY_DIVIDER)
-    return Board(NAME, display, buttons, battery, TITLE)
+    me = sys.modules[__name__]
+    display = i2c_display(i2c_bus(machine, me, freq), WIDTH, HEIGHT, ADDR)
+    knob = make_encoder(machine, BUTTONS[0][1], ENCODER[0], ENCODER[1], CLOCKWISE, DETENT_STEPS)
+    return assemble(machine, me, display, knob)

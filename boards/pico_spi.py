@@ -26,10 +26,11 @@ BATTERY_DIVIDER = const(3)
 
 
 def make(baudrate=None):
+    import sys
+
     import machine
 
-    from device.battery import Battery
-    from device.board import Board, make_buttons
+    from device.board import assemble
     from device.display_spi import spi_display
 
     Pin = machine.Pin
@@ -37,6 +38,4 @@ def make(baudrate=None):
     spi = machine.SPI(SPI_ID, baudrate=rate, sck=Pin(SCK), mosi=Pin(MOSI))
     display = spi_display(spi, Pin(DC, Pin.OUT), Pin(CS, Pin.OUT, value=1),
                           Pin(RES, Pin.OUT, value=1), WIDTH, HEIGHT, rate)
-    buttons = make_buttons(machine, BUTTONS, THREE_BUTTON)
-    battery = Battery(machine.ADC(BATTERY_ADC), BATTERY_DIVIDER)
-    return Board(NAME, display, buttons, battery, TITLE)
+    return assemble(machine, sys.modules[__name__], display)

@@ -31,15 +31,14 @@ VSYS_ENABLE = const(25)   # the wireless chip's SPI select: high lets ADC3 see V
 
 
 def make(freq=None):
+    import sys
+
     import machine
 
-    from device.battery import Battery
-    from device.board import Board, make_buttons
+    from device.board import assemble, i2c_bus
     from device.display import i2c_display
 
-    i2c = machine.I2C(I2C_ID, sda=machine.Pin(SDA), scl=machine.Pin(SCL), freq=freq or FREQ)
-    display = i2c_display(i2c, WIDTH, HEIGHT, ADDR)
-    buttons = make_buttons(machine, BUTTONS, THREE_BUTTON)
+    me = sys.modules[__name__]
+    display = i2c_display(i2c_bus(machine, me, freq), WIDTH, HEIGHT, ADDR)
     machine.Pin(VSYS_ENABLE, machine.Pin.OUT, value=1)
-    battery = Battery(machine.ADC(BATTERY_ADC), BATTERY_DIVIDER)
-    return Board(NAME, display, buttons, battery, TITLE)
+    return assemble(machine, me, display)

@@ -46,3 +46,19 @@ def make_buttons(machine, table, three_button):
     b = btn.Buttons(pins, ids, three_button=three_button)
     b.start_sampler(machine)  # taps are caught while a step runs
     return b
+
+
+def i2c_bus(machine, spec, freq=None):
+    """The I2C bus of a board module's data (spec: I2C_ID, SDA, SCL, FREQ)."""
+    return machine.I2C(spec.I2C_ID, sda=machine.Pin(spec.SDA), scl=machine.Pin(spec.SCL), freq=freq or spec.FREQ)
+
+
+def assemble(machine, spec, display, buttons=None):
+    """The Board of a board module (spec, the module itself: NAME, TITLE,
+    BUTTONS, THREE_BUTTON, BATTERY_ADC, BATTERY_DIVIDER) around its display;
+    the buttons of spec.BUTTONS unless a board brings its own (a knob)."""
+    from device.battery import Battery
+    if buttons is None:
+        buttons = make_buttons(machine, spec.BUTTONS, spec.THREE_BUTTON)
+    battery = Battery(machine.ADC(spec.BATTERY_ADC), spec.BATTERY_DIVIDER)
+    return Board(spec.NAME, display, buttons, battery, spec.TITLE)
