@@ -26,6 +26,36 @@ LOWER = ("abcdefghijklmnopqrstuvwxyz"
          "0123456789-")
 
 
+def known_names(app):
+    """The names typed before (latest first), then anyone else the
+    statistics know: a known player is one press away."""
+    known = list(app.cfg.names)
+    try:
+        for n in app.model.stats().names():
+            if n not in known:
+                known.append(n)
+    except Exception:  # noqa: BLE001 - unreadable statistics: the typed names still help
+        pass
+    return known
+
+
+def ask_rules(app, preset, on_pick):
+    """The rule preset, as a list (the club night's set-up asks it too):
+    on_pick(the preset's name)."""
+    t = app.t
+    labels = [t(i) for i in tx.PRESET_IDS]
+    app.push(ChoiceScreen(app, t(tx.RULES), labels, _rules.PRESET_NAMES.index(preset),
+                          lambda i: on_pick(_rules.PRESET_NAMES[i])))
+
+
+def ask_target(app, target, on_pick):
+    """The target, from TARGETS (the cursor on the preset's): on_pick(target)."""
+    t = app.t
+    labels = ["%d" % v for v in TARGETS]
+    cur = TARGETS.index(target) if target in TARGETS else 1
+    app.push(ChoiceScreen(app, t(tx.TARGET), labels, cur, lambda i: on_pick(TARGETS[i])))
+
+
 class SetupFlow:
     def __init__(self, app):
         self.app = app
@@ -37,16 +67,7 @@ class SetupFlow:
         self.dealer = 0
 
     def start(self):
-        # The names typed before (latest first), then anyone else the
-        # statistics know: a known player is one press away.
-        app = self.app
-        self.known = list(app.cfg.names)
-        try:
-            for n in app.model.stats().names():
-                if n not in self.known:
-                    self.known.append(n)
-        except Exception:  # noqa: BLE001 - unreadable statistics: the typed names still help
-            pass
+        self.known = known_names(self.app)
         self.ask_name(0)
 
     def ask_name(self, p):
@@ -76,23 +97,15 @@ class SetupFlow:
             self.ask_rules()
 
     def ask_rules(self):
-        app = self.app
-        t = app.t
-        labels = [t(i) for i in tx.PRESET_IDS]
-        app.push(ChoiceScreen(app, t(tx.RULES), labels, _rules.PRESET_NAMES.index(self.preset),
-                              self.picked_rules))
+        ask_rules(self.app, self.preset, self.picked_rules)
 
-    def picked_rules(self, i):
-        self.preset = _rules.PRESET_NAMES[i]
-        self.target = _rules.preset(self.preset).target
-        app = self.app
-        t = app.t
-        labels = ["%d" % v for v in TARGETS]
-        cur = TARGETS.index(self.target) if self.target in TARGETS else 1
-        app.push(ChoiceScreen(app, t(tx.TARGET), labels, cur, self.picked_target))
+    def picked_rules(self, name):
+        self.preset = name
+        self.target = _rules.preset(name).target
+        ask_target(self.app, self.target, self.picked_target)
 
-    def picked_target(self, i):
-        self.target = TARGETS[i]
+    def picked_target(self, target):
+        self.target = target
         app = self.app
         t = app.t
         app.push(ChoiceScreen(app, t(tx.HOLLYWOOD), (t(tx.OFF), t(tx.ON)), self.hollywood,
