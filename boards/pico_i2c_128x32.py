@@ -27,12 +27,10 @@ BATTERY_DIVIDER = const(3)
 
 
 def make(freq=None):
-    import sys
-
     import machine
 
     from device.board import assemble, i2c_bus
     from device.display import i2c_display
 
-    me = sys.modules[__name__]
+    me = globals()
     return assemble(machine, me, i2c_display(i2c_bus(machine, me, freq), WIDTH, HEIGHT, ADDR))

@@ -31,15 +31,13 @@ BATTERY_DIVIDER = const(3)
 
 
 def make(freq=None):
-    import sys
-
     import machine
 
     from device.board import assemble, i2c_bus
     from device.display import i2c_display
     from device.encoder import make_encoder
 
-    me = sys.modules[__name__]
+    me = globals()
     display = i2c_display(i2c_bus(machine, me, freq), WIDTH, HEIGHT, ADDR)
     knob = make_encoder(machine, BUTTONS[0][1], ENCODER[0], ENCODER[1], CLOCKWISE, DETENT_STEPS)
     return assemble(machine, me, display, knob)

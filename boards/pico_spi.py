@@ -26,8 +26,6 @@ BATTERY_DIVIDER = const(3)
 
 
 def make(baudrate=None):
-    import sys
-
     import machine
 
     from device.board import assemble
@@ -38,4 +36,4 @@ def make(baudrate=None):
     spi = machine.SPI(SPI_ID, baudrate=rate, sck=Pin(SCK), mosi=Pin(MOSI))
     display = spi_display(spi, Pin(DC, Pin.OUT), Pin(CS, Pin.OUT, value=1),
                           Pin(RES, Pin.OUT, value=1), WIDTH, HEIGHT, rate)
-    return assemble(machine, sys.modules[__name__], display)
+    return assemble(machine, globals(), display)

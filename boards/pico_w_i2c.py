@@ -31,14 +31,12 @@ VSYS_ENABLE = const(25)   # the wireless chip's SPI select: high lets ADC3 see V
 
 
 def make(freq=None):
-    import sys
-
     import machine
 
     from device.board import assemble, i2c_bus
     from device.display import i2c_display
 
-    me = sys.modules[__name__]
+    me = globals()
     display = i2c_display(i2c_bus(machine, me, freq), WIDTH, HEIGHT, ADDR)
     machine.Pin(VSYS_ENABLE, machine.Pin.OUT, value=1)
     return assemble(machine, me, display)

@@ -123,15 +123,18 @@ def check_tools(which=shutil.which):
         raise GinError("%s not found: the ARM toolchain is needed (Debian: %s)" % (", ".join(missing), APT))
 
 
-def stage_app(fw, dest):
-    """firmware/ copied to dest as it is frozen: its text ids folded into
-    numbers (host_tools/fold_ids.py). A file left unchanged keeps its time,
-    so make recompiles only what changed. Returns dest."""
+def stage_app(fw, dest, board_src):
+    """firmware/ and the board (as board.py) copied to dest as they are
+    frozen: their constants folded into numbers (host_tools/fold_ids.py). A
+    file left unchanged keeps its time, so make recompiles only what changed.
+    Returns dest."""
     files = {}
     for src in build._walk(fw):
         rel = os.path.relpath(src, fw).replace(os.sep, "/")
         with open(src, encoding="utf-8") as f:
             files[rel] = f.read()
+    with open(board_src, encoding="utf-8") as f:
+        files[build.BOARD_MODULE + ".py"] = f.read()
     if os.path.isdir(dest):
         for old in build._walk(dest):
             if os.path.relpath(old, dest).replace(os.sep, "/") not in files:
@@ -157,7 +160,6 @@ def stage(board, chip, mp, folder, root=ROOT):
         names = sorted(n[:-3] for n in os.listdir(os.path.join(root, "boards")) if n.endswith(".py"))
         raise GinError("no board %r (boards/: %s)" % (board, ", ".join(names)))
     os.makedirs(folder, exist_ok=True)
-    shutil.copyfile(src, os.path.join(folder, build.BOARD_MODULE + ".py"))
     with open(os.path.join(folder, MARKER + ".py"), "w", encoding="utf-8") as f:
         f.write("# Written by gin firmware: the app frozen into this firmware.\n"
                 "VERSION = %r\nBOARD = %r\nCHIP = %r\n" % (build.app_version(root), board, chip))
@@ -165,7 +167,7 @@ def stage(board, chip, mp, folder, root=ROOT):
     stock = os.path.join(chip_dir, "manifest.py")
     if not os.path.isfile(stock):
         stock = os.path.join(mp, "ports", "rp2", "boards", "manifest.py")
-    app = stage_app(os.path.join(root, "firmware"), os.path.join(folder, "app"))
+    app = stage_app(os.path.join(root, "firmware"), os.path.join(folder, "app"), src)
     bus = build._pip_file("adafruit_bus_device")
     driver = build._pip_file("adafruit_ssd1306")
     top = os.path.join(folder, "manifest.py")
@@ -173,7 +175,7 @@ def stage(board, chip, mp, folder, root=ROOT):
         f.write("# Written by gin firmware.\n")
         f.write("include(%r)   # what stock MicroPython freezes for %s\n" % (stock, chip))
         f.write("include(%r)   # the app\n" % os.path.join(app, build.FREEZE_MANIFEST))
-        f.write("module(%r, base_path=%r)   # boards/%s.py\n" % (build.BOARD_MODULE + ".py", folder, board))
+        f.write("module(%r, base_path=%r)   # boards/%s.py\n" % (build.BOARD_MODULE + ".py", app, board))
         f.write("module(%r, base_path=%r)\n" % (MARKER + ".py", folder))
         f.write("module(%r, base_path=%r)\n" % (os.path.basename(driver), os.path.dirname(driver)))
         f.write("package(%r, base_path=%r)\n" % (os.path.basename(bus), os.path.dirname(bus)))

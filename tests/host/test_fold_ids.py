@@ -1,7 +1,8 @@
-"""The build writes the text ids as numbers (host_tools/fold_ids.py): every
-`tx.NAME` becomes ui.text's number for it, ui.text keeps none of them as a
-global, and the folded firmware runs the UI's flows under MicroPython as
-the sources do."""
+"""The build writes constants as numbers (host_tools/fold_ids.py): every
+`alias.NAME` of another module's const() becomes its number, a const()
+nothing reads by name any more goes private (mpy-cross folds it and keeps
+no global), and the folded firmware runs the UI's flows and the device
+under MicroPython as the sources do."""
 import os
 import re
 
@@ -11,72 +12,102 @@ import conftest
 from host_tools import fold_ids, mpy
 
 FW = os.path.join(conftest.ROOT, "firmware")
+CORE = os.path.join(conftest.ROOT, "tests", "core")
+PUBLIC = re.compile(r"^([A-Z][A-Z0-9_]*) = const\(", re.M)
 
 
-def _tree():
+def _tree(top=FW):
     files = {}
-    for dirpath, dirnames, names in os.walk(FW):
+    for dirpath, dirnames, names in os.walk(top):
         dirnames[:] = [d for d in dirnames if d != "__pycache__"]
         for n in names:
             if n.endswith(".py"):
                 p = os.path.join(dirpath, n)
                 with open(p, encoding="utf-8") as f:
-                    files[os.path.relpath(p, FW).replace(os.sep, "/")] = f.read()
+                    files[os.path.relpath(p, top).replace(os.sep, "/")] = f.read()
     return files
 
 
-def test_every_text_id_becomes_its_number():
-    from ui import text as tx
+def test_constants_become_numbers_and_the_unread_go_private():
+    from ui import keys, text as tx
     files = _tree()
-    ids = fold_ids.text_ids(files[fold_ids.TEXT])
-    assert len(ids) == tx.COUNT and all(getattr(tx, k) == v for k, v in ids.items())
+    with open(os.path.join(conftest.ROOT, "boards", "pico_i2c.py"), encoding="utf-8") as f:
+        files["board.py"] = f.read()
     folded = fold_ids.fold_tree(files)
-    uses = 0
     for rel, src in files.items():
-        if rel == fold_ids.TEXT:
-            continue
-        uses += len([m for m in re.findall(r"\btx\.(\w+)", src) if m in ids])
-        left = [m for m in re.findall(r"\btx\.(\w+)", folded[rel]) if m in ids]
-        assert left == [], (rel, left)
-        assert folded[rel].count("\n") == src.count("\n")   # the device's tracebacks keep their lines
-    assert uses > 200
+        assert folded[rel].count("\n") == src.count("\n"), rel   # tracebacks keep their lines
+        compile(folded[rel], rel, "exec")
     # A screen's line, before and after.
-    src = "from ui import text as tx\nlabel = t(tx.KNOCK) + t(tx.LANGS[0])\n"
-    assert fold_ids.fold("ui/x.py", src, ids) == (
-        "from ui import text as tx\nlabel = t(%d) + t(tx.LANGS[0])\n" % tx.KNOCK)
-    # ui.text: no public id is left to keep in its globals; the tables are folded by mpy-cross.
-    text = folded[fold_ids.TEXT]
-    assert re.findall(r"^[A-Z]\w* = const", text, re.M) == ["COUNT = const"]
-    assert "PRESET_IDS = (_P_FINNISH," in text
+    line = "self.push(ChoiceScreen(app, t(tx.WHO_OUT), labels, cur, self.picked_row))"
+    assert line in files["ui/scr_record.py"]
+    assert line.replace("tx.WHO_OUT", str(tx.WHO_OUT)) in folded["ui/scr_record.py"]
+    assert "tx." not in "".join(re.findall(r"t\(tx\.\w+\)", folded["ui/scr_record.py"]))
+    assert "k == %d" % keys.BACK in folded["ui/scr_message.py"]
+    before = sum(len(PUBLIC.findall(s)) for s in files.values())
+    after = sum(len(PUBLIC.findall(s)) for s in folded.values())
+    assert before > 300 and after < before // 4, (before, after)
+    # ui.text keeps no id as a global; the tables are folded by mpy-cross.
+    assert "PRESET_IDS = (_P_FINNISH," in folded["ui/text.py"]
+    # What is read by name stays: getattr(btn, "UP") from a board's table,
+    # main.py (shipped as source) and a from-import.
+    assert "\nUP = const(" in folded["device/buttons.py"]
+    assert folded["main.py"] == files["main.py"]
+    assert "\nMAX_DEADWOOD = const(" in folded["gincore/result.py"]   # from gincore.result import MAX_DEADWOOD
+    # Strings and comments are never touched.
+    src = ('from ui import keys as K\nX = const(3)\ns = "X and K.OK"  # X, K.OK\n'
+           'def f(k):\n    return k == K.OK or X\n')
+    out = fold_ids.fold_tree({"ui/keys.py": "OK = const(2)\n", "ui/a.py": src})["ui/a.py"]
+    assert out == ('from ui import keys as K\n_X = const(3)\ns = "X and K.OK"  # X, K.OK\n'
+                   'def f(k):\n    return k == 2 or _X\n')
+    # An alias also bound to something else is left alone.
+    shadow = "from ui import keys\ndef f(keys):\n    return keys.OK\n"
+    assert fold_ids.fold_tree({"ui/keys.py": "OK = const(2)\n", "ui/b.py": shadow})["ui/b.py"] == shadow
 
 
-FOLDED_RUNS = ("test_ui_flows", "test_ui_record", "test_ui_cards", "test_ui_device")
+def _folded_run(module, break_one=None):
+    """A tests/core module under MicroPython on the folded firmware (the
+    tests folded with it, as readers of the same constants)."""
+    files = {"fw/" + rel: src for rel, src in _tree().items()}
+    files.update({"tests/" + rel: src for rel, src in _tree(CORE).items()})
+    with open(os.path.join(conftest.ROOT, "boards", "pico_i2c.py"), encoding="utf-8") as f:
+        files["fw/board.py"] = f.read()
+    # Module names as MicroPython sees them: fw/ and tests/ are both on the path.
+    by_module = {rel.split("/", 1)[1]: src for rel, src in files.items()}
+    folded = fold_ids.fold_tree(by_module)
+    if break_one:
+        folded = dict(folded)
+        rel, old, new = break_one
+        assert old in folded[rel]
+        folded[rel] = folded[rel].replace(old, new, 1)
+    extra = {}
+    for rel in files:
+        top, inner = rel.split("/", 1)
+        extra[("/fw/" if top == "fw" else "/tests/") + inner] = folded[inner]
+    return mpy.run_tests(module, extra_files=extra)
+
+
+FOLDED_RUNS = ("test_ui_flows", "test_ui_record", "test_ui_cards", "test_ui_device", "test_platform_loop")
 
 
 @pytest.mark.parametrize("module", FOLDED_RUNS)
-def test_the_folded_firmware_runs_the_ui_on_micropython(module):
+def test_the_folded_firmware_runs_on_micropython(module):
     try:
         mpy.node()
     except mpy.MicroPythonMissing as e:
         pytest.skip("MicroPython run skipped: %s" % e)
-    folded = fold_ids.fold_tree(_tree())
-    r = mpy.run_tests(module, extra_files={"/fw/" + rel: src for rel, src in folded.items()})
+    r = _folded_run(module)
     bad = [t["test"] + ": " + t["error"] for t in r["tests"] if not t["ok"]]
     assert not r.get("crash") and not bad, r.get("crash") or bad
     assert r["passed"] > 0
 
 
 def test_a_wrong_number_is_caught_on_micropython():
-    """What the run above is for: a fold that gets one number wrong (the
-    title of the who-went-out screen) fails the flows."""
+    """What the runs above are for: a fold that gets one number wrong (OK
+    in the pick-one screen read as Back) fails the flows."""
     try:
         mpy.node()
     except mpy.MicroPythonMissing as e:
         pytest.skip("MicroPython run skipped: %s" % e)
-    from ui import text as tx
-    files = _tree()
-    ids = fold_ids.text_ids(files[fold_ids.TEXT])
-    ids["KNOCK"] = tx.VOID
-    folded = {rel: fold_ids.fold(rel, src, ids) for rel, src in files.items()}
-    r = mpy.run_tests("test_ui_flows", extra_files={"/fw/" + rel: src for rel, src in folded.items()})
-    assert r["failed"] > 0 or r.get("crash"), "a folded id with the wrong number went unnoticed"
+    from ui import keys
+    r = _folded_run("test_ui_flows", ("ui/scr_common.py", "k == %d and" % keys.OK, "k == %d and" % keys.BACK))
+    assert r["failed"] > 0 or r.get("crash"), "a folded constant with the wrong number went unnoticed"
