@@ -79,6 +79,7 @@ class App:
         # The app's code runs from flash (gin firmware): imports are cheap (_FLOWS).
         self.code_in_flash = bool(getattr(board, "code_in_flash", False))
         self.tidy_due = True  # the model may have flash work for idle time
+        self.club = None  # ui.club.Club while a club night is open
         self._read_battery(self.last_key_ms)
 
     @property
@@ -107,13 +108,21 @@ class App:
         self.stack = []
         self.push(TableScreen(self))
         self.settings_changed()
+        self.club = None
+        load_club = getattr(self.model.persist, "load_club", None)
+        data = load_club() if load_club is not None else None
+        if data is not None:
+            # A club night is open: back to its screen (ui/club.py).
+            from ui.club import resume
+            resume(self, data)
+            data = None
         if self.model.problems:
             # What storage found on the way up (a damaged file set aside...).
             from ui.scr_message import MessageScreen
             from ui.errtext import problem_lines
             lines = problem_lines(self, self.model.problems)  # in the player's language
             self.push(MessageScreen(self, self.t(tx.NOTE), lines))
-        elif setup_if_new and not found:
+        elif setup_if_new and not found and self.club is None:
             from ui.scr_setup import SetupFlow
             SetupFlow(self).start()
 
@@ -281,7 +290,9 @@ class App:
 
 
 # Screens used now and then: not kept in RAM while the table is showing.
-_RARE = ("scr_setup", "scr_settings", "scr_stats", "scr_cards", "cardgfx")
+# ("club" holds the club night's code: imported only while none is open, the
+# open one keeps its own copy alive through app.club; see ui/club.py.)
+_RARE = ("scr_setup", "scr_settings", "scr_stats", "scr_cards", "cardgfx", "scr_club", "club")
 # With the code in flash (gin firmware) a module imports in a millisecond or
 # two, so the screens of a hand's entry go as well, and none is loaded ahead.
 # Only modules that the table, the App and the model never import at their

@@ -183,4 +183,47 @@ T = (
     "Round %d",  # ROUND_N
     "Games %d-%d, %d-%d",  # STANDING
     "D",  # DEALER_MARK
+    'Club night',  # CLUB_NIGHT
+    'End club night',  # END_CLUB
+    'End the evening now?',  # END_CLUB_Q
+    'It is kept as it is',  # CLUB_KEPT
+    'Forfeit on the clock',  # FORFEIT
+    'Who ran out of time?',  # WHO_RAN_OUT
+    '%s ran out of time',  # RAN_OUT
+    'Players',  # PLAYERS
+    'Done: %d players',  # PLAYERS_DONE
+    'A club night takes 3 to 16 players.',  # PLAYERS_RANGE
+    'Format',  # FORMAT
+    'Round robin',  # FMT_ROUND_ROBIN
+    'Knockout',  # FMT_KNOCKOUT
+    'Swiss',  # FMT_SWISS
+    'Each pairing',  # PAIRING_GAMES
+    '1 game',  # ONE_GAME
+    'Best of %d',  # BEST_OF
+    'Pot',  # POT
+    '0: no pot',  # NO_POT
+    'Round %d/%d',  # ROUND_OF
+    'Final',  # R_FINAL
+    'Semi-finals',  # R_SEMI
+    'Quarter-finals',  # R_QUARTER
+    '%d open',  # N_OPEN
+    'playing',  # PLAYING
+    '%s: bye',  # BYE_ROW
+    'w/o',  # WO_SHORT
+    'clock',  # FF_SHORT
+    'Walkover...',  # WALKOVER_ROW
+    'Walkover',  # WALKOVER
+    'Who did not come?',  # WHO_ABSENT
+    '%s did not come',  # ABSENT
+    'is under way: finish it, or forfeit it on the clock.',  # UNDER_WAY
+    'Standings',  # STANDINGS
+    'won +/-',  # ST_COLS
+    'Champion: %s',  # CHAMPION
+    'Pot %s',  # POT_OF
+    'OK: close the evening',  # CLOSE_EVENING
+    'This pairing is over and counted. The next one: Club night in the menu.',  # LOCK_PAIRED_W
+    'Club night is from newer firmware: set aside',  # PR_CLUB_NEWER
+    'Club night damaged: set aside',  # PR_CLUB_DAMAGED
+    'Old club night %d is from newer firmware: set aside',  # PR_OLD_CLUB_NEWER
+    'Old club night %d damaged: set aside',  # PR_OLD_CLUB_DAMAGED
 )

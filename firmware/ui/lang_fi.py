@@ -183,4 +183,47 @@ T = (
     "Kierros %d,",  # ROUND_N
     "Pelit %d-%d, %d-%d",  # STANDING
     "J",  # DEALER_MARK
+    'Kerhoturnaus',  # CLUB_NIGHT
+    'Lopeta kerhoturnaus',  # END_CLUB
+    'Lopetetaanko ilta nyt?',  # END_CLUB_Q
+    'Se säilyy sellaisenaan',  # CLUB_KEPT
+    'Aikatappio',  # FORFEIT
+    'Kenen aika loppui?',  # WHO_RAN_OUT
+    '%s: aika loppui',  # RAN_OUT
+    'Pelaajat',  # PLAYERS
+    'Valmis: %d pelaajaa',  # PLAYERS_DONE
+    'Kerhoturnaukseen tarvitaan 3-16 pelaajaa.',  # PLAYERS_RANGE
+    'Muoto',  # FORMAT
+    'Sarja',  # FMT_ROUND_ROBIN
+    'Pudotuspeli',  # FMT_KNOCKOUT
+    'Sveitsiläinen',  # FMT_SWISS
+    'Kukin ottelu',  # PAIRING_GAMES
+    '1 peli',  # ONE_GAME
+    'Paras %d:stä',  # BEST_OF
+    'Potti',  # POT
+    '0: ei pottia',  # NO_POT
+    'Kierros %d/%d',  # ROUND_OF
+    'Finaali',  # R_FINAL
+    'Välierät',  # R_SEMI
+    'Puolivälierät',  # R_QUARTER
+    '%d auki',  # N_OPEN
+    'pelissä',  # PLAYING
+    '%s: vapaa',  # BYE_ROW
+    'w.o.',  # WO_SHORT
+    'aika',  # FF_SHORT
+    'Luovutusvoitto...',  # WALKOVER_ROW
+    'Luovutusvoitto',  # WALKOVER
+    'Kuka ei tullut?',  # WHO_ABSENT
+    '%s ei tullut',  # ABSENT
+    'on kesken: pelatkaa se loppuun tai kirjatkaa aikatappio.',  # UNDER_WAY
+    'Sarjataulukko',  # STANDINGS
+    'voitot +/-',  # ST_COLS
+    'Mestari: %s',  # CHAMPION
+    'Potti %s',  # POT_OF
+    'OK: päätä ilta',  # CLOSE_EVENING
+    'Tämä ottelu on ohi ja laskettu. Seuraava: Kerhoturnaus valikosta.',  # LOCK_PAIRED_W
+    'Kerhoturnaus on uudemmasta ohjelmasta: siirretty sivuun',  # PR_CLUB_NEWER
+    'Kerhoturnaus vioittui: siirretty sivuun',  # PR_CLUB_DAMAGED
+    'Vanha kerhoturnaus %d on uudemmasta ohjelmasta: sivuun',  # PR_OLD_CLUB_NEWER
+    'Vanha kerhoturnaus %d vioittui: sivuun',  # PR_OLD_CLUB_DAMAGED
 )

@@ -183,4 +183,47 @@ T = (
     "Giro %d",  # ROUND_N
     "Giochi %d-%d, %d-%d",  # STANDING
     "M",  # DEALER_MARK
+    'Torneo del club',  # CLUB_NIGHT
+    'Chiudi il torneo',  # END_CLUB
+    'Chiudere ora il torneo?',  # END_CLUB_Q
+    'Resta salvato così',  # CLUB_KEPT
+    'Sconfitta a tempo',  # FORFEIT
+    'Tempo scaduto a chi?',  # WHO_RAN_OUT
+    '%s: tempo scaduto',  # RAN_OUT
+    'Giocatori',  # PLAYERS
+    'Fatto: %d giocatori',  # PLAYERS_DONE
+    'Un torneo del club vuole da 3 a 16 giocatori.',  # PLAYERS_RANGE
+    'Formula',  # FORMAT
+    "Girone all'italiana",  # FMT_ROUND_ROBIN
+    'Eliminazione diretta',  # FMT_KNOCKOUT
+    'Sistema svizzero',  # FMT_SWISS
+    'Ogni incontro',  # PAIRING_GAMES
+    '1 gioco',  # ONE_GAME
+    'Al meglio di %d',  # BEST_OF
+    'Montepremi',  # POT
+    '0: nessuno',  # NO_POT
+    'Turno %d/%d',  # ROUND_OF
+    'Finale',  # R_FINAL
+    'Semifinali',  # R_SEMI
+    'Quarti',  # R_QUARTER
+    '%d aperti',  # N_OPEN
+    'in gioco',  # PLAYING
+    '%s: riposa',  # BYE_ROW
+    'tav.',  # WO_SHORT
+    'tempo',  # FF_SHORT
+    'A tavolino...',  # WALKOVER_ROW
+    'A tavolino',  # WALKOVER
+    'Chi non è venuto?',  # WHO_ABSENT
+    '%s non è venuto',  # ABSENT
+    'è in corso: finitelo, o chiudetelo con una sconfitta a tempo.',  # UNDER_WAY
+    'Classifica',  # STANDINGS
+    'vinti +/-',  # ST_COLS
+    'Campione: %s',  # CHAMPION
+    'Montepremi %s',  # POT_OF
+    'OK: chiudi il torneo',  # CLOSE_EVENING
+    'Questo incontro è finito e contato. Il prossimo: Torneo del club nel menu.',  # LOCK_PAIRED_W
+    'Torneo del club da firmware più nuovo: messo da parte',  # PR_CLUB_NEWER
+    'Torneo del club rovinato: messo da parte',  # PR_CLUB_DAMAGED
+    'Vecchio torneo %d da firmware più nuovo: da parte',  # PR_OLD_CLUB_NEWER
+    'Vecchio torneo %d rovinato: da parte',  # PR_OLD_CLUB_DAMAGED
 )

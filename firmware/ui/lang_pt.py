@@ -183,4 +183,47 @@ T = (
     "Rodada %d",  # ROUND_N
     "Jogos %d-%d, %d-%d",  # STANDING
     "C",  # DEALER_MARK
+    'Torneio do clube',  # CLUB_NIGHT
+    'Encerrar o torneio',  # END_CLUB
+    'Encerrar o torneio agora?',  # END_CLUB_Q
+    'Ele fica guardado assim',  # CLUB_KEPT
+    'Derrota por tempo',  # FORFEIT
+    'Quem ficou sem tempo?',  # WHO_RAN_OUT
+    '%s ficou sem tempo',  # RAN_OUT
+    'Jogadores',  # PLAYERS
+    'Pronto: %d jogadores',  # PLAYERS_DONE
+    'Um torneio do clube pede de 3 a 16 jogadores.',  # PLAYERS_RANGE
+    'Formato',  # FORMAT
+    'Todos contra todos',  # FMT_ROUND_ROBIN
+    'Mata-mata',  # FMT_KNOCKOUT
+    'Sistema suíço',  # FMT_SWISS
+    'Cada partida',  # PAIRING_GAMES
+    '1 jogo',  # ONE_GAME
+    'Melhor de %d',  # BEST_OF
+    'Prêmio',  # POT
+    '0: sem prêmio',  # NO_POT
+    'Rodada %d/%d',  # ROUND_OF
+    'Final',  # R_FINAL
+    'Semifinais',  # R_SEMI
+    'Quartas',  # R_QUARTER
+    '%d abertas',  # N_OPEN
+    'jogando',  # PLAYING
+    '%s: folga',  # BYE_ROW
+    'W.O.',  # WO_SHORT
+    'tempo',  # FF_SHORT
+    'Vitória por W.O....',  # WALKOVER_ROW
+    'Vitória por W.O.',  # WALKOVER
+    'Quem não veio?',  # WHO_ABSENT
+    '%s não veio',  # ABSENT
+    'está em andamento: terminem-na ou marquem derrota por tempo.',  # UNDER_WAY
+    'Classificação',  # STANDINGS
+    'vit. +/-',  # ST_COLS
+    'Campeão: %s',  # CHAMPION
+    'Prêmio %s',  # POT_OF
+    'OK: encerrar o torneio',  # CLOSE_EVENING
+    'Esta partida acabou e foi contada. A próxima: Torneio do clube no menu.',  # LOCK_PAIRED_W
+    'Torneio do clube de firmware mais novo: posto de lado',  # PR_CLUB_NEWER
+    'Torneio do clube danificado: posto de lado',  # PR_CLUB_DAMAGED
+    'Torneio antigo %d de firmware mais novo: de lado',  # PR_OLD_CLUB_NEWER
+    'Torneio antigo %d danificado: de lado',  # PR_OLD_CLUB_DAMAGED
 )

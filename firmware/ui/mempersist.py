@@ -26,6 +26,10 @@ class MemPersist:
 
     def __init__(self, room=_MEM_ROOM):
         self.full = False
+        self.club_full = False   # plays a flash that refuses the club night's saves only
+        self.no = 0              # the match's number (the store numbers them 1, 2, ...)
+        self.club = None         # the club night's bytes (save_club)
+        self.clubs = []          # archived club nights
         self._buf = bytearray(room)
         self._len = -1   # -1: nothing saved yet
         self.writes = 0
@@ -41,6 +45,7 @@ class MemPersist:
             self.archive.append(encode(old))
             self.stats_bytes = _codec.encode_stats(st)
         self.rewrite(match)
+        self.no += 1
 
     def unarchive(self, old):
         """Undo start(): the old match is current again, its archive copy gone."""
@@ -50,6 +55,7 @@ class MemPersist:
             st.remove_match(old)
             self.stats_bytes = _codec.encode_stats(st)
         self.rewrite(old)
+        self.no -= 1
 
     def hand_added(self, match):
         self.rewrite(match)
@@ -70,7 +76,28 @@ class MemPersist:
         return len(self.archive)
 
     def match_id(self):
-        return 0
+        return self.no
+
+    # --- a club night ----------------------------------------------------------
+    def save_club(self, data):
+        if self.full or self.club_full:
+            from storage import StoreFull
+            raise StoreFull("Memory full: the club night was NOT saved.")
+        self.club = bytes(data)
+
+    def load_club(self):
+        return self.club
+
+    def archive_club(self):
+        if self.full or self.club_full:
+            from storage import StoreFull
+            raise StoreFull("Memory full: the finished club night was NOT saved.")
+        self.clubs.append(self.club)
+        self.club = None
+        return len(self.clubs)
+
+    def set_aside_club(self):
+        self.club = None
 
     @property
     def saved(self):

@@ -10,7 +10,9 @@ match, clearing data, new rules mid-game) keep what they replaced in
 
 When the flash cannot take a change at all (it could not be read at start,
 the match on the table is finished and archived, or a match could not be
-saved), `locked` says why and every change is refused before its entry.
+saved), `locked` says why and every change is refused before its entry; so
+it is for a club night's pairing whose result is in the evening (the club
+night sets LOCK_PAIRED; the next match frees the table).
 """
 from micropython import const
 
@@ -22,6 +24,7 @@ from gincore import stats as _stats
 LOCK_READ = const(1)     # the flash could not be read: nothing is written until a restart
 LOCK_CLOSED = const(2)   # the match on the table is finished and archived
 LOCK_UNSAVED = const(3)  # the match on the table could not be saved
+LOCK_PAIRED = const(4)   # a club night's pairing: its result is in the evening (ui/club.py)
 
 # A step after a successful save that failed (Model.later).
 LATER_RULES = const(1)   # the rules waiting for the next game are not applied yet
@@ -304,7 +307,7 @@ class Model:
         entered by cards (the match keeps the cards of 100 hands)."""
         from ui import text as tx
         if self.locked:
-            return (t((tx.LOCK_READ_W, tx.LOCK_CLOSED_W, tx.LOCK_UNSAVED_W)[self.locked - 1]),)
+            return (t((tx.LOCK_READ_W, tx.LOCK_CLOSED_W, tx.LOCK_UNSAVED_W, tx.LOCK_PAIRED_W)[self.locked - 1]),)
         if adding and not self.match.hands.room():
             return (t(tx.MEMORY_FULL), t(tx.NEW_MATCH_Q))
         if cards and not self.match.hands.card_room():

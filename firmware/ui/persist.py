@@ -3,7 +3,9 @@
 start(match, old=None): a new match (the old one is archived);
 hand_added(match): append the last hand (returns only when it is on flash);
 rewrite(match): undo / edit / delete / rules: a fresh snapshot;
-load() -> (match or None, problems).
+load() -> (match or None, problems);
+save_club(data), load_club(), archive_club(), set_aside_club(): a club
+night's tournament bytes beside the match (ui/club.py).
 
 The one rule for all of them: a call that raises changed nothing on flash;
 a call that returns saved what it was asked to. Work after the save (a
@@ -172,6 +174,20 @@ class StorePersist:
                 break
             n += 1
         return n, len(nos)
+
+    # --- a club night: the tournament's bytes, beside the match ---------------
+    def save_club(self, data):
+        self.store.save_club(data)
+
+    def load_club(self):
+        """The evening's bytes, or None (a damaged file is set aside with a problem)."""
+        return self.store.load_club()
+
+    def archive_club(self):
+        return self.store.archive_club()
+
+    def set_aside_club(self):
+        self.store.set_aside_club()
 
     def stats(self):
         """Every finished match's statistics. Raises StoreError when the

@@ -33,6 +33,9 @@ class BoardGlue:
     screens that use a long OK themselves (the platform otherwise turns it
     into Back on three buttons)."""
 
+    # A club night's core modules are let go when it closes (ui/club.py).
+    let_go_core = True
+
     def __init__(self, board, version=None, code_in_flash=False):
         self.board = board
         self.code_in_flash = code_in_flash

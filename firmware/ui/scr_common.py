@@ -88,7 +88,14 @@ class NumberScreen(Screen):
 
 
 def refused_for_room(app, adding=True, cards=False):
-    """Say so and return True when the hand about to be entered could not be saved."""
+    """Say so and return True when the hand about to be entered could not be saved.
+    A club night's pairing whose match is decided takes no more hands: its
+    game over screen comes back, where OK records it."""
+    club = app.club
+    if adding and club is not None and club.on_table() is not None and club.decided():
+        from ui.scr_over import GameOverScreen
+        app.push(GameOverScreen(app))
+        return True
     lines = app.model.room_lines(app.t, adding, cards)
     if lines is None:
         return False

@@ -14,8 +14,11 @@ _STATS = const(5)
 _SETTINGS = const(6)
 _CARDS = const(7)
 _REDO = const(8)
+_CLUB = const(9)       # a club night: set one up, or (one is open) the screen between pairings
+_FORFEIT = const(10)   # the pairing on the table: a forfeit on the move clock
+_END_CLUB = const(11)  # close the club night before its end
 _LABELS = (tx.RECORD, tx.HISTORY, tx.UNDO, tx.UNDO_CHANGE, tx.NEW_MATCH, tx.STATS, tx.SETTINGS,
-           tx.RECORD_CARDS, tx.REDO)
+           tx.RECORD_CARDS, tx.REDO, tx.CLUB_NIGHT, tx.FORFEIT, tx.END_CLUB)
 
 
 class MenuScreen(ChoiceScreen):
@@ -26,16 +29,23 @@ class MenuScreen(ChoiceScreen):
     def prepare(self):
         app = self.app
         t = app.t
-        acts = [_RECORD, _CARDS, _HISTORY]
+        club = app.club
+        # While a club night is open its screen comes first, and a new match
+        # is the next pairing's (the screen between pairings starts it).
+        acts = [_RECORD, _CARDS, _HISTORY] if club is None else [_CLUB, _RECORD, _CARDS, _HISTORY]
         if app.match.hands:
             acts.append(_UNDO)
         if app.model.redo_box is not None:
             acts.append(_REDO)
         if app.model.can_undo_change():
             acts.append(_UNDO_CHANGE)
-        acts.append(_NEW_MATCH)
+        if club is None:
+            acts.append(_NEW_MATCH)
+        elif club.on_table() is not None and not club.decided():
+            acts.append(_FORFEIT)
         acts.append(_STATS)
         acts.append(_SETTINGS)
+        acts.append(_CLUB if club is None else _END_CLUB)
         self.actions = acts
         self.title = t(tx.MENU)
         self.labels = [t(_LABELS[a]) for a in acts]
@@ -79,6 +89,21 @@ class MenuScreen(ChoiceScreen):
         elif a == _SETTINGS:
             from ui.scr_settings import SettingsScreen
             app.replace(SettingsScreen(app))
+        elif a == _CLUB:
+            if app.club is not None:
+                app.pop()
+                from ui.scr_club import show_evening
+                show_evening(app)
+            else:
+                app.home()
+                from ui.scr_club import ClubSetup
+                ClubSetup(app).start()
+        elif a == _FORFEIT:
+            app.pop()
+            from ui.scr_club import ask_forfeit
+            ask_forfeit(app)
+        elif a == _END_CLUB:
+            app.push(HoldScreen(app, t(tx.END_CLUB), (t(tx.END_CLUB_Q), t(tx.CLUB_KEPT)), self.end_club))
 
     def undo(self):
         self._change(self.app.model.undo_hand, tx.UNDONE)
@@ -94,6 +119,10 @@ class MenuScreen(ChoiceScreen):
             return
         app.home()
         app.say(app.t(word))
+
+    def end_club(self):
+        """The club night closes as it stands (archived: the export shows it)."""
+        self._change(self.app.club.end, tx.SAVED)
 
     def new_match(self):
         from ui.scr_setup import SetupFlow

@@ -1,5 +1,6 @@
 """Game over: the winner, each bonus line of the rule set, the final totals;
-then next game or a new match. Under Hollywood, Down pages through the games
+then next game or a new match (a club night's pairing: its next game, or
+once the match is decided its result into the evening). Under Hollywood, Down pages through the games
 that this hand ended. Lines that do not fit the panel (a 32-row one shows
 two) scroll with Up/Down first."""
 from ui import keys
@@ -65,6 +66,10 @@ class GameOverScreen(Screen):
             s = app.match.sheet()
             if not s.round_over:
                 app.pop()  # Hollywood: the other games go on
+                return
+            club = app.club
+            if club is not None and club.on_table() is not None:
+                club.game_over()   # a club night's pairing: its result, or its next game
                 return
             t = app.t
             app.push(ChoiceScreen(app, t(tx.GAME_OVER), (t(tx.NEXT_GAME), t(tx.NEW_MATCH)), 0, self.next))

@@ -390,6 +390,20 @@ def on_device(persist, board="pico_i2c"):
     return b
 
 
+def after_start(app):
+    """The screen a start comes back to, for what app has saved: the table;
+    while a club night is open, its screen (ui/club.py resume): the
+    pairing's match (its game over once decided), else the screen between
+    pairings, or the final standings."""
+    c = app.club
+    if c is None:
+        return "TableScreen"
+    k = c.on_table()
+    if k is not None:
+        return "GameOverScreen" if c.decided() else "TableScreen"
+    return "StandingsScreen" if c.t.finished() else "PairingsScreen"
+
+
 def knock_by_numbers(rig, out, kd, dd):
     """Record a knock from the table: the player index that went out, and both counts."""
     a = rig.app
@@ -411,7 +425,8 @@ LONG_B = "Maximilian"
 def tour(lang="en", on_screen=None, persist=None, height=None):
     """Drive the app through every screen; call on_screen(name, rig) on each.
 
-    Long names and three-digit totals, so the tightest layouts are seen.
+    Long names and three-digit totals, so the tightest layouts are seen; at
+    the end a club night (_club_tour).
     Used by the text-fit test (every language) and the screenshot test.
     On a compact panel (height 32) also the table's second page
     (NAME_more) and each further view of a screen that scrolls (NAME_1...).
@@ -642,7 +657,68 @@ def tour(lang="en", on_screen=None, persist=None, height=None):
     rig.pick(12)
     snap("record_spade")
     app.home()
+    _club_tour(rig, app, snap)
     return seen
+
+
+def _club_tour(rig, app, snap):
+    """A club night of four long names (a knockout, a pot): its set-up, the
+    screen between pairings, a walkover, a pairing played, its match
+    locked, a forfeit, the standings and the champion; then it is closed."""
+    from ui.scr_menu import MenuScreen
+    app.cfg.names = [LONG_B, LONG_A, "Christabel", "Wilhelmina"]
+    app.push(MenuScreen(app))
+    rig.pick(len(app.top().labels) - 1)      # Club night
+    for _ in range(4):
+        rig.press(keys.OK)                   # tick the four, in turn
+    snap("club_players")
+    rig.hold(keys.UP, 10)                    # Done, at the top
+    rig.press(keys.OK)
+    snap("club_format")
+    rig.pick(1)                              # knockout
+    snap("club_games")
+    rig.press(keys.OK)                       # 1 game
+    rig.press(keys.OK)                       # the rules
+    rig.pick(0)                              # to 50
+    rig.set_number(40)
+    snap("club_pot")
+    rig.press(keys.OK)
+    snap("club_pairings")
+    rig.press(keys.UP)                       # the last row: a walkover
+    rig.press(keys.OK)
+    snap("club_walkover")
+    rig.press(keys.OK)
+    snap("club_walkover_who")
+    rig.pick(1)
+    snap("club_walkover_hold")
+    rig.hold_ms(keys.OK, 2100)
+    snap("club_pairings_done")
+    rig.press(keys.BACK)
+    snap("club_standings")
+    rig.press(keys.OK)
+    rig.press(keys.OK)                       # the other semi-final on the table
+    rig.step(2000)
+    knock_by_numbers(rig, 0, 0, 98)
+    rig.press(keys.OK)                       # its game over: the result in, the final drawn
+    snap("club_final")
+    app.home()
+    rig.press(keys.OK)                       # a hand on the finished pairing's match
+    snap("club_locked")
+    app.home()
+    app.push(MenuScreen(app))
+    rig.pick(0)                              # Club night: back between pairings
+    rig.press(keys.OK)                       # the final on the table
+    rig.step(2000)
+    app.push(MenuScreen(app))
+    snap("club_menu")
+    rig.pick(app.top().actions.index(10))    # Forfeit on the clock
+    snap("club_forfeit")
+    rig.pick(1)
+    snap("club_forfeit_hold")
+    rig.hold_ms(keys.OK, 2100)
+    snap("club_champion")
+    rig.press(keys.OK)                       # closed; a new match is offered
+    app.home()
 
 
 def play_hand(rig, i):

@@ -1,0 +1,209 @@
+"""A club night on the device: the evening's tournament while it is open,
+and every change to it saved as it happens.
+
+The model's rule holds here too: a change that raises changed nothing, in
+memory or on flash (the screen says "Not saved" and a retry is safe); a
+change that returns is on flash. The tournament (gincore.tournament) is
+kept in RAM only while a club night is open: app.club is a Club then, None
+otherwise.
+
+A pairing is an ordinary match on the table (model.new_match, with the
+pairing's names, the evening's rules, the first player dealing). Which
+pairing is played is saved in the evening (Tournament.start); it is the
+one on the table only while the match there is that pairing's, so a power
+cut between the two saves of a start never mixes them up. When its match is
+decided (the games the best of needs) and the game over screen is
+confirmed, or a forfeit is held to confirm, its result goes into the
+evening with the match's number, and the match is locked on the table
+(model.LOCK_PAIRED) until the next match replaces it.
+
+This module is imported only while no club night is open (to open one: at
+a start, or at the end of the set-up); the screens reach the evening
+through app.club. So the app can let the module go at the table (ui/app.py
+_RARE) and no second copy of it is ever loaded beside the first.
+"""
+from gincore import tournament as T
+
+from ui.model import LOCK_PAIRED
+
+
+class Club:
+    def __init__(self, app, t):
+        self.app = app
+        self.t = t
+        self.cursor = None   # the pairing the screen between pairings was last on
+
+    # --- what is on the table ---------------------------------------------------
+
+    def on_table(self):
+        """The pairing being played: marked in the evening, its match the one
+        on the table and its result not in yet. None when there is none."""
+        t = self.t
+        k = t.playing()
+        if k is None:
+            return None
+        app = self.app
+        m = app.match
+        if m is None or app.model.locked:
+            return None
+        a, b, _ = t.pairing(k)
+        if tuple(m.names) != (t.names[a], t.names[b]) or m.rule_changes[0][1] != t.rules:
+            return None
+        return k
+
+    def decided(self):
+        """The match on the table has a player with the games the pairing needs."""
+        s = self.app.match.sheet()
+        need = self.t.needed()
+        return s.games_won[0] >= need or s.games_won[1] >= need
+
+    def relock(self):
+        """The match on the table is a pairing's whose result is in the
+        evening: nothing may change it now (it stays to be looked at)."""
+        app = self.app
+        model = app.model
+        if model.locked or app.match is None:
+            return
+        ref = model.persist.match_id()
+        if not ref:
+            return
+        t = self.t
+        for k in range(t.count):
+            if t.done(k) and t.ref(k) == ref:
+                model.locked = LOCK_PAIRED
+                return
+
+    # --- changes, each saved ------------------------------------------------------
+
+    def _change(self, fn):
+        """fn(t) changes the evening, which is then saved. Raises, with the
+        evening in RAM and on flash as it was, when either refuses."""
+        old = T.encode(self.t)
+        try:
+            fn(self.t)
+            self.app.model.persist.save_club(T.encode(self.t))
+        except Exception:
+            self.t = T.decode(old)
+            raise
+
+    def start(self, k):
+        """Pairing k's match on the table, and the evening saying it is
+        played. The match first: a cut between the two saves leaves the
+        evening as it was and an unused match on the table. Raises (nothing
+        changed) when either cannot be saved."""
+        app = self.app
+        model = app.model
+        t = self.t
+        a, b, _ = t.pairing(k)
+        model.new_match((t.names[a], t.names[b]), t.rules, 0)
+        try:
+            self._change(lambda t: t.start(k))
+        except Exception:
+            if model.undo_box is not None:
+                try:
+                    model.undo_change()   # the match before it back on the table
+                except Exception:  # noqa: BLE001 - the flash failed twice: the evening is still right
+                    pass
+                self.relock()
+            raise
+        model.undo_box = None   # a pairing's start is not undone from the menu
+        self.cursor = k
+
+    def record(self, forfeit_by=None):
+        """The pairing on the table is over: its match decided, or player
+        forfeit_by ran out of the move clock. Its result goes into the
+        evening with the match's number; raises, nothing changed, when it
+        cannot be saved."""
+        app = self.app
+        k = self.on_table()
+        m = app.match
+        ref = app.model.persist.match_id()
+        self._change(lambda t: t.record_match(k, m, forfeit_by, ref))
+        app.model.locked = LOCK_PAIRED
+
+    def walkover(self, k, absent):
+        """Pairing k: player absent did not come; the other wins it."""
+        self._change(lambda t: t.walkover(k, absent))
+
+    def end(self):
+        """The evening is archived (finished or not) and closed. Raises,
+        the evening still open, when the flash refuses."""
+        app = self.app
+        app.model.persist.archive_club()
+        app.club = None
+        if app.model.locked == LOCK_PAIRED:
+            app.model.locked = 0   # as a start finds it: no evening holds the match now
+        if getattr(app.board, "let_go_core", False):
+            _let_core_go()
+
+    # --- screens ------------------------------------------------------------------
+
+    def show(self):
+        """Back to the table, then the screen between pairings (the final
+        standings once the evening is over)."""
+        app = self.app
+        app.home()
+        from ui.scr_club import show_evening
+        show_evening(app)
+
+    def game_over(self):
+        """OK on the game over screen of the pairing's match: decided, the
+        result goes in and the evening's screen comes back; else the next game."""
+        app = self.app
+        if not self.decided():
+            app.home()
+            return
+        try:
+            self.record()
+        except Exception as e:
+            from ui.scr_message import MessageScreen
+            from ui import text as tx
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+            return
+        self.show()
+
+
+# The core's modules only a club night uses (about 35 KB of heap as .py on
+# MicroPython): let go when the evening closes, as the app lets its rare
+# screens go, on the device (the platform's board says so). Nothing that
+# stays imports them at its top. The tests' boards keep them: a test module
+# holding the old copy would meet objects of a new one.
+_CORE = ("tournament", "tournament_save", "standings", "pairings", "prize")
+
+
+def _let_core_go():
+    import sys
+    import gincore
+    for name in _CORE:
+        full = "gincore." + name
+        if full in sys.modules:
+            del sys.modules[full]
+            if hasattr(gincore, name):
+                delattr(gincore, name)
+
+
+def resume(app, data):
+    """At a start: the club night found on flash is open again, on the
+    screen it was left on - the pairing's match (its game over screen when
+    it is decided), else the screen between pairings."""
+    try:
+        t = T.decode(data)
+    except Exception:  # noqa: BLE001 - CodecError: bytes this software cannot read
+        model = app.model
+        n = len(model.problems)
+        model.persist.set_aside_club()
+        if len(model.problems) == n:   # a persist that does not note it itself
+            from storage.store import problem, P_CLUB_DAMAGED
+            model.problems.append(problem("The club night was damaged. It was set aside for export.",
+                                          P_CLUB_DAMAGED))
+        return
+    c = Club(app, t)
+    app.club = c
+    c.relock()
+    k = c.on_table()
+    if k is None:
+        from ui.scr_club import show_evening
+        show_evening(app)
+    elif c.decided():
+        from ui.scr_over import GameOverScreen
+        app.push(GameOverScreen(app))

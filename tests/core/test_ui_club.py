@@ -1,0 +1,804 @@
+"""A club night on the device, driven by key presses through the whole app:
+the set-up from the known names, the screen between pairings against the
+core, a 16-player knockout played through, a round robin of five with a
+walkover and a forfeit, power cuts in the middle of the evening (the RAM
+stand-in, and the flash store cut at every operation of a step), a flash
+that refuses a save, and the press counts. At both panel heights."""
+import sys
+
+from gincore import tournament as T
+from gincore.pairings import BYE
+from ui import keys
+from ui.persist import encode
+from ui_kit import Rig, after_start, knock_by_numbers, both_heights
+
+SIXTEEN = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal",
+           "Ida", "Jon", "Kim", "Liv", "Max", "Ned", "Oda", "Pia"]
+
+
+# --- helpers --------------------------------------------------------------------
+
+def type_name(rig, name):
+    """On a NameEntry: each letter by Up/Down and OK, then done."""
+    for ch in name:
+        scr = rig.app.top()
+        rig.set_index(scr, scr.letters().index(ch) + 1)
+        rig.press(keys.OK)
+    rig.set_index(rig.app.top(), 0)
+    rig.press(keys.OK)
+
+
+def open_setup(rig):
+    """From the table: the menu (Down), its last row (Up), OK."""
+    rig.press(keys.DOWN)
+    assert rig.app.top().actions[-1] == 9       # Club night, the last row
+    rig.press(keys.UP)
+    rig.press(keys.OK)
+    assert rig.screen() == "PlayersScreen"
+
+
+def tick_first(rig, n):
+    """Tick the first n names of the list (OK ticks and moves on), then Done
+    at the top (a held Up stops there)."""
+    for _ in range(n):
+        rig.press(keys.OK)
+    rig.hold(keys.UP, 20)
+    assert rig.app.top().list.cursor == 0
+    rig.press(keys.OK)
+
+
+def set_up(rig, names, fmt, best_of=1, target=None, pot=0):
+    """A club night of these players (in seed order) by key presses: known
+    names are ticked, the others typed. Returns the presses it took."""
+    before = rig.presses
+    rig.app.cfg.names = [n for n in names]
+    open_setup(rig)
+    tick_first(rig, len(names))
+    assert rig.screen() == "ChoiceScreen"
+    rig.pick(rig.app.stack[-2].flow.fmts.index(fmt))   # the formats offered (the list's flow)
+    rig.pick((1, 3, 5).index(best_of))
+    rig.press(keys.OK)                      # the rules (the preset the device uses)
+    if target is None:
+        rig.press(keys.OK)
+    else:
+        from ui.scr_setup import TARGETS
+        rig.pick(TARGETS.index(target))
+    if pot:
+        rig.set_number(pot)
+    rig.press(keys.OK)
+    return rig.presses - before
+
+
+def club(rig):
+    return rig.app.club
+
+
+def play_on_table(rig, winner, games=1):
+    """The pairing's match on the table: `winner` (0 the first player, 1
+    the second) wins `games` games with a knock of 0 against 98; then OK on
+    each game over screen."""
+    for _ in range(games):
+        knock_by_numbers(rig, winner, 0, 98)
+        assert rig.screen() == "GameOverScreen", rig.screen()
+        rig.press(keys.OK)
+
+
+def hub_check(rig):
+    """The screen between pairings says what the core says: the round of the
+    pairing under the cursor, the open count, every row (entry()), and the
+    cursor stops on exactly the open pairings (and the walkover row)."""
+    app = rig.app
+    scr = app.top()
+    assert rig.screen() == "PairingsScreen"
+    t = club(rig).t
+    opens = t.open_pairings()
+    stops = scr.stops()
+    assert stops[:len(opens)] == opens and stops[len(opens):] in ([], [t.count]), (stops, opens)
+    assert scr.cursor in opens
+    rig.frame()
+    shown = rig.texts()
+    assert "%d open" % len(opens) in shown, shown
+    r = t.pairing(scr.cursor)[2]
+    assert scr.title == (("Round %d/%d" % (r, t.n_rounds)) if t.fmt != T.KNOCKOUT or t.n_rounds - r > 2
+                         else ("Final", "Semi-finals", "Quarter-finals")[t.n_rounds - r])
+    on = club(rig).on_table()
+    for k in range(t.count):
+        label, value = scr.entry(k)[:2]
+        a, b, _ = t.pairing(k)
+        if b == BYE:
+            assert label == "%s: bye" % t.names[a], label
+            continue
+        st, w, ga, gb = t.result(k)[:4]
+        if st < T.PLAYED:
+            assert label == "%s v %s" % (t.names[a], t.names[b]), label
+            assert value == ("playing" if k == on else ""), value
+        else:
+            assert label == "%s %d-%d %s" % (t.names[a], ga, gb, t.names[b]), label
+            assert value == {T.PLAYED: "", T.WALKOVER: "w/o", T.FORFEIT: "clock"}[st]
+            # The winner has more games (the device's walkovers award the games).
+            assert (ga > gb) == (w == 0), (label, w)
+    # What is visible is those rows.
+    for row in scr.vis:
+        assert row[0] in shown
+
+
+def standings_check(rig):
+    """The standings screen (Back from the screen between pairings) lists
+    the core's order, wins and net points; Back there goes to the table."""
+    rig.press(keys.BACK)
+    assert rig.screen() == "StandingsScreen"
+    scr = rig.app.top()
+    t = club(rig).t
+    s = t.standings()
+    for i in range(len(s.order)):
+        p = s.order[i]
+        left, right = scr.lines[i][:2]
+        net = s.net(p)
+        assert left == "%d%s%s" % (s.place[p], "=" if s.tied[p] else " ", t.names[p]), left
+        assert right == "%d %s%d" % (s.wins[p], "+" if net > 0 else "", net), right
+    rig.press(keys.OK)                      # back between pairings
+    assert rig.screen() in ("PairingsScreen", "SetupFlow", "ChoiceScreen")
+
+
+def next_pairing(rig):
+    """OK on the hub starts the pairing under the cursor: one press."""
+    k = rig.app.top().cursor
+    before = rig.presses
+    rig.press(keys.OK)
+    assert rig.presses - before == 1
+    assert rig.screen() == "TableScreen"
+    t = club(rig).t
+    a, b, _ = t.pairing(k)
+    assert rig.app.match.names == (t.names[a], t.names[b])
+    assert club(rig).on_table() == k and t.status(k) == T.PLAYING
+    return k
+
+
+# --- set-up -----------------------------------------------------------------------
+
+def test_set_up_of_eight_players_press_count():
+    rig = Rig()
+    used = set_up(rig, SIXTEEN[:8], T.KNOCKOUT)
+    # Menu 3, eight ticks and Done 10, format (knockout first from 8), games,
+    # rules, target, pot: 5.
+    assert used == 18, used
+    t = club(rig).t
+    assert t.names == tuple(SIXTEEN[:8]) and t.fmt == T.KNOCKOUT and t.best_of == 1
+    assert rig.persist.club == T.encode(t)
+    hub_check(rig)
+    assert next_pairing(rig) == 0
+
+
+def test_players_picked_and_typed_with_their_seeds():
+    rig = Rig()
+    app = rig.app
+    app.cfg.names = ["Ann", "Bob", "Cid"]
+    open_setup(rig)
+    scr = app.top()
+    assert scr.list.labels == ["Done: 0 players", "Ann", "Bob", "Cid", "New name"]
+    rig.press(keys.DOWN)
+    rig.press(keys.OK)                    # Bob: seed 1
+    rig.press(keys.OK)                    # Cid: seed 2
+    assert scr.list.values[2:4] == ["1", "2"] and scr.list.cursor == 4
+    rig.press(keys.OK)                    # New name
+    type_name(rig, "Dee")
+    assert rig.screen() == "PlayersScreen"
+    assert scr.list.labels[4] == "Dee" and scr.list.values[4] == "3"
+    assert scr.list.cursor == 5           # on "New name" again
+    rig.press(keys.UP, 4)
+    rig.press(keys.OK)                    # Ann: seed 4
+    rig.press(keys.DOWN)
+    rig.press(keys.OK)                    # Cid off: the seeds after it move up
+    assert scr.list.values[1:5] == ["3", "1", "", "2"], scr.list.values
+    rig.press(keys.UP, 4)                 # Done with 3 players
+    assert scr.list.cursor == 0 and scr.list.labels[0] == "Done: 3 players"
+    rig.press(keys.OK)
+    assert app.top().labels == ["Round robin", "Swiss"]   # no knockout of 3
+    rig.press(keys.OK)
+    rig.press(keys.OK, 4)
+    t = club(rig).t
+    assert t.names == ("Bob", "Dee", "Ann") and t.fmt == T.ROUND_ROBIN
+    assert app.cfg.names[0] == "Dee"       # the typed name is known next time
+
+
+def test_three_to_sixteen_players():
+    rig = Rig()
+    app = rig.app
+    app.cfg.names = SIXTEEN + ["Quin"]
+    open_setup(rig)
+    rig.press(keys.OK, 2)
+    rig.hold(keys.UP, 20)
+    rig.press(keys.OK)                    # Done with 2: said, and nothing made
+    assert rig.screen() == "MessageScreen"
+    assert "A club night takes 3 to 16" in " ".join(rig.seen())
+    rig.press(keys.OK)
+    rig.press(keys.DOWN, 3)
+    for _ in range(15):
+        rig.press(keys.OK)                # 17 in the list: the 17th is refused
+    assert rig.screen() == "MessageScreen"
+    rig.press(keys.OK)
+    assert len([v for v in app.top().list.values if v]) == 16
+    rig.hold(keys.UP, 30)
+    rig.press(keys.OK)
+    assert app.top().labels == ["Knockout", "Swiss"]      # no round robin of 16
+    assert app.top().list.cursor == 0
+    rig.press(keys.BACK)
+    rig.press(keys.BACK)                  # leaving the set-up makes nothing
+    assert rig.screen() == "TableScreen"
+    assert club(rig) is None and rig.persist.club is None
+
+
+# --- the evenings ---------------------------------------------------------------
+
+def test_sixteen_player_knockout_by_key_presses():
+    rig = Rig()
+    set_up(rig, SIXTEEN, T.KNOCKOUT, pot=160)
+    t = club(rig).t
+    assert t.pot == 16000 and t.n_rounds == 4
+    played = 0
+    while not club(rig).t.finished():
+        hub_check(rig)
+        if played in (0, 8, 14):
+            standings_check(rig)
+        k = next_pairing(rig)
+        # The better seed (the first listed) wins, except in every third pairing.
+        winner = 1 if played % 3 == 2 else 0
+        play_on_table(rig, winner)
+        played += 1
+        t = club(rig).t
+        assert t.winner(k) == t.pairing(k)[winner]
+        assert t.ref(k) == rig.persist.match_id() and rig.app.model.locked == 4
+        assert rig.persist.club == T.encode(t)      # saved as it happened
+        # The screens are let go at the table; the evening stays.
+        rig.app.home()
+        assert "ui.scr_club" not in sys.modules and club(rig) is not None
+        rig.press(keys.DOWN)
+        rig.pick(0)                          # "Club night": back between pairings
+    assert played == 15
+    t = club(rig).t
+    s = t.standings()
+    assert rig.screen() == "StandingsScreen"
+    assert rig.seen()[0] == "Champion: %s" % t.names[t.champion()]
+    assert s.champion == t.champion() and t.finished()
+    lines = rig.app.top().lines
+    shown = [x[0] for x in lines] + [x[1] for x in lines]
+    # The pot: 50/30/20 of 160.00.
+    for (p, cents), want in zip(t.prize(s), (8000, 4800, 3200)):
+        assert cents == want
+        assert ("%d %s" % (s.place[p], t.names[p]), "%d.00" % (want // 100)) == lines[16 + 1 + len(
+            [1 for q, c in t.prize(s) if s.place[q] < s.place[p]])][:2]
+    assert "Pot 160.00" in shown and "50/30/20%" in shown and shown[len(lines) - 1] == "OK: close the evening"
+    # OK closes the evening: archived, and a new match offered.
+    rig.press(keys.OK)
+    assert club(rig) is None and rig.persist.club is None and len(rig.persist.clubs) == 1
+    assert T.decode(rig.persist.clubs[0]).finished()
+    assert rig.screen() == "ChoiceScreen" and rig.app.top().title == "Player 1"
+    again = Rig(persist=rig.persist)
+    assert again.screen() == "TableScreen" and again.app.club is None
+
+
+def test_round_robin_of_five_with_a_walkover_and_a_forfeit():
+    rig = Rig()
+    set_up(rig, SIXTEEN[:5], T.ROUND_ROBIN, best_of=3, target=50)
+    t = club(rig).t
+    assert t.n_rounds == 5 and t.count == 15 and t.best_of == 3
+    hub_check(rig)
+    # A walkover: the last row, which pairing (the cursor's first), who did
+    # not come, held to confirm.
+    first = rig.app.top().cursor
+    rig.press(keys.UP)
+    assert rig.app.top().cursor == t.count
+    rig.press(keys.OK)
+    assert rig.screen() == "ChoiceScreen" and rig.app.top().list.cursor == 0
+    rig.press(keys.OK)                       # Ann v Dan
+    a, b, _ = t.pairing(first)
+    assert rig.app.top().labels == (t.names[a], t.names[b])
+    rig.pick(1)                              # Dan did not come
+    assert rig.screen() == "HoldScreen"
+    seen = rig.seen()
+    assert "%s did not come" % t.names[b] in seen and "%s wins" % t.names[a] in seen
+    rig.hold_ms(keys.OK, 2100)
+    t = club(rig).t
+    assert t.status(first) == T.WALKOVER and t.winner(first) == a and t.ref(first) == 0
+    assert t.result(first)[2:6] == (2, 0, 100, 0)   # the games needed, at the target's points
+    hub_check(rig)
+    # A forfeit on the clock, from the match's menu, once a game is played.
+    k = next_pairing(rig)
+    a, b, _ = t.pairing(k)
+    play_on_table(rig, 1)                    # the second player leads 1-0: the next game
+    assert rig.screen() == "TableScreen" and club(rig).on_table() == k
+    rig.press(keys.DOWN)
+    labels = rig.app.top().labels
+    assert labels[0] == "Club night" and "New match" not in labels
+    rig.pick(labels.index("Forfeit on the clock"))
+    assert rig.app.top().labels == (t.names[a], t.names[b])
+    rig.pick(1)                              # the second player ran out of time
+    seen = rig.seen()
+    assert "%s ran out of time" % t.names[b] in seen and "%s wins" % t.names[a] in seen
+    rig.hold_ms(keys.OK, 2100)
+    t = club(rig).t
+    assert t.status(k) == T.FORFEIT and t.winner(k) == a and t.ref(k) == rig.persist.match_id()
+    assert rig.app.model.locked == 4
+    hub_check(rig)
+    # The rest played, best of 3: 2-0 or 2-1.
+    n = 0
+    while club(rig).t.open_pairings():
+        hub_check(rig)
+        next_pairing(rig)
+        if n % 2:
+            play_on_table(rig, 0, 2)
+        else:
+            play_on_table(rig, 1)
+            play_on_table(rig, 0, 2)
+        n += 1
+    assert n == 8
+    t = club(rig).t
+    assert t.finished() and rig.screen() == "StandingsScreen"
+    s = t.standings()
+    for p in range(5):
+        assert s.wins[p] + s.losses[p] == 4 and s.byes[p] == 1
+    assert sum(s.wins) == 10
+    rig.press(keys.OK)
+    assert len(rig.persist.clubs) == 1 and club(rig) is None
+
+
+def test_a_pairing_under_way_is_finished_first():
+    """Two tables share the device one after the other: another pairing
+    starts once the one on the table is over (or had no hand yet)."""
+    rig = Rig()
+    set_up(rig, SIXTEEN[:4], T.ROUND_ROBIN)
+    k = next_pairing(rig)
+    rig.press(keys.DOWN)
+    rig.pick(0)                              # back between pairings: it says "playing"
+    scr = rig.app.top()
+    assert scr.cursor == k and scr.entry(k)[1] == "playing"
+    rig.press(keys.DOWN)                     # no hand yet: another may start instead
+    other = next_pairing(rig)
+    assert other != k and club(rig).t.status(k) == T.OPEN
+    knock_by_numbers(rig, 0, 5, 30)          # a hand, no game over
+    rig.press(keys.DOWN)
+    rig.pick(0)
+    rig.press(keys.DOWN)
+    before = encode(rig.app.match)
+    rig.press(keys.OK)
+    assert rig.screen() == "MessageScreen" and "is under way" in " ".join(rig.seen())
+    assert encode(rig.app.match) == before and club(rig).on_table() == other
+    rig.press(keys.OK)
+    rig.press(keys.UP)                       # the one playing: OK goes back to its match
+    rig.press(keys.OK)
+    assert rig.screen() == "TableScreen" and encode(rig.app.match) == before
+    # A walkover is not offered for it (a forfeit is, from its menu).
+    from ui.scr_club import walkable
+    assert other not in walkable(rig.app)
+
+
+def test_a_recorded_pairing_s_match_is_locked():
+    rig = Rig()
+    set_up(rig, SIXTEEN[:3], T.ROUND_ROBIN)
+    next_pairing(rig)
+    play_on_table(rig, 0)
+    rig.app.home()
+    hands = len(rig.app.match.hands)
+    rig.press(keys.OK)                       # record a hand: said, not done
+    assert rig.screen() == "MessageScreen"
+    assert "over and counted" in " ".join(rig.seen())
+    rig.app.home()
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Undo last hand"))
+    assert rig.screen() == "MessageScreen" and len(rig.app.match.hands) == hands
+    # The next pairing's match frees the table.
+    rig.app.home()
+    rig.press(keys.DOWN)
+    rig.pick(0)
+    next_pairing(rig)
+    assert rig.app.model.locked == 0 and not rig.app.match.hands
+    # The recorded match was archived with the statistics when it went.
+    t = club(rig).t
+    a = t.pairing(0)[0]
+    assert rig.persist.archive and rig.app.model.stats().find(t.names[a]).games >= 1
+
+
+def test_undoing_the_deciding_hand_before_ok():
+    """The game over screen of a decided match: Back leaves it unrecorded;
+    an undo of the hand that decided it takes it back; OK records it."""
+    rig = Rig()
+    set_up(rig, SIXTEEN[:3], T.ROUND_ROBIN)
+    k = next_pairing(rig)
+    knock_by_numbers(rig, 0, 0, 98)
+    rig.press(keys.BACK)                     # the game over screen, not confirmed
+    assert club(rig).t.status(k) == T.PLAYING and rig.screen() == "TableScreen"
+    rig.press(keys.OK)                       # a hand after the decision: the game over again
+    assert rig.screen() == "GameOverScreen"
+    rig.press(keys.BACK)
+    rig.press(keys.DOWN)
+    labels = rig.app.top().labels
+    assert "Forfeit on the clock" not in labels
+    rig.pick(labels.index("Undo last hand"))
+    rig.hold_ms(keys.OK, 2100)
+    assert not rig.app.match.hands and club(rig).on_table() == k
+    play_on_table(rig, 1)
+    t = club(rig).t
+    assert t.winner(k) == t.pairing(k)[1]
+
+
+def _fits(rig):
+    """Every view of the screen (rig.seen()) stays on the panel."""
+    from ui.gfx import W
+    for frame in rig.views:
+        for s, x, y, w, h, font, color in frame:
+            assert not s or (x >= 0 and y >= 0 and x + w <= W and y + h <= rig.gfx.h), (s, x, y)
+    assert not rig.gfx.fb.out, rig.gfx.fb.out
+
+
+def test_the_club_night_s_messages_in_every_language():
+    from ui import text as tx
+    from ui import lang_en
+    for lang in ("en", "fi", "it", "pt"):
+        rig = Rig(lang)
+        t = rig.app.t
+        # Too few players.
+        rig.app.cfg.names = SIXTEEN[:2]
+        open_setup(rig)
+        tick_first(rig, 2)
+        shown = " ".join(rig.seen()[1:])
+        assert shown == t(tx.PLAYERS_RANGE), (lang, shown)
+        assert lang == "en" or shown != lang_en.T[tx.PLAYERS_RANGE]
+        _fits(rig)
+        rig.app.home()
+        # A pairing under way with a hand; then its match, recorded, is locked.
+        set_up(rig, SIXTEEN[:4], T.ROUND_ROBIN)
+        k = next_pairing(rig)
+        knock_by_numbers(rig, 0, 5, 30)
+        rig.press(keys.DOWN)
+        rig.pick(0)
+        rig.press(keys.DOWN)
+        rig.press(keys.OK)
+        shown = " ".join(rig.seen()[1:])
+        assert shown == pair_label(rig, k) + " " + t(tx.UNDER_WAY), (lang, shown)
+        _fits(rig)
+        rig.app.home()
+        play_on_table(rig, 0)
+        rig.app.home()
+        rig.press(keys.OK)
+        shown = " ".join(rig.seen()[1:])
+        assert shown == t(tx.LOCK_PAIRED_W), (lang, shown)
+        _fits(rig)
+        # The screen between pairings and the standings in the language.
+        rig.app.home()
+        rig.press(keys.DOWN)
+        rig.pick(0)
+        assert rig.app.top().title == t(tx.ROUND_OF) % (1, 3) and t(tx.N_OPEN) % 5 in rig.seen()
+        rig.press(keys.BACK)
+        assert rig.seen()[:2] == [t(tx.STANDINGS), t(tx.ST_COLS)]
+
+
+def pair_label(rig, k):
+    t = club(rig).t
+    a, b, _ = t.pairing(k)
+    return "%s v %s" % (t.names[a], t.names[b])
+
+
+# --- power cuts and a refusing flash ------------------------------------------------
+
+def _same_after_cut(rig, where):
+    again = Rig(persist=rig.persist)
+    c, c2 = rig.app.club, again.app.club
+    assert encode(again.app.match) == encode(rig.app.match), where
+    if c is None:
+        assert c2 is None, where
+    else:
+        assert T.encode(c2.t) == T.encode(c.t), where
+        assert c2.on_table() == c.on_table(), where
+    assert again.screen() == after_start(rig.app), (where, again.screen())
+    assert again.app.model.locked == rig.app.model.locked, where
+    return again
+
+
+def test_power_cuts_in_the_middle_of_an_evening():
+    """A cut at every step of an evening (RAM stand-in: what was saved
+    last): the same evening, the same match, the right screen; played on
+    from the restart, nothing is lost or counted twice."""
+    rig = Rig()
+    set_up(rig, SIXTEEN[:4], T.KNOCKOUT, best_of=3)
+    _same_after_cut(rig, "set up")
+    step = 0
+    while club(rig).t.open_pairings():
+        k = next_pairing(rig)
+        rig = _same_after_cut(rig, "started %d" % k)   # played on after the restart
+        knock_by_numbers(rig, 0, 0, 98)
+        rig = _same_after_cut(rig, "game 1 of %d" % k)
+        if rig.screen() == "GameOverScreen":
+            rig.press(keys.OK)
+        knock_by_numbers(rig, step % 2, 0, 98)
+        rig = _same_after_cut(rig, "game 2 of %d" % k)
+        assert rig.screen() == "GameOverScreen" or step % 2
+        if rig.screen() == "GameOverScreen":
+            rig.press(keys.OK)
+        if step % 2:
+            play_on_table(rig, 0)
+        rig = _same_after_cut(rig, "after %d" % k)
+        t = club(rig).t
+        assert t.done(k) and t.result(k)[2:4] in ((2, 0), (2, 1))
+        step += 1
+    assert rig.screen() == "StandingsScreen"
+    assert len([k for k in range(club(rig).t.count) if club(rig).t.done(k)]) == 3
+    rig.press(keys.OK)
+    _same_after_cut(rig, "archived")
+    assert len(rig.persist.clubs) == 1
+
+
+def test_a_refused_save_changes_nothing():
+    rig = Rig()
+    # The set-up's save refused: no evening.
+    rig.persist.club_full = True
+    set_up(rig, SIXTEEN[:4], T.ROUND_ROBIN)
+    assert rig.screen() == "MessageScreen" and rig.app.top().title == "Not saved!"
+    assert club(rig) is None and rig.persist.club is None
+    rig.persist.club_full = False
+    rig.press(keys.OK)
+    rig.press(keys.OK)                        # the pot again: saved now
+    assert club(rig) is not None
+    saved = rig.persist.club
+    old = encode(rig.app.match)
+    # A start whose match cannot be saved: nothing changes.
+    rig.persist.full = True
+    rig.press(keys.OK)
+    assert rig.screen() == "MessageScreen" and rig.app.top().title == "Not saved!"
+    assert encode(rig.app.match) == old and rig.persist.club == saved
+    rig.persist.full = False
+    rig.press(keys.OK)
+    # A start whose match is saved, but not the evening: the match before comes back.
+    rig.app.home()
+    knock_by_numbers(rig, 0, 5, 30)            # a hand on the match before the evening
+    rig.press(keys.DOWN)
+    rig.pick(0)
+    old = encode(rig.app.match)
+    rig.persist.club_full = True
+    rig.press(keys.OK)
+    assert rig.app.top().title == "Not saved!"
+    assert encode(rig.app.match) == old and rig.persist.club == saved
+    assert club(rig).t.playing() is None and T.encode(club(rig).t) == saved
+    rig.persist.club_full = False
+    rig.press(keys.OK)
+    k = next_pairing(rig)
+    saved = rig.persist.club
+    # A result refused: said, the evening as it was, the match still playing.
+    knock_by_numbers(rig, 0, 0, 98)
+    rig.persist.club_full = True
+    rig.press(keys.OK)
+    assert rig.screen() == "MessageScreen" and rig.app.top().title == "Not saved!"
+    assert rig.persist.club == saved and T.encode(club(rig).t) == saved
+    assert club(rig).on_table() == k and rig.app.model.locked == 0
+    rig.persist.club_full = False
+    rig.press(keys.OK)                        # back on the game over screen: OK again
+    rig.press(keys.OK)
+    assert club(rig).t.done(k) and rig.screen() == "PairingsScreen"
+    # A walkover refused the same way.
+    saved = rig.persist.club
+    rig.persist.club_full = True
+    rig.press(keys.UP)
+    rig.press(keys.OK)
+    rig.press(keys.OK)
+    rig.press(keys.OK)
+    rig.hold_ms(keys.OK, 2100)
+    assert rig.app.top().title == "Not saved!" and rig.persist.club == saved
+    assert T.encode(club(rig).t) == saved
+    rig.persist.club_full = False
+
+
+def test_ending_the_evening_early_and_a_refused_archive():
+    rig = Rig()
+    set_up(rig, SIXTEEN[:4], T.SWISS)
+    next_pairing(rig)
+    play_on_table(rig, 0)
+    rig.app.home()
+    rig.press(keys.DOWN)
+    rig.persist.club_full = True
+    rig.pick(len(rig.app.top().labels) - 1)     # End club night
+    assert rig.screen() == "HoldScreen"
+    rig.hold_ms(keys.OK, 2100)
+    assert rig.app.top().title == "Not saved!" and club(rig) is not None
+    rig.persist.club_full = False
+    rig.app.home()
+    rig.press(keys.DOWN)
+    rig.pick(len(rig.app.top().labels) - 1)
+    rig.hold_ms(keys.OK, 2100)
+    assert club(rig) is None and len(rig.persist.clubs) == 1
+    assert not T.decode(rig.persist.clubs[0]).finished()
+    assert rig.screen() == "TableScreen"
+    rig.press(keys.DOWN)
+    assert rig.app.top().labels[-1] == "Club night"
+
+
+def test_the_device_lets_the_core_of_a_club_night_go_when_it_closes():
+    """On the device (its board says so) the tournament's modules go with
+    the evening: nothing that stays imports them; the next evening loads
+    them again. (Put back afterwards: other tests hold them.)"""
+    names = ["gincore." + n for n in ("tournament", "tournament_save", "standings", "pairings", "prize")]
+    import gincore
+    kept = [(n, sys.modules[n]) for n in names if n in sys.modules]
+    try:
+        rig = Rig()
+        rig.board.let_go_core = True
+        set_up(rig, SIXTEEN[:3], T.ROUND_ROBIN)
+        rig.app.home()
+        rig.press(keys.DOWN)
+        rig.pick(len(rig.app.top().labels) - 1)      # End club night
+        rig.hold_ms(keys.OK, 2100)
+        assert club(rig) is None and [n for n in names if n in sys.modules] == []
+        set_up(rig, SIXTEEN[3:6], T.ROUND_ROBIN)    # the next evening
+        assert club(rig).t.names == tuple(SIXTEEN[3:6])
+        next_pairing(rig)
+        play_on_table(rig, 0)
+        assert club(rig).t.done(0)
+    finally:
+        for n, m in kept:
+            sys.modules[n] = m
+            setattr(gincore, n.split(".")[1], m)
+
+
+def test_a_damaged_evening_is_set_aside_at_start():
+    rig = Rig()
+    set_up(rig, SIXTEEN[:3], T.ROUND_ROBIN)
+    rig.persist.club = b"GT\x01garbage"
+    again = Rig(persist=rig.persist)
+    assert again.app.club is None and rig.persist.club is None
+    assert again.screen() == "MessageScreen"
+    assert "Club night damaged: set aside" in " ".join(again.seen())
+
+
+both_heights(globals())
+
+
+# --- the flash store, cut at every operation -----------------------------------------
+
+def _store_env():
+    import fault_kit as K
+    import os
+    try:
+        import tempfile
+        base = tempfile.mkdtemp(prefix="gin_uiclub_")
+    except ImportError:      # MicroPython: its own filesystem
+        base = "/gin_uiclub"
+        try:
+            os.mkdir(base)
+        except OSError:
+            pass
+        _n[0] += 1
+        base = base + "/r" + str(_n[0])
+        os.mkdir(base)
+    return K.FolderEnv(base)
+
+
+_n = [0]
+
+
+def _store_rig(env, img=None):
+    from faultfs import FaultFs
+    from storage import Store
+    from ui.persist import StorePersist
+    if img is None:
+        fs, root = env.new()
+    else:
+        fs, root = env.load(img)
+    ffs = FaultFs(fs)
+    rig = Rig(persist=StorePersist(Store(root, fs=ffs)))
+    return rig, ffs, fs, root
+
+
+def _shown(rig):
+    """The screen a start shows, under the note of what the flash had (a
+    cut between a match's archive and the next one's first save leaves the
+    match on the table finished and kept, and says so)."""
+    st = rig.app.stack
+    if rig.screen() == "MessageScreen" and len(st) > 1:
+        assert rig.app.model.problems
+        return type(st[-2]).__name__
+    return rig.screen()
+
+
+def _boot(fs, root):
+    from storage import Store
+    from ui.persist import StorePersist
+    return Rig(persist=StorePersist(Store(root, fs=fs)))
+
+
+def test_power_cuts_at_every_flash_operation_of_an_evening():
+    """On the flash store: the start of a pairing, its result and the
+    evening's archive, each cut by a power cut at every flash operation in
+    turn. The restart shows the evening before or after the step, the match
+    with it, on the right screen; never a mix, never a result counted twice."""
+    env = _store_env()
+    rig, ffs, fs, root = _store_rig(env)
+    set_up(rig, SIXTEEN[:3], T.ROUND_ROBIN)
+    assert rig.persist.store.club_no == 1
+
+    def start(r):
+        r.press(keys.OK)
+
+    def result(r):
+        r.press(keys.OK)            # OK on the game over screen
+
+    def finish(r):
+        r.press(keys.OK)            # OK on the final standings: archived
+
+    def ready_start(r):
+        pass
+
+    def ready_result(r):
+        knock_by_numbers(r, 0, 0, 98)
+        assert r.screen() == "GameOverScreen"
+
+    steps = (("a pairing's start", ready_start, start),
+             ("a pairing's result", ready_result, result))
+    cuts = 0
+    for rounds in range(3):
+        for name, ready, step in steps:
+            ready(rig)
+            img = env.image(fs, root)
+            before = (club(rig).t.playing(), T.encode(club(rig).t), encode(rig.app.match))
+            n = 0
+            while True:
+                r, f, fs2, root2 = _store_rig(env, img)
+                assert T.encode(club(r).t) == before[1], name
+                f.arm(n, sticky=True)
+                step(r)
+                f.disarm()
+                fired = f.fired
+                again = _boot(fs2, root2)
+                c = again.app.club
+                after = (c.t.playing(), T.encode(c.t), encode(again.app.match)) if c else None
+                if fired:
+                    cuts += 1
+                    if name == "a pairing's start":
+                        # Before (nothing started; maybe an unused match on the
+                        # table), or after: the pairing on the table, 0 hands.
+                        assert after[1] == before[1] or (after[0] is not None and c.on_table() == after[0]), n
+                        if after[1] == before[1]:
+                            assert c.on_table() is None and _shown(again) == "PairingsScreen", n
+                            # ... and the pairing starts from there.
+                            if again.screen() == "MessageScreen":
+                                again.press(keys.OK)
+                            again.press(keys.OK)
+                            assert again.screen() == "TableScreen" and again.app.club.on_table() is not None, n
+                        else:
+                            assert not again.app.match.hands and _shown(again) == "TableScreen", n
+                    else:
+                        # The result in once, or not at all (the game over screen again).
+                        if after[1] == before[1]:
+                            assert _shown(again) == "GameOverScreen" and c.on_table() is not None, n
+                            assert after[2] == before[2], n
+                        else:
+                            k = before[0]
+                            assert c.t.done(k) and c.t.ref(k) == again.persist.match_id(), n
+                            assert again.app.model.locked == 4 and _shown(again) == "PairingsScreen", n
+                            assert after[2] == before[2], n
+                else:
+                    break
+                n += 1
+            # The step without a fault, on the rig that goes on.
+            step(rig)
+            assert n > 1, (name, n)
+        if not club(rig).t.open_pairings():
+            break
+    assert club(rig).t.finished() and rig.screen() == "StandingsScreen"
+    # The archive, cut at every operation: the evening current or archived, once.
+    img = env.image(fs, root)
+    n = 0
+    while True:
+        r, f, fs2, root2 = _store_rig(env, img)
+        f.arm(n, sticky=True)
+        finish(r)
+        f.disarm()
+        fired = f.fired
+        again = _boot(fs2, root2)
+        st = again.persist.store
+        if not fired:
+            break
+        cuts += 1
+        if again.app.club is None:
+            assert st.archived_clubs() == [1] and _shown(again) == "TableScreen", n
+        else:
+            assert st.archived_clubs() == [] and _shown(again) == "StandingsScreen", n
+        n += 1
+    assert cuts > 40, cuts
