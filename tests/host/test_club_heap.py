@@ -1,0 +1,221 @@
+"""What a club night costs the app's heap on MicroPython (the npm build, 32
+bits like the Pico): a 16-player evening set up, played and closed by key
+presses through the app (as tests/core/test_ui_club.py presses), the live
+heap read between top-level calls (this build frees garbage only there,
+host_tools/mpy.py). docs/club-night.md states the figures.
+
+Two runs per format: with every module the evening reaches imported before
+the baseline and none let go at the table (so the figures are the evening's
+data: the tournament, the Club, the screen shown); and as the app runs
+(modules loaded from .py files when first used, the rare ones let go at the
+table: the figures then carry the code as well)."""
+import json
+
+from host_tools import mpy
+
+# Every module the evening reaches, imported before the baseline, and none
+# let go at the table: what is left is data.
+_CODE = ("import gincore.tournament, gincore.tournament_save, gincore.standings, gincore.pairings,"
+         " gincore.prize, gincore.codec, ui.club, ui.scr_club, ui.scr_common, ui.scr_message, ui.scr_setup,"
+         " ui.scr_menu, ui.scr_record, ui.scr_over, ui.scr_history, ui.widgets, ui.errtext, ui.movetimer\n"
+         "import ui.app\nui.app._RARE = ()\nui.app._FLOWS = ()\n")
+
+_SETUP = """
+import gc, framebuf, json
+from device.writer import Writer
+from ui import keys
+from ui_kit import Rig, knock_by_numbers
+%s
+
+class C:
+    # tests/core/test_ui_club.py's presses, without its imports (it holds the
+    # tournament's module, which the device lets go when the evening closes).
+    SIXTEEN = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal",
+               "Ida", "Jon", "Kim", "Liv", "Max", "Ned", "Oda", "Pia"]
+
+    def set_up(rig, names, fmt, pot):
+        rig.app.cfg.names = list(names)
+        rig.press(keys.DOWN)
+        rig.press(keys.UP)
+        rig.press(keys.OK)
+        for _ in names:
+            rig.press(keys.OK)
+        rig.hold(keys.UP, 20)
+        rig.press(keys.OK)
+        rig.pick(rig.app.stack[-2].flow.fmts.index(fmt))
+        rig.press(keys.OK)
+        rig.press(keys.OK)
+        rig.press(keys.OK)
+        rig.set_number(pot)
+        rig.press(keys.OK)
+        assert rig.screen() == "PairingsScreen"
+
+    def next_pairing(rig):
+        rig.press(keys.OK)
+        assert rig.screen() == "TableScreen"
+
+    def play_on_table(rig, w):
+        knock_by_numbers(rig, w, 0, 98)
+        rig.press(keys.OK)
+
+R = {}
+STEPS = []
+I = [0]
+
+def act(fn):
+    def run():
+        fn()
+        # Not the app's: the RAM stand-in's copies of the archived matches
+        # (on flash on the device), and the text writer's cache of drawn
+        # strings (at most 4 KB, docs/device-guide.md).
+        RIG.persist.archive = []
+        RIG.app.g.writer.forget()
+    STEPS.append(("act", run))
+    STEPS.append(("collect", None))
+    STEPS.append(("collect", None))
+
+def read(name):
+    STEPS.append(("read", name))
+
+def step():
+    if I[0] >= len(STEPS):
+        print("@@" + json.dumps(R))
+        return False
+    kind, x = STEPS[I[0]]
+    I[0] += 1
+    gc.collect()
+    if kind == "act":
+        x()
+    elif kind == "read":
+        R[x] = gc.mem_alloc() - BASE
+        p = RIG.persist
+        # What the RAM stand-in keeps for the flash (on flash on the device).
+        R[x + "_flash"] = (len(p.club or b"") + len(p.stats_bytes or b"")
+                           + sum(len(c) for c in p.clubs) + len(p.saved or b""))
+    return True
+"""
+
+_PLAN = """
+def _rig():
+    global RIG
+    RIG = Rig(writer=Writer(), fb=framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB))
+    RIG.board.let_go_core = %(let_go)s     # as the device's board does
+    RIG.app.home()
+
+def _setup():
+    C.set_up(RIG, C.SIXTEEN, %(fmt)d, 160)
+
+def _start():
+    C.next_pairing(RIG)
+    RIG.app.home()            # on the table: the club night's screens let go
+
+def _pairing():
+    if RIG.screen() != "PairingsScreen":
+        RIG.app.home()
+        RIG.press(keys.DOWN)
+        RIG.pick(0)
+    C.next_pairing(RIG)
+    C.play_on_table(RIG, 0)
+
+def _half():
+    for _ in range(7):
+        _pairing()
+    RIG.app.home()
+
+def _rest():
+    while not RIG.app.club.t.finished():
+        _pairing()
+    assert RIG.screen() == "StandingsScreen"
+
+def _close():
+    RIG.press(keys.OK)
+    RIG.app.home()
+    assert RIG.app.club is None
+
+act(_rig)
+read("table")
+act(_setup)
+read("between_pairings")
+act(_start)
+read("playing")
+act(lambda: C.play_on_table(RIG, 0))
+act(_half)
+read("half_way")
+act(_rest)
+read("final_standings")
+act(_close)
+act(lambda: None)
+read("closed")
+"""
+
+
+def measure(fmt, code_first):
+    steps = [_SETUP % (_CODE if code_first else ""),
+             "gc.collect()\n", "gc.collect()\nBASE = gc.mem_alloc()\n",
+             _PLAN % {"fmt": fmt, "let_go": not code_first}]
+    rc, out, err = mpy.run(steps, step="step()", timeout=900)
+    for line in out.splitlines():
+        if line.startswith("@@{"):
+            return json.loads(line[2:])
+    raise AssertionError("MicroPython run failed:\n" + err + out)
+
+
+def code_sizes():
+    """Heap the club night's code takes once imported from .py files: the
+    core's modules (gincore.tournament and the four it uses), then the UI's
+    (ui.club, ui.scr_club), each after the rest of the app is loaded."""
+    def reading(name):
+        return ["gc.collect()\n", "gc.collect()\nR[%r] = gc.mem_alloc()\n" % name]
+    steps = (["import gc, json\nR = {}\nimport ui.app, ui.model, ui.persist, ui.mempersist, ui.scr_table,"
+              " ui.scr_menu, ui.scr_record, ui.scr_over, ui.scr_setup, ui.scr_common, ui.scr_message,"
+              " ui.widgets, ui.errtext, ui.lang_en, gincore.match, gincore.codec, gincore.stats\n"]
+             + reading("app")
+             + ["import gincore.tournament, gincore.tournament_save, gincore.standings, gincore.pairings,"
+                " gincore.prize\n"] + reading("core")
+             + ["import ui.club, ui.scr_club\n"] + reading("ui")
+             + ["print('@@' + json.dumps({'core': R['core'] - R['app'], 'ui': R['ui'] - R['core']}))\n"])
+    rc, out, err = mpy.run(steps, timeout=300)
+    for line in out.splitlines():
+        if line.startswith("@@{"):
+            return json.loads(line[2:])
+    raise AssertionError("MicroPython run failed:\n" + err + out)
+
+
+def _app(r, name):
+    """The app's own heap at a reading: less the RAM stand-in's copy of what
+    the device keeps on flash."""
+    return r[name] - r[name + "_flash"]
+
+
+def test_a_sixteen_player_evening_on_micropython():
+    from gincore import tournament as T
+    for fmt in (T.KNOCKOUT, T.SWISS):
+        for code_first in (True, False):
+            r = measure(fmt, code_first)
+            base = _app(r, "table")
+            d = dict((k, _app(r, k) - base) for k in ("between_pairings", "playing", "half_way",
+                                                        "final_standings", "closed"))
+            print("\n%s of 16, %s: the app on the table %d B; the evening open: between pairings +%d B, "
+                  "a pairing on the table +%d B, half way +%d B, final standings +%d B; closed +%d B"
+                  % (T.FORMAT_NAMES[fmt], "data only" if code_first else "as it runs", base,
+                     d["between_pairings"], d["playing"], d["half_way"], d["final_standings"], d["closed"]))
+            if code_first:
+                # The evening's data: the tournament (about 1.4-1.9 KB), the
+                # Club, the screen shown.
+                assert d["playing"] < 3072, d
+                assert d["between_pairings"] < 4096 and d["final_standings"] < 6144, d
+                # Played through it does not grow (one match replaces the
+                # last); closed, the evening is gone: what stays is the 16
+                # names known to the set-up and the last pairing's match on
+                # the table (the table had an empty one).
+                assert d["half_way"] - d["playing"] < 1024, d
+                assert d["closed"] < 2048, d
+            else:
+                # Mostly code: the club night's (core and screens), and that
+                # of a hand's entry, which any match loads and keeps.
+                assert d["playing"] < 57344, d
+                # Closed: the club night's code is let go, a hand's entry stays.
+                assert d["closed"] < 24576, d
+    sizes = code_sizes()
+    print("club night's code from .py: core %(core)d B, UI %(ui)d B" % sizes)
+    assert sizes["core"] < 40960 and sizes["ui"] < 20480, sizes
