@@ -286,6 +286,7 @@ def test_round_robin_of_five_with_a_walkover_and_a_forfeit():
     # A walkover: the last row, which pairing (the cursor's first), who did
     # not come, held to confirm.
     first = rig.app.top().cursor
+    before = rig.presses
     rig.press(keys.UP)
     assert rig.app.top().cursor == t.count
     rig.press(keys.OK)
@@ -298,6 +299,7 @@ def test_round_robin_of_five_with_a_walkover_and_a_forfeit():
     seen = rig.seen()
     assert "%s did not come" % t.names[b] in seen and "%s wins" % t.names[a] in seen
     rig.hold_ms(keys.OK, 2100)
+    assert rig.presses - before == 6          # Up, OK, OK, Down, OK, the hold
     t = club(rig).t
     assert t.status(first) == T.WALKOVER and t.winner(first) == a and t.ref(first) == 0
     assert t.result(first)[2:6] == (2, 0, 100, 0)   # the games needed, at the target's points
@@ -307,6 +309,7 @@ def test_round_robin_of_five_with_a_walkover_and_a_forfeit():
     a, b, _ = t.pairing(k)
     play_on_table(rig, 1)                    # the second player leads 1-0: the next game
     assert rig.screen() == "TableScreen" and club(rig).on_table() == k
+    before = rig.presses
     rig.press(keys.DOWN)
     labels = rig.app.top().labels
     assert labels[0] == "Club night" and "New match" not in labels
@@ -316,6 +319,7 @@ def test_round_robin_of_five_with_a_walkover_and_a_forfeit():
     seen = rig.seen()
     assert "%s ran out of time" % t.names[b] in seen and "%s wins" % t.names[a] in seen
     rig.hold_ms(keys.OK, 2100)
+    assert rig.presses - before == 9          # the menu, Up 4 and OK, Down and OK, the hold
     t = club(rig).t
     assert t.status(k) == T.FORFEIT and t.winner(k) == a and t.ref(k) == rig.persist.match_id()
     assert rig.app.model.locked == 4
