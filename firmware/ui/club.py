@@ -47,7 +47,7 @@ class Club:
         if m is None or app.model.locked:
             return None
         a, b, _ = t.pairing(k)
-        if tuple(m.names) != (t.names[a], t.names[b]) or m.rule_changes[0][1] != t.rules:
+        if tuple(m.names) != (t.names[a], t.names[b]):
             return None
         return k
 
@@ -118,7 +118,7 @@ class Club:
         k = self.on_table()
         m = app.match
         ref = app.model.persist.match_id()
-        self._change(lambda t: t.record_match(k, m, forfeit_by, ref))
+        self._change(lambda t: _record(t, k, m, forfeit_by, ref))
         app.model.locked = LOCK_PAIRED
 
     def walkover(self, k, absent):
@@ -161,6 +161,23 @@ class Club:
             app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
             return
         self.show()
+
+
+def _record(t, k, m, forfeit_by, ref):
+    """t.record_match; a match whose rules were changed in Settings (from
+    its first game or a later one) counts as its sheet stands."""
+    try:
+        t.record_match(k, m, forfeit_by, ref)
+        return
+    except T.TournamentError as e:
+        if e.code != T.E_WRONG_MATCH:
+            raise
+    g, p, h = T.match_outcome(m)   # the names are the pairing's, in its order (on_table)
+    if forfeit_by is not None:
+        t.forfeit(k, forfeit_by, g, p, h, ref)
+        return
+    a, b, _ = t.pairing(k)
+    t.record(k, a if g[0] > g[1] else b, g, p, h, ref)
 
 
 # The core's modules only a club night uses (about 35 KB of heap as .py on

@@ -482,6 +482,28 @@ def pair_label(rig, k):
     return "%s v %s" % (t.names[a], t.names[b])
 
 
+def test_rules_changed_during_a_pairing_s_match():
+    """Settings changed the rules (before the first hand: for the whole
+    match; later: from the next game): the pairing is still the one on the
+    table, and it ends as its sheet stands."""
+    from gincore import rules as _rules
+    for first in (True, False):
+        rig = Rig()
+        set_up(rig, SIXTEEN[:3], T.ROUND_ROBIN, best_of=3, target=50)
+        k = next_pairing(rig)
+        model = rig.app.model
+        if first:
+            model.schedule_rules(_rules.preset("italian"))
+        play_on_table(rig, 0)
+        if not first:
+            model.schedule_rules(_rules.preset("italian"))
+        assert club(rig).on_table() == k
+        play_on_table(rig, 0)
+        assert rig.app.match.rule_changes[-1][1] != club(rig).t.rules
+        t = club(rig).t
+        assert t.done(k) and t.result(k)[2:4] == (2, 0) and rig.screen() == "PairingsScreen"
+
+
 # --- power cuts and a refusing flash ------------------------------------------------
 
 def _same_after_cut(rig, where):
