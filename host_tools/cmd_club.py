@@ -30,7 +30,7 @@ for _rel in ("host_tools/fakes", "firmware"):
 from gincore import prize, rules as rules_mod  # noqa: E402
 from gincore import tournament as T  # noqa: E402
 from gincore.match import Match  # noqa: E402
-from host_tools.cmd_game import parse_line, _read  # noqa: E402  (the one reader of hands)
+from host_tools.cmd_game import json_object, parse_line, _read  # noqa: E402  (the one reader of hands)
 
 FORMATS = {"round-robin": T.ROUND_ROBIN, "knockout": T.KNOCKOUT, "swiss": T.SWISS}
 TIEBREAKS = {"head-to-head": T.H2H, "h2h": T.H2H, "net": T.NET, "net-points": T.NET,
@@ -202,15 +202,7 @@ def _match_of(t, a, b, d, n, base):
 
 def apply_line(t, text, n, base):
     """One input line: record it in t (GinError naming the line for bad input)."""
-    try:
-        d = json.loads(text)
-    except ValueError as e:
-        raise GinError("line %d: not JSON (%s)" % (n, e))
-    if not isinstance(d, dict):
-        raise GinError("line %d: expected a JSON object like {\"a\": \"Ann\", \"b\": \"Bob\", \"winner\": \"Ann\"}" % n)
-    for key in sorted(d):
-        if key not in KEYS:
-            raise GinError("line %d: unknown field %r (fields: %s)" % (n, key, ", ".join(KEYS)))
+    d = json_object(text, n, KEYS, '{"a": "Ann", "b": "Bob", "winner": "Ann"}')
     a = _player(t, d, "a", n)
     b = _player(t, d, "b", n)
     if a == b:

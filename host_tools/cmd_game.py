@@ -58,17 +58,24 @@ def _int_field(d, key, n, required):
     return v
 
 
-def parse_line(text, n):
-    """One input line -> HandRecord (GinError naming the line for bad input)."""
+def json_object(text, n, keys, example):
+    """Input line n as a JSON object with only the given keys (GinError
+    naming the line otherwise); example shows the expected shape."""
     try:
         d = json.loads(text)
     except ValueError as e:
         raise GinError("line %d: not JSON (%s)" % (n, e))
     if not isinstance(d, dict):
-        raise GinError("line %d: expected a JSON object like {\"out\": \"A\", \"how\": \"gin\", ...}" % n)
+        raise GinError("line %d: expected a JSON object like %s" % (n, example))
     for k in sorted(d):
-        if k not in KEYS:
-            raise GinError("line %d: unknown field %r (fields: %s)" % (n, k, ", ".join(KEYS)))
+        if k not in keys:
+            raise GinError("line %d: unknown field %r (fields: %s)" % (n, k, ", ".join(keys)))
+    return d
+
+
+def parse_line(text, n):
+    """One input line -> HandRecord (GinError naming the line for bad input)."""
+    d = json_object(text, n, KEYS, '{"out": "A", "how": "gin", ...}')
     out = d.get("out")
     if out is not None and out not in ("A", "B"):
         raise GinError("line %d: unknown player %s (out is \"A\", \"B\" or null)" % (n, json.dumps(out)))
