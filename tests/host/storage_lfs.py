@@ -181,3 +181,29 @@ class LfsFs:
         used = self._call(lambda: self.lfs.used_block_count)
         n = self.lfs.block_count
         return (BLOCK_SIZE, BLOCK_SIZE, n, n - used, n - used, 0, 0, 0, 0, 255)
+
+
+STORE_ROOT = "/gin"
+
+
+class LfsEnv:
+    """Filesystems as littlefs images of the Pico's (or Pico W's) flash."""
+
+    def __init__(self, blocks=PICO_BLOCKS):
+        self.blocks = blocks
+
+    def new(self):
+        flash = PicoFlash(self.blocks)
+        fs = LfsFs(mount(flash))
+        fs.flash = flash
+        fs.mkdir(STORE_ROOT)
+        return fs, STORE_ROOT
+
+    def image(self, fs, root):
+        return bytes(fs.flash.buffer)
+
+    def load(self, img):
+        flash = PicoFlash(image=img)
+        fs = LfsFs(mount(flash, format_if_blank=False))
+        fs.flash = flash
+        return fs, STORE_ROOT

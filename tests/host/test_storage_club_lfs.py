@@ -25,27 +25,7 @@ from storage import Store
 ROOT = "/gin"
 
 
-class LfsEnv:
-    """Filesystems as littlefs images of the Pico's (or Pico W's) flash."""
-
-    def __init__(self, blocks=L.PICO_BLOCKS):
-        self.blocks = blocks
-
-    def new(self):
-        flash = L.PicoFlash(self.blocks)
-        fs = L.LfsFs(L.mount(flash))
-        fs.flash = flash
-        fs.mkdir(ROOT)
-        return fs, ROOT
-
-    def image(self, fs, root):
-        return bytes(fs.flash.buffer)
-
-    def load(self, img):
-        flash = L.PicoFlash(image=img)
-        fs = L.LfsFs(L.mount(flash, format_if_blank=False))
-        fs.flash = flash
-        return fs, ROOT
+LfsEnv = L.LfsEnv
 
 
 # ---- power cuts at every program and erase ------------------------------------
