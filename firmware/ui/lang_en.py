@@ -226,4 +226,18 @@ T = (
     'Club night damaged: set aside',  # PR_CLUB_DAMAGED
     'Old club night %d is from newer firmware: set aside',  # PR_OLD_CLUB_NEWER
     'Old club night %d damaged: set aside',  # PR_OLD_CLUB_DAMAGED
+    'Start the evening',  # START_EVENING
+    'Seeds',  # SEEDS
+    'as ticked',  # SEED_TICKED
+    'by statistics',  # SEED_STATS
+    'Ties',  # TIEBREAKS
+    'H2H',  # TB_H2H
+    'net',  # TB_NET
+    'hands',  # TB_HANDS
+    'seed order',  # TB_NONE
+    'Pot split',  # SPLIT
+    'Walkover',  # WO_POINTS
+    'target pts',  # AW_TARGET
+    'games only',  # AW_GAME
+    'as played',  # AW_SHEET
 )

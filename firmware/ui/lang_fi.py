@@ -226,4 +226,18 @@ T = (
     'Kerhoturnaus vioittui: siirretty sivuun',  # PR_CLUB_DAMAGED
     'Vanha kerhoturnaus %d on uudemmasta ohjelmasta: sivuun',  # PR_OLD_CLUB_NEWER
     'Vanha kerhoturnaus %d vioittui: sivuun',  # PR_OLD_CLUB_DAMAGED
+    'Aloita ilta',  # START_EVENING
+    'Sijoitus',  # SEEDS
+    'valintajärj.',  # SEED_TICKED
+    'tilastoista',  # SEED_STATS
+    'Tasan',  # TIEBREAKS
+    'kesk.',  # TB_H2H
+    'netto',  # TB_NET
+    'kädet',  # TB_HANDS
+    'sijoitus',  # TB_NONE
+    'Potin jako',  # SPLIT
+    'Luovutus',  # WO_POINTS
+    'tavoitepist.',  # AW_TARGET
+    'vain pelit',  # AW_GAME
+    'kuten pelattu',  # AW_SHEET
 )

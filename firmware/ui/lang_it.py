@@ -226,4 +226,18 @@ T = (
     'Torneo del club rovinato: messo da parte',  # PR_CLUB_DAMAGED
     'Vecchio torneo %d da firmware più nuovo: da parte',  # PR_OLD_CLUB_NEWER
     'Vecchio torneo %d rovinato: da parte',  # PR_OLD_CLUB_DAMAGED
+    'Inizia la serata',  # START_EVENING
+    'Teste serie',  # SEEDS
+    'come scelte',  # SEED_TICKED
+    'statistiche',  # SEED_STATS
+    'Parità',  # TIEBREAKS
+    'diretti',  # TB_H2H
+    'diff.',  # TB_NET
+    'mani',  # TB_HANDS
+    'teste serie',  # TB_NONE
+    'Montepremi',  # SPLIT
+    'Forfait',  # WO_POINTS
+    'punti meta',  # AW_TARGET
+    'solo partite',  # AW_GAME
+    'come giocato',  # AW_SHEET
 )

@@ -226,4 +226,18 @@ T = (
     'Torneio do clube danificado: posto de lado',  # PR_CLUB_DAMAGED
     'Torneio antigo %d de firmware mais novo: de lado',  # PR_OLD_CLUB_NEWER
     'Torneio antigo %d danificado: de lado',  # PR_OLD_CLUB_DAMAGED
+    'Começar a noite',  # START_EVENING
+    'Cabeças',  # SEEDS
+    'como marcados',  # SEED_TICKED
+    'estatísticas',  # SEED_STATS
+    'Empate',  # TIEBREAKS
+    'confr.',  # TB_H2H
+    'saldo',  # TB_NET
+    'mãos',  # TB_HANDS
+    'cabeças',  # TB_NONE
+    'Divisão',  # SPLIT
+    'W.O.',  # WO_POINTS
+    'pontos alvo',  # AW_TARGET
+    'só partidas',  # AW_GAME
+    'como jogado',  # AW_SHEET
 )

@@ -7,7 +7,11 @@ to the next name; the first one ticked is seed 1), a new name typed as a
 new match's set-up types it, "Done" at the top (a held Up goes there); the
 format (only those that take the count), the games of a pairing (best of 1,
 3 or 5), the rules and the target (the new match's pickers), the pot (0:
-none). The evening is saved, then the screen between pairings shows.
+none); last a summary whose first row starts the evening (one press for the
+defaults) and whose other rows change, each from a list: the seeds (as
+ticked, or by the statistics: the share of games won), the tie-break chain,
+the pot's split (with a pot) and what a walkover gives. The evening is
+saved, then the screen between pairings shows.
 
 Between pairings: the pairings drawn so far, round by round (a dotted
 rule between two rounds) - open ones
@@ -22,6 +26,8 @@ standings, and Back there goes to the table (OK comes back here).
 The evening itself is app.club (ui/club.py); this module never imports it
 while one is open (see there), so the app lets it go at the table.
 """
+from micropython import const
+
 from gincore import rules as _rules
 from gincore import tournament as T
 from gincore.pairings import BYE
@@ -41,6 +47,19 @@ _MOST = (10, 16, 16)
 _BEST_OF = (1, 3, 5)
 MAX_PLAYERS = 16
 POT_MAX = 999             # whole units (the tournament keeps cents)
+# The tie-break chains offered (the core takes any order of any of them).
+CHAINS = ((T.H2H, T.NET, T.HANDS), (T.H2H, T.HANDS, T.NET), (T.NET, T.H2H, T.HANDS),
+          (T.NET, T.HANDS, T.H2H), (T.HANDS, T.H2H, T.NET), (T.HANDS, T.NET, T.H2H), ())
+_TB_IDS = (tx.TB_H2H, tx.TB_NET, tx.TB_HANDS)     # by T.H2H, T.NET, T.HANDS (from 1)
+# The split tables offered, first place first (the default for the count is among them).
+SPLITS = ((100,), (70, 30), (60, 40), (50, 30, 20), (60, 30, 10), (50, 25, 15, 10), (40, 30, 20, 10))
+_AWARD_IDS = (tx.AW_TARGET, tx.AW_GAME, tx.AW_SHEET)   # by T.AWARD_*
+# The rows of the set-up's summary.
+_START = const(0)
+_SEEDS = const(1)
+_TIES = const(2)
+_SPLIT = const(3)
+_WALKOVER = const(4)
 
 
 def not_saved(app, e):
@@ -105,6 +124,11 @@ class ClubSetup:
         self.target = _rules.preset(self.preset).target
         self.fmts = ()
         self.screen = None
+        self.pot = 0
+        self.by_stats = False
+        self.chain = CHAINS[0]
+        self.split = None      # None: prize.default_split for the count
+        self.award = T.AWARD_TARGET
 
     def start(self):
         from ui.scr_setup import known_names
@@ -180,24 +204,48 @@ class ClubSetup:
         self.target = target
         app = self.app
         t = app.t
-        app.push(NumberScreen(app, t(tx.POT), t(tx.NO_POT), 0, POT_MAX, 0, self.make, self.pot_shares))
+        app.push(NumberScreen(app, t(tx.POT), t(tx.NO_POT), 0, POT_MAX, self.pot, self.picked_pot,
+                              self.pot_shares))
+
+    def split_table(self):
+        return self.split or default_split(len(self.picked))
 
     def pot_shares(self, value, room):
-        """What each paid place gets from a pot of value (by the default split)."""
+        """What each paid place gets from a pot of value (by the split)."""
         if not value:
             return ""
-        split = default_split(len(self.picked))
+        split = self.split_table()
         s = " ".join(money(c) for c in split_pot(value * 100, split))
         if self.app.g.width(s, SMALL) > room:
-            s = "/".join("%d" % p for p in split) + "%"
+            s = split_text(split)
         return s
 
-    def make(self, pot):
+    def picked_pot(self, pot):
+        self.pot = pot
+        if self.split is not None and len(self.split) > len(self.picked):
+            self.split = None   # more places than players (the list changed)
+        self.app.push(OptionsScreen(self.app, self))
+
+    def seeds(self, names):
+        """The seed order: as ticked, or by the statistics (ties and players
+        without games keep the ticked order)."""
+        if not self.by_stats:
+            return None
+        from gincore.pairings import seeds_from_stats
+        try:
+            stats = self.app.model.stats()
+        except Exception:  # noqa: BLE001 - unreadable statistics: the ticked order
+            stats = None
+        return seeds_from_stats(names, stats)
+
+    def make(self):
         app = self.app
         r = _rules.preset(self.preset)
         r.set("target", self.target)
+        names = [self.names[i] for i in self.picked]
         try:
-            t = T.Tournament([self.names[i] for i in self.picked], self.fmt, r, self.best_of, pot=pot * 100)
+            t = T.Tournament(names, self.fmt, r, self.best_of, tiebreaks=self.chain, award=self.award,
+                             seeds=self.seeds(names), split=self.split, pot=self.pot * 100)
             app.model.persist.save_club(T.encode(t))
         except Exception as e:
             not_saved(app, e)
@@ -209,6 +257,102 @@ class ClubSetup:
         if self.typed:
             app.cfg.save_quietly()   # the evening is saved; the names come back at the next save
         app.club.show()
+
+
+def split_text(split):
+    """ "50/30/20%" """
+    return "/".join("%d" % p for p in split) + "%"
+
+
+def chain_text(app, chain, sep):
+    """ "H2H, net, hands"; "seed order" for none."""
+    if not chain:
+        return app.t(tx.TB_NONE)
+    return sep.join(app.t(_TB_IDS[c - 1]) for c in chain)
+
+
+class OptionsScreen(Screen):
+    """The set-up's last screen: "Start the evening" (OK makes it), then
+    the seeds, the tie-breaks, the split (with a pot) and the walkover
+    points, each with its value; OK on one of those picks it from a list."""
+
+    def __init__(self, app, flow):
+        super().__init__(app)
+        self.flow = flow
+        self.rows = ()      # what each row is (_START, _SEEDS, ...)
+        self.list = widgets.ListView(app.g, app.g.line + 2)
+
+    def prepare(self):
+        app = self.app
+        t = app.t
+        f = self.flow
+        rows = [_START, _SEEDS, _TIES, _SPLIT, _WALKOVER]
+        if not f.pot:
+            rows.remove(_SPLIT)
+        self.rows = rows
+        labels = []
+        values = []
+        for r in rows:
+            if r == _START:
+                label, value = t(tx.START_EVENING), ""
+            elif r == _SEEDS:
+                label, value = t(tx.SEEDS), t(tx.SEED_STATS if f.by_stats else tx.SEED_TICKED)
+            elif r == _TIES:
+                label, value = t(tx.TIEBREAKS), chain_text(app, f.chain, ",")
+            elif r == _SPLIT:
+                label, value = t(tx.SPLIT), split_text(f.split_table())
+            else:
+                label, value = t(tx.WO_POINTS), t(_AWARD_IDS[f.award])
+            labels.append(label)
+            values.append(widgets.fill_name(app.g, "%s", value, W - 6 - app.g.width(label, SMALL)))
+        self.list.set(labels, values)
+
+    def key(self, k, kind):
+        if self.list.key(k, kind):
+            self.dirty = True
+            return
+        if kind != keys.PRESS:
+            return
+        if k == keys.BACK:
+            self.app.pop()
+        elif k == keys.OK:
+            self.pick(self.rows[self.list.cursor])
+
+    def pick(self, r):
+        app = self.app
+        t = app.t
+        f = self.flow
+        if r == _START:
+            f.make()
+            return
+
+        def back(setter):
+            def picked(i):
+                setter(i)
+                app.pop()   # the list: this screen again, with the new value
+            return picked
+
+        if r == _SEEDS:
+            app.push(ChoiceScreen(app, t(tx.SEEDS), (t(tx.SEED_TICKED), t(tx.SEED_STATS)), int(f.by_stats),
+                                  back(lambda i: setattr(f, "by_stats", i == 1))))
+        elif r == _TIES:
+            app.push(ChoiceScreen(app, t(tx.TIEBREAKS), [chain_text(app, c, ", ") for c in CHAINS],
+                                  CHAINS.index(f.chain), back(lambda i: setattr(f, "chain", CHAINS[i]))))
+        elif r == _SPLIT:
+            n = len(f.picked)
+            tables = [s for s in SPLITS if len(s) <= n]
+            cur = f.split_table()
+            if cur not in tables:
+                tables.append(cur)
+            app.push(ChoiceScreen(app, t(tx.SPLIT), [split_text(s) for s in tables], tables.index(cur),
+                                  back(lambda i: setattr(f, "split", tables[i]))))
+        else:
+            app.push(ChoiceScreen(app, t(tx.WO_POINTS), [t(i) for i in _AWARD_IDS], f.award,
+                                  back(lambda i: setattr(f, "award", i))))
+
+    def draw(self, g):
+        widgets.title(g, self.app.t(tx.CLUB_NIGHT))
+        self.list.draw(g)
 
 
 class PlayersScreen(Screen):

@@ -66,6 +66,8 @@ def set_up(rig, names, fmt, best_of=1, target=None, pot=0):
     if pot:
         rig.set_number(pot)
     rig.press(keys.OK)
+    assert rig.screen() == "OptionsScreen" and rig.app.top().list.cursor == 0
+    rig.press(keys.OK)                      # Start the evening (the defaults)
     return rig.presses - before
 
 
@@ -160,8 +162,8 @@ def test_set_up_of_eight_players_press_count():
     rig = Rig()
     used = set_up(rig, SIXTEEN[:8], T.KNOCKOUT)
     # Menu 3, eight ticks and Done 10, format (knockout first from 8), games,
-    # rules, target, pot: 5.
-    assert used == 18, used
+    # rules, target, pot, start: 6.
+    assert used == 19, used
     t = club(rig).t
     assert t.names == tuple(SIXTEEN[:8]) and t.fmt == T.KNOCKOUT and t.best_of == 1
     assert rig.persist.club == T.encode(t)
@@ -195,7 +197,7 @@ def test_players_picked_and_typed_with_their_seeds():
     rig.press(keys.OK)
     assert app.top().labels == ["Round robin", "Swiss"]   # no knockout of 3
     rig.press(keys.OK)
-    rig.press(keys.OK, 4)
+    rig.press(keys.OK, 5)
     t = club(rig).t
     assert t.names == ("Bob", "Dee", "Ann") and t.fmt == T.ROUND_ROBIN
     assert app.cfg.names[0] == "Dee"       # the typed name is known next time
@@ -226,6 +228,98 @@ def test_three_to_sixteen_players():
     rig.press(keys.BACK)                  # leaving the set-up makes nothing
     assert rig.screen() == "TableScreen"
     assert club(rig) is None and rig.persist.club is None
+
+
+def _to_options(rig, names, pot):
+    """The set-up of names (a knockout), up to its summary screen."""
+    rig.app.cfg.names = list(names)
+    open_setup(rig)
+    tick_first(rig, len(names))
+    rig.pick(rig.app.stack[-2].flow.fmts.index(T.KNOCKOUT))
+    rig.press(keys.OK, 3)                  # 1 game, the rules, the target
+    if pot:
+        rig.set_number(pot)
+    rig.press(keys.OK)
+    assert rig.screen() == "OptionsScreen"
+    return rig.app.top()
+
+
+def _row(scr, label):
+    i = scr.list.labels.index(label)
+    return i, scr.list.values[i]
+
+
+def test_the_set_up_s_summary_changes_seeds_tie_breaks_split_and_walkover_points():
+    from gincore.stats import Stats
+    rig = Rig()
+    names = SIXTEEN[:8]
+    # Hal has won every game he played, Bob half; the others never played.
+    st = Stats()
+    for name, games, won in (("Hal", 4, 4), ("Bob", 4, 2), ("Eve", 2, 0)):
+        p = st.player(name)
+        p.games, p.games_won = games, won
+    rig.app.model.stats = lambda: st
+    scr = _to_options(rig, names, 80)
+    assert scr.list.labels == ["Start the evening", "Seeds", "Ties", "Pot split", "Walkover"]
+    assert scr.list.values[1:] == ["as ticked", "H2H,net,hands", "50/30/20%", "target pts"]
+    before = rig.presses
+
+    def change(label, title, index, shown):
+        i = _row(scr, label)[0]
+        rig.pick(i)
+        assert rig.app.top().title == title
+        rig.pick(index)
+        assert rig.app.top() is scr                # back on the summary
+        assert _row(scr, label)[1] == shown, scr.list.values
+    change("Seeds", "Seeds", 1, "by statistics")
+    change("Ties", "Ties", 3, "net,hands,H2H")
+    rig.pick(_row(scr, "Pot split")[0])
+    assert rig.app.top().labels == ["100%", "70/30%", "60/40%", "50/30/20%", "60/30/10%",
+                                    "50/25/15/10%", "40/30/20/10%"]
+    assert rig.app.top().list.cursor == 3      # the default for 8 players
+    rig.pick(2)
+    assert _row(scr, "Pot split")[1] == "60/40%"
+    change("Walkover", "Walkover", 1, "games only")
+    rig.pick(0)                                 # Start the evening
+    t = club(rig).t
+    assert (t.tiebreaks, t.award, tuple(t.split), t.pot) == (bytes((T.NET, T.HANDS, T.H2H)), T.AWARD_GAME,
+                                                            (60, 40), 8000)
+    # Seeds: Hal, Bob (by the share of games won), then the ticked order;
+    # Eve played and won none: after those who won, before those who never played.
+    order = [names[s] for s in t.seeds]
+    assert order == ["Hal", "Bob", "Eve", "Ann", "Cid", "Dan", "Fay", "Gus"], order
+    assert t.pairing(0)[:2] == (names.index("Hal"), names.index("Gus"))   # seed 1 meets seed 8
+    assert rig.persist.club == T.encode(t)
+    # What the evening keeps, it keeps over a restart of the device.
+    t2 = T.decode(rig.persist.club)
+    assert (t2.tiebreaks, t2.award, t2.split, t2.seeds) == (t.tiebreaks, t.award, t.split, t.seeds)
+    # Each change: to its row and OK, to the answer and OK (the tie-break
+    # chain 3 rows down: 4); Start: Down round to the top, OK.
+    assert rig.presses - before == 20, rig.presses - before
+    # The split on the standings, under the players.
+    rig.press(keys.BACK)
+    assert ("Pot 80.00", "60/40%") in [row[:2] for row in rig.app.top().lines]
+
+
+def test_the_summary_without_a_pot_and_with_statistics_that_cannot_be_read():
+    rig = Rig()
+
+    def unreadable():
+        raise OSError(5)
+    rig.app.model.stats = unreadable
+    scr = _to_options(rig, SIXTEEN[:4], 0)
+    assert scr.list.labels == ["Start the evening", "Seeds", "Ties", "Walkover"]   # no split without a pot
+    rig.pick(1)
+    rig.pick(1)                                 # by statistics
+    rig.pick(2)
+    rig.pick(6)                                 # no tie-breaks: the seed order
+    assert scr.list.values[1:] == ["by statistics", "seed order", "target pts"]
+    rig.press(keys.BACK)                        # back to the pot: the answers stay
+    rig.press(keys.OK)
+    assert rig.app.top().list.values[1:] == ["by statistics", "seed order", "target pts"]
+    rig.pick(0)
+    t = club(rig).t
+    assert t.seeds == bytes(range(4)) and t.tiebreaks == b"" and t.split == b""   # the ticked order
 
 
 # --- the evenings ---------------------------------------------------------------

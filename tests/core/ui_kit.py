@@ -683,6 +683,17 @@ def _club_tour(rig, app, snap):
     rig.set_number(40)
     snap("club_pot")
     rig.press(keys.OK)
+    snap("club_options")
+    rig.press(keys.DOWN, 2)                  # the tie-breaks
+    rig.press(keys.OK)
+    snap("club_tiebreaks")
+    rig.press(keys.BACK)
+    rig.press(keys.DOWN)                     # the split
+    rig.press(keys.OK)
+    snap("club_split")
+    rig.press(keys.BACK)
+    rig.press(keys.UP, 3)
+    rig.press(keys.OK)                       # Start the evening
     snap("club_pairings")
     rig.press(keys.UP)                       # the last row: a walkover
     rig.press(keys.OK)

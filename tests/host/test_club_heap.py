@@ -48,6 +48,7 @@ class C:
         rig.press(keys.OK)
         rig.set_number(pot)
         rig.press(keys.OK)
+        rig.press(keys.OK)
         assert rig.screen() == "PairingsScreen"
 
     def next_pairing(rig):
