@@ -2,9 +2,11 @@
 
     host_tools/gin club --format round-robin|knockout|swiss --players NAMES
         [--rules PRESET] [--target N] [--best-of N] [--rounds N] [--tiebreak LIST]
-        [--pot AMOUNT] [--split 50,30,20] [--walkover-points target|game|sheet] [--json] FILE|-
+        [--pot AMOUNT] [--split 50,30,20] [--walkover-points target|game|sheet]
+        [--seed-by-stats FOLDER] [--json] FILE|-
 
-NAMES are comma-separated, best seed first. One pairing's result per line
+NAMES are comma-separated, best seed first (or seeded by the statistics saved
+in FOLDER: a copy of the device's flash, as gin export reads it). One pairing's result per line
 (blank lines and lines starting with # are skipped), in the order played:
     {"round": 1, "a": "Ann", "b": "Bob", "winner": "Ann",
      "games": [1, 0], "points": [120, 40], "hands": [5, 2]}
@@ -29,6 +31,7 @@ for _rel in ("host_tools/fakes", "firmware"):
 
 from gincore import prize, rules as rules_mod  # noqa: E402
 from gincore import tournament as T  # noqa: E402
+from gincore.pairings import seeds_from_stats  # noqa: E402
 from gincore.match import Match  # noqa: E402
 from host_tools.cmd_game import json_object, parse_line, _read  # noqa: E402  (the one reader of hands)
 
@@ -65,6 +68,10 @@ def _args(argv):
     p.add_argument("--walkover-points", default="target", choices=sorted(AWARDS),
                    help="what a walkover or forfeit gives the winner: target (default: the games needed, "
                         "each at the target's points), game (the games, no points) or sheet (the sheet so far)")
+    p.add_argument("--seed-by-stats", metavar="FOLDER",
+                   help="seed by the statistics saved in FOLDER (a copy of the device's flash, as gin export "
+                        "reads it): the share of games won, then games won; players without games keep the "
+                        "order of --players, after the others")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("file", help="results as JSON lines, or - for standard input")
     return p.parse_args(argv)
@@ -110,9 +117,14 @@ def build(args):
                 raise GinError("unknown tie-break %r (head-to-head, net, hands, or none)" % word.strip())
             chain.append(TIEBREAKS[w])
     split = _int_list(args.split, "--split") if args.split else None
+    seeds = None
+    if args.seed_by_stats:
+        from host_tools import export_data   # the device's store code, loaded only when asked
+        stats, _ = export_data.folder_stats(os.path.expanduser(args.seed_by_stats), "club")
+        seeds = seeds_from_stats(names, stats)
     try:
         return T.Tournament(names, FORMATS[args.format], r, best_of=args.best_of, rounds=args.rounds,
-                            tiebreaks=chain, award=AWARDS[args.walkover_points], split=split,
+                            tiebreaks=chain, award=AWARDS[args.walkover_points], seeds=seeds, split=split,
                             pot=parse_pot(args.pot))
     except T.TournamentError as e:
         raise GinError(str(e))
@@ -307,6 +319,7 @@ def club_data(t):
         "best_of": t.best_of,
         "rounds_total": t.n_rounds,
         "next_round_name": round_name(t, t.rounds_made + 1) if t.rounds_made < t.n_rounds else None,
+        "seeds": [names[p] for p in t.seeds],
         "tiebreaks": [T.TIEBREAK_NAMES[c] for c in t.tiebreaks],
         "walkover_points": T.AWARD_NAMES[t.award],
         "rounds": rounds,
@@ -396,6 +409,8 @@ def pot_line(d):
 
 def render_text(d):
     lines = [heading(d)]
+    if d["seeds"] != d["players"]:
+        lines.append("seeds: " + ", ".join(d["seeds"]))
     for rnd in d["rounds"]:
         lines.append(rnd["name"])
         for p in rnd["pairings"]:

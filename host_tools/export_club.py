@@ -103,6 +103,8 @@ def standings_html(cv):
         out.append('<p class="note">%s</p>' % esc(TIED_NOTE))
     out.append('<p class="note">Tie-breaks, in order: %s; then the seed order.</p>'
                % esc(", ".join(d["tiebreaks"]) or "none"))
+    if d["seeds"] != d["players"]:
+        out.append('<p class="note">Seeds, best first: %s.</p>' % esc(", ".join(d["seeds"])))
     if d["champion"]:
         out.append('<p class="champion">Champion: <b>%s</b></p>' % esc(d["champion"]))
     out.append('<p class="pot">%s</p>' % esc(_cap(pot_line(d))))

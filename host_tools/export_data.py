@@ -13,6 +13,7 @@ import json
 import os
 import shutil
 import sys
+import tempfile
 
 from host_tools.errors import GinError
 from host_tools.mpy import ROOT
@@ -51,31 +52,44 @@ def _looks_like_store(path):
     return any(n in names for n in KNOWN)
 
 
-def store_folder(path):
+def store_folder(path, cmd="export"):
     """The store folder in path: path itself, or path/gin (a copy of the
-    device's whole flash). GinError when it is neither."""
+    device's whole flash). GinError (its words start with cmd) when it is
+    neither."""
     if not os.path.exists(path):
-        raise GinError("export: no folder %s" % path)
+        raise GinError("%s: no folder %s" % (cmd, path))
     if not os.path.isdir(path):
-        raise GinError("export: %s is not a folder" % path)
+        raise GinError("%s: %s is not a folder" % (cmd, path))
     try:
         os.listdir(path)
     except OSError as e:
-        raise GinError("export: cannot read %s (%s)" % (path, e.strerror or e))
+        raise GinError("%s: cannot read %s (%s)" % (cmd, path, e.strerror or e))
     for cand in (path, os.path.join(path, "gin")):
         if _looks_like_store(cand):
             return cand
-    raise GinError("export: %s holds no saved games (expected %s, or a gin/ folder with them)"
-                   % (path, ", ".join(KNOWN)))
+    raise GinError("%s: %s holds no saved games (expected %s, or a gin/ folder with them)"
+                   % (cmd, path, ", ".join(KNOWN)))
 
 
-def copy_folder(src, dest):
+def copy_folder(src, dest, cmd="export"):
     """Copy the store folder src into dest (which must not exist)."""
     try:
         shutil.copytree(src, dest)
     except (OSError, shutil.Error) as e:
-        raise GinError("export: cannot read %s (%s)" % (src, getattr(e, "strerror", None) or e))
+        raise GinError("%s: cannot read %s (%s)" % (cmd, src, getattr(e, "strerror", None) or e))
     return dest
+
+
+def folder_stats(path, cmd):
+    """(the statistics, where they came from in words) of the store folder in
+    path, read as gin export reads it: from a scratch copy."""
+    folder = store_folder(path, cmd)
+    scratch = tempfile.mkdtemp(prefix="gin-%s-" % cmd)
+    try:
+        ex = read_store(copy_folder(folder, os.path.join(scratch, "gin"), cmd))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return ex.stats, ex.stats_source
 
 
 # One raw-REPL run sends every file under /gin: "D path" for a folder, then

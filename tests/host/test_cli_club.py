@@ -260,3 +260,31 @@ def test_the_docs_examples_are_real_runs(tmp_path):
                            cwd=str(tmp_path), env=env)
         assert p.returncode == 0, p.stderr
         assert p.stdout.splitlines() == printed
+
+
+def test_seeded_by_the_statistics_of_a_device_folder(tmp_path):
+    import export_kit
+    root = str(tmp_path / "flash" / "gin")
+    export_kit.build(root, damage_journal=False, old_bad=False)
+    before = export_kit.files_of(root)
+    # Ben won the finished match's one game, Anna lost it; Cid and Dan never played.
+    args = ["--format", "knockout", "--players", "Anna,Cid,Ben,Dan", "--seed-by-stats", str(tmp_path / "flash")]
+    d = run_json(args, [])
+    assert d["seeds"] == ["Ben", "Anna", "Cid", "Dan"], d["seeds"]
+    assert d["players"] == ["Anna", "Cid", "Ben", "Dan"]
+    first = d["rounds"][0]["pairings"]
+    assert [(p["a"], p["b"]) for p in first] == [("Ben", "Dan"), ("Anna", "Cid")]   # 1 v 4, 2 v 3
+    p = gin_club(args, [])
+    assert p.returncode == 0 and p.stdout.splitlines()[1] == "seeds: Ben, Anna, Cid, Dan", p.stdout
+    assert export_kit.files_of(root) == before          # read from a copy: the folder untouched
+    # Without statistics the order given stands, and the text says nothing of seeds.
+    d = run_json(["--format", "knockout", "--players", "Anna,Cid,Ben,Dan"], [])
+    assert d["seeds"] == d["players"]
+    p = gin_club(["--format", "knockout", "--players", "Anna,Cid,Ben,Dan"], [])
+    assert not any(line.startswith("seeds") for line in p.stdout.splitlines())
+    # A folder that is not there, or holds no saved games: one line, exit 2.
+    err = refused(["--format", "knockout", "--players", FOUR, "--seed-by-stats", str(tmp_path / "nope")])
+    assert err == "gin: club: no folder %s" % (tmp_path / "nope"), err
+    (tmp_path / "empty").mkdir()
+    err = refused(["--format", "knockout", "--players", FOUR, "--seed-by-stats", str(tmp_path / "empty")])
+    assert err.startswith("gin: club: %s holds no saved games" % (tmp_path / "empty")), err

@@ -89,7 +89,7 @@ def build(root):
     assert rr.finished()
     ev.store.archive_club()
     ko = ev.play(T.Tournament(["Fay", "Gus", "Hal", "Ivy", "Jon", "Kim"], T.KNOCKOUT, italian(), best_of=3,
-                              pot=12000))
+                              seeds=[2, 0, 1, 3, 4, 5], pot=12000))   # Hal seeded first (by statistics, say)
     assert ko.finished()
     ev.store.archive_club()
     sw = ev.play(T.Tournament(["Lea", "Max", "Ned", "Ola", "Pam"], T.SWISS, italian(), rounds=3), stop=3)
@@ -175,6 +175,8 @@ def test_the_tournament_pages(tmp_path):
     # ---- the knockout: the bracket ----------------------------------------------
     html = page(out, "club-2.html")
     check_standings(html, ko)
+    assert "Seeds, best first: Hal, Fay, Gus, Ivy, Jon, Kim." in html
+    assert "Seeds, best first" not in page(out, "club-1.html")   # the order given: nothing to say
     svg = svg_of(html, "bracket")
     boxes = svg.findall(SVG + "g[@class='match']")
     per_round = {}
