@@ -240,4 +240,5 @@ T = (
     'target pts',  # AW_TARGET
     'games only',  # AW_GAME
     'as played',  # AW_SHEET
+    'Rounds',  # ROUNDS
 )

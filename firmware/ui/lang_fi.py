@@ -240,4 +240,5 @@ T = (
     'tavoitepist.',  # AW_TARGET
     'vain pelit',  # AW_GAME
     'kuten pelattu',  # AW_SHEET
+    'Kierrokset',  # ROUNDS
 )

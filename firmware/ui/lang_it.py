@@ -240,4 +240,5 @@ T = (
     'punti meta',  # AW_TARGET
     'solo partite',  # AW_GAME
     'come giocato',  # AW_SHEET
+    'Turni',  # ROUNDS
 )

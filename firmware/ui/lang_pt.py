@@ -240,4 +240,5 @@ T = (
     'pontos alvo',  # AW_TARGET
     'só partidas',  # AW_GAME
     'como jogado',  # AW_SHEET
+    'Rodadas',  # ROUNDS
 )

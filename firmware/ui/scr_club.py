@@ -6,9 +6,9 @@ list with the seed number ticked beside each one picked (OK ticks and goes
 to the next name; the first one ticked is seed 1), a new name typed as a
 new match's set-up types it, "Done" at the top (a held Up goes there); the
 format (only those that take the count), the games of a pairing (best of 1,
-3 or 5), the rules and the target (the new match's pickers), the pot (0:
-none); last a summary whose first row starts the evening (one press for the
-defaults) and whose other rows change, each from a list: the seeds (as
+3, 5, 7 or 9), the rules and the target (the new match's pickers), the pot
+(0: none); last a summary whose first row starts the evening (one press for
+the defaults) and whose other rows change it: a Swiss's rounds, the seeds (as
 ticked, or by the statistics: the share of games won), the tie-break chain,
 the pot's split (with a pot) and what a walkover gives. The evening is
 saved, then the screen between pairings shows.
@@ -44,7 +44,7 @@ from ui import widgets
 _FMT_IDS = (tx.FMT_ROUND_ROBIN, tx.FMT_KNOCKOUT, tx.FMT_SWISS)   # by tournament format
 _FEWEST = (3, 4, 3)       # players each format takes (gincore.tournament)
 _MOST = (10, 16, 16)
-_BEST_OF = (1, 3, 5)
+_BEST_OF = (1, 3, 5, 7, 9)
 MAX_PLAYERS = 16
 POT_MAX = 999             # whole units (the tournament keeps cents)
 # The tie-break chains offered (the core takes any order of any of them).
@@ -60,6 +60,7 @@ _SEEDS = const(1)
 _TIES = const(2)
 _SPLIT = const(3)
 _WALKOVER = const(4)
+_ROUNDS = const(5)
 
 
 def not_saved(app, e):
@@ -129,6 +130,7 @@ class ClubSetup:
         self.chain = CHAINS[0]
         self.split = None      # None: prize.default_split for the count
         self.award = T.AWARD_TARGET
+        self.rounds = None     # a Swiss's; None: enough to leave one player with all wins
 
     def start(self):
         from ui.scr_setup import known_names
@@ -222,9 +224,18 @@ class ClubSetup:
 
     def picked_pot(self, pot):
         self.pot = pot
-        if self.split is not None and len(self.split) > len(self.picked):
+        n = len(self.picked)
+        if self.split is not None and len(self.split) > n:
             self.split = None   # more places than players (the list changed)
+        if self.rounds is not None and self.rounds >= n:
+            self.rounds = None
         self.app.push(OptionsScreen(self.app, self))
+
+    def swiss_rounds(self):
+        if self.rounds is None:
+            from gincore.pairings import swiss_rounds_default
+            return swiss_rounds_default(len(self.picked))
+        return self.rounds
 
     def seeds(self, names):
         """The seed order: as ticked, or by the statistics (ties and players
@@ -244,8 +255,10 @@ class ClubSetup:
         r.set("target", self.target)
         names = [self.names[i] for i in self.picked]
         try:
-            t = T.Tournament(names, self.fmt, r, self.best_of, tiebreaks=self.chain, award=self.award,
-                             seeds=self.seeds(names), split=self.split, pot=self.pot * 100)
+            t = T.Tournament(names, self.fmt, r, self.best_of,
+                             rounds=self.swiss_rounds() if self.fmt == T.SWISS else None,
+                             tiebreaks=self.chain, award=self.award, seeds=self.seeds(names), split=self.split,
+                             pot=self.pot * 100)
             app.model.persist.save_club(T.encode(t))
         except Exception as e:
             not_saved(app, e)
@@ -273,7 +286,7 @@ def chain_text(app, chain, sep):
 
 class OptionsScreen(Screen):
     """The set-up's last screen: "Start the evening" (OK makes it), then
-    the seeds, the tie-breaks, the split (with a pot) and the walkover
+    a Swiss's rounds, the seeds, the tie-breaks, the split (with a pot) and the walkover
     points, each with its value; OK on one of those picks it from a list."""
 
     def __init__(self, app, flow):
@@ -286,7 +299,9 @@ class OptionsScreen(Screen):
         app = self.app
         t = app.t
         f = self.flow
-        rows = [_START, _SEEDS, _TIES, _SPLIT, _WALKOVER]
+        rows = [_START, _ROUNDS, _SEEDS, _TIES, _SPLIT, _WALKOVER]
+        if f.fmt != T.SWISS:
+            rows.remove(_ROUNDS)
         if not f.pot:
             rows.remove(_SPLIT)
         self.rows = rows
@@ -295,6 +310,8 @@ class OptionsScreen(Screen):
         for r in rows:
             if r == _START:
                 label, value = t(tx.START_EVENING), ""
+            elif r == _ROUNDS:
+                label, value = t(tx.ROUNDS), "%d" % f.swiss_rounds()
             elif r == _SEEDS:
                 label, value = t(tx.SEEDS), t(tx.SEED_STATS if f.by_stats else tx.SEED_TICKED)
             elif r == _TIES:
@@ -335,6 +352,10 @@ class OptionsScreen(Screen):
         if r == _SEEDS:
             app.push(ChoiceScreen(app, t(tx.SEEDS), (t(tx.SEED_TICKED), t(tx.SEED_STATS)), int(f.by_stats),
                                   back(lambda i: setattr(f, "by_stats", i == 1))))
+        elif r == _ROUNDS:
+            n = len(f.picked)
+            app.push(NumberScreen(app, t(tx.ROUNDS), "1-%d" % (n - 1), 1, n - 1, f.swiss_rounds(),
+                                  back(lambda v: setattr(f, "rounds", v))))
         elif r == _TIES:
             app.push(ChoiceScreen(app, t(tx.TIEBREAKS), [chain_text(app, c, ", ") for c in CHAINS],
                                   CHAINS.index(f.chain), back(lambda i: setattr(f, "chain", CHAINS[i]))))

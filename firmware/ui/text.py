@@ -244,8 +244,9 @@ WO_POINTS = const(236)
 AW_TARGET = const(237)
 AW_GAME = const(238)
 AW_SHEET = const(239)
+ROUNDS = const(240)
 
-COUNT = const(240)
+COUNT = const(241)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

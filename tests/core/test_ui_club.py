@@ -56,7 +56,7 @@ def set_up(rig, names, fmt, best_of=1, target=None, pot=0):
     tick_first(rig, len(names))
     assert rig.screen() == "ChoiceScreen"
     rig.pick(rig.app.stack[-2].flow.fmts.index(fmt))   # the formats offered (the list's flow)
-    rig.pick((1, 3, 5).index(best_of))
+    rig.pick((1, 3, 5, 7, 9).index(best_of))
     rig.press(keys.OK)                      # the rules (the preset the device uses)
     if target is None:
         rig.press(keys.OK)
@@ -320,6 +320,30 @@ def test_the_summary_without_a_pot_and_with_statistics_that_cannot_be_read():
     rig.pick(0)
     t = club(rig).t
     assert t.seeds == bytes(range(4)) and t.tiebreaks == b"" and t.split == b""   # the ticked order
+
+
+def test_a_swiss_s_rounds_and_best_of_seven():
+    rig = Rig()
+    rig.app.cfg.names = SIXTEEN[:6]
+    open_setup(rig)
+    tick_first(rig, 6)
+    assert rig.app.top().labels == ["Round robin", "Knockout", "Swiss"]
+    rig.pick(2)
+    assert rig.app.top().labels == ["1 game", "Best of 3", "Best of 5", "Best of 7", "Best of 9"]
+    rig.pick(3)
+    rig.press(keys.OK, 3)                  # the rules, the target, no pot
+    scr = rig.app.top()
+    assert scr.list.labels == ["Start the evening", "Rounds", "Seeds", "Ties", "Walkover"]
+    assert scr.list.values[1] == "3"       # enough for one player with all wins out of 6
+    rig.pick(1)
+    assert rig.screen() == "NumberScreen" and rig.app.top().field.hi == 5   # every other player once at most
+    rig.set_number(5)
+    rig.press(keys.OK)
+    assert rig.app.top() is scr and scr.list.values[1] == "5"
+    rig.pick(0)
+    t = club(rig).t
+    assert (t.fmt, t.n_rounds, t.best_of, t.needed()) == (T.SWISS, 5, 7, 4)
+    assert T.decode(rig.persist.club).n_rounds == 5
 
 
 # --- the evenings ---------------------------------------------------------------
