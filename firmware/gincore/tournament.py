@@ -381,20 +381,38 @@ class Tournament:
         if st < PLAYED:
             raise TournamentError("pairing %d has no result" % (k + 1), E_NO_PAIRING, k)
         r = self._pl[k * _PL + 2]
+        if self._drawn_on(r):
+            raise TournamentError("round %d was drawn from this result and is under way"
+                                  % self.rounds_made, E_LOCKED, self.rounds_made)
         if self.fmt != ROUND_ROBIN and r < self.rounds_made:
             first, end = self.round_range(self.rounds_made)
-            started = False
-            for j in range(first, end):
-                if self._res[j * _RES] not in (OPEN, DONE_BYE):
-                    started = True
-            if r < self.rounds_made - 1 or started:
-                raise TournamentError("round %d was drawn from this result and is under way"
-                                      % self.rounds_made, E_LOCKED, self.rounds_made)
             for j in range(first, end):
                 self._wipe(j)
             self.count = first
             self.rounds_made -= 1
         self._wipe(k)
+
+    def clearable(self):
+        """The pairings whose result clear() can take back now, latest first."""
+        out = []
+        for k in range(self.count - 1, -1, -1):
+            st = self._res[k * _RES]
+            if PLAYED <= st <= FORFEIT and not self._drawn_on(self._pl[k * _PL + 2]):
+                out.append(k)
+        return out
+
+    def _drawn_on(self, r):
+        """A knockout's or Swiss's round r has results that a later round was
+        drawn from, and that round is under way (or a round after it drawn)."""
+        if self.fmt == ROUND_ROBIN or r >= self.rounds_made:
+            return False
+        if r < self.rounds_made - 1:
+            return True
+        first, end = self.round_range(self.rounds_made)
+        for j in range(first, end):
+            if self._res[j * _RES] not in (OPEN, DONE_BYE):
+                return True
+        return False
 
     # --- inside ------------------------------------------------------------------
 

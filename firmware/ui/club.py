@@ -125,6 +125,26 @@ class Club:
         """Pairing k: player absent did not come; the other wins it."""
         self._change(lambda t: t.walkover(k, absent))
 
+    def take_back(self, k):
+        """Pairing k's result out of the evening: the pairing is open again.
+        When its match is the one on the table (locked as counted) it is
+        played on instead: the match back in play, as before its game over
+        was confirmed (its last hand can be undone). True then. Raises,
+        nothing changed, when the evening cannot be saved."""
+        model = self.app.model
+        ref = self.t.ref(k)
+        here = bool(ref) and model.locked == LOCK_PAIRED and model.persist.match_id() == ref
+
+        def fn(t):
+            t.clear(k)
+            if here:
+                t.start(k)
+        self._change(fn)
+        if here:
+            model.locked = 0
+        self.cursor = k
+        return here
+
     def end(self):
         """The evening is archived (finished or not) and closed. Raises,
         the evening still open, when the flash refuses."""

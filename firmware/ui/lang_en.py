@@ -241,4 +241,6 @@ T = (
     'games only',  # AW_GAME
     'as played',  # AW_SHEET
     'Rounds',  # ROUNDS
+    'Take back a result',  # TAKE_BACK
+    'It is open again',  # TAKE_BACK_Q
 )

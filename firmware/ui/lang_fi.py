@@ -241,4 +241,6 @@ T = (
     'vain pelit',  # AW_GAME
     'kuten pelattu',  # AW_SHEET
     'Kierrokset',  # ROUNDS
+    'Peru tulos',  # TAKE_BACK
+    'Ottelu on taas auki',  # TAKE_BACK_Q
 )

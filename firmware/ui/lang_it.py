@@ -241,4 +241,6 @@ T = (
     'solo partite',  # AW_GAME
     'come giocato',  # AW_SHEET
     'Turni',  # ROUNDS
+    'Annulla un risultato',  # TAKE_BACK
+    'Torna da giocare',  # TAKE_BACK_Q
 )

@@ -241,4 +241,6 @@ T = (
     'só partidas',  # AW_GAME
     'como jogado',  # AW_SHEET
     'Rodadas',  # ROUNDS
+    'Desfazer um resultado',  # TAKE_BACK
+    'Volta a ficar aberto',  # TAKE_BACK_Q
 )

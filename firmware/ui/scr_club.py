@@ -502,7 +502,7 @@ class PairingsScreen(Screen):
             value = tt(tx.PLAYING) if i == self.on else ""
         else:
             sep = " %d-%d " % (ga, gb)
-            value = tt(tx.WO_SHORT) if st == T.WALKOVER else (tt(tx.FF_SHORT) if st == T.FORFEIT else "")
+            value = how_ended(app, i)
         vw = g.width(value, SMALL) + 4 if value else 0
         na, nb = fit_pair(g, t.names[a], sep, t.names[b], W - 2 - vw)
         ux = uw = 0
@@ -648,6 +648,53 @@ def _forfeit(app, p):
         not_saved(app, e)
         return
     app.club.show()
+
+
+def how_ended(app, k):
+    """ "w/o" for a walkover, "clock" for a forfeit, else ""."""
+    st = app.club.t.status(k)
+    return app.t(tx.WO_SHORT) if st == T.WALKOVER else (app.t(tx.FF_SHORT) if st == T.FORFEIT else "")
+
+
+def result_label(app, k, room=W - 2):
+    """ "Ann 1-0 Hal" for pairing k (its result in), in room pixels."""
+    t = app.club.t
+    a, b, _ = t.pairing(k)
+    ga, gb = t.result(k)[2:4]
+    sep = " %d-%d " % (ga, gb)
+    na, nb = fit_pair(app.g, t.names[a], sep, t.names[b], room)
+    return na + sep + nb
+
+
+def ask_take_back(app):
+    """Take back a result (from the menu): the results that can be, the
+    latest first; the one picked shown and held to confirm."""
+    tt = app.t
+    ks = app.club.t.clearable()
+    if not ks:
+        return
+
+    def picked(i):
+        k = ks[i]
+        app.push(HoldScreen(app, tt(tx.TAKE_BACK), (result_label(app, k), tt(tx.TAKE_BACK_Q)),
+                            lambda: _take_back(app, k)))
+    hows = [how_ended(app, k) for k in ks]
+    labels = [result_label(app, ks[i], W - 2 - (app.g.width(hows[i], SMALL) + 4 if hows[i] else 0))
+              for i in range(len(ks))]
+    app.push(ChoiceScreen(app, tt(tx.TAKE_BACK), labels, 0, picked, hows))
+
+
+def _take_back(app, k):
+    try:
+        here = app.club.take_back(k)
+    except Exception as e:
+        not_saved(app, e)
+        return
+    if here:
+        app.home()    # its match on the table again, in play
+        app.say(app.t(tx.SAVED))
+    else:
+        app.club.show()
 
 
 # --- standings ------------------------------------------------------------------------

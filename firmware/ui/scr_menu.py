@@ -17,8 +17,9 @@ _REDO = const(8)
 _CLUB = const(9)       # a club night: set one up, or (one is open) the screen between pairings
 _FORFEIT = const(10)   # the pairing on the table: a forfeit on the move clock
 _END_CLUB = const(11)  # close the club night before its end
+_TAKE_BACK = const(12)  # a club night's result out again (its pairing open)
 _LABELS = (tx.RECORD, tx.HISTORY, tx.UNDO, tx.UNDO_CHANGE, tx.NEW_MATCH, tx.STATS, tx.SETTINGS,
-           tx.RECORD_CARDS, tx.REDO, tx.CLUB_NIGHT, tx.FORFEIT, tx.END_CLUB)
+           tx.RECORD_CARDS, tx.REDO, tx.CLUB_NIGHT, tx.FORFEIT, tx.END_CLUB, tx.TAKE_BACK)
 
 
 class MenuScreen(ChoiceScreen):
@@ -41,8 +42,12 @@ class MenuScreen(ChoiceScreen):
             acts.append(_UNDO_CHANGE)
         if club is None:
             acts.append(_NEW_MATCH)
-        elif club.on_table() is not None and not club.decided():
-            acts.append(_FORFEIT)
+        else:
+            # Rare: above the forfeit, which stays 4 rows up from the top (Up wraps round).
+            if club.t.clearable():
+                acts.append(_TAKE_BACK)
+            if club.on_table() is not None and not club.decided():
+                acts.append(_FORFEIT)
         acts.append(_STATS)
         acts.append(_SETTINGS)
         acts.append(_CLUB if club is None else _END_CLUB)
@@ -102,6 +107,10 @@ class MenuScreen(ChoiceScreen):
             app.pop()
             from ui.scr_club import ask_forfeit
             ask_forfeit(app)
+        elif a == _TAKE_BACK:
+            app.pop()
+            from ui.scr_club import ask_take_back
+            ask_take_back(app)
         elif a == _END_CLUB:
             app.push(HoldScreen(app, t(tx.END_CLUB), (t(tx.END_CLUB_Q), t(tx.CLUB_KEPT)), self.end_club))
 

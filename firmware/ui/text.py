@@ -245,8 +245,10 @@ AW_TARGET = const(237)
 AW_GAME = const(238)
 AW_SHEET = const(239)
 ROUNDS = const(240)
+TAKE_BACK = const(241)
+TAKE_BACK_Q = const(242)
 
-COUNT = const(241)
+COUNT = const(243)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

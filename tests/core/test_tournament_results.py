@@ -332,6 +332,49 @@ def test_clear_a_result():
     assert e.code == T.E_NO_PAIRING
 
 
+def _clear_works(t, k):
+    c = T.decode(T.encode(t))
+    try:
+        c.clear(k)
+    except T.TournamentError:
+        return False
+    return True
+
+
+def test_clearable_lists_what_clear_takes_back():
+    # Every kind of result, after every step of each format: clearable() is
+    # exactly the pairings clear() accepts, latest first.
+    for fmt, names in ((T.ROUND_ROBIN, FOUR + ["Eve"]), (T.KNOCKOUT, FOUR + ["Eve", "Fay"]),
+                       (T.SWISS, FOUR + ["Eve", "Fay"])):
+        t = T.Tournament(names, fmt)
+        steps = 0
+        while not t.finished():
+            ks = t.open_pairings()
+            k = ks[steps % len(ks)]
+            a, b, _ = t.pairing(k)
+            how = steps % 3
+            if how == 0:
+                t.record(k, a, points=(100, 20))
+            elif how == 1:
+                t.walkover(k, a)
+            else:
+                t.start(k)
+                assert k not in t.clearable()          # under way: no result yet
+                t.forfeit(k, b)
+            steps += 1
+            got = t.clearable()
+            want = [j for j in range(t.count - 1, -1, -1) if _clear_works(t, j)]
+            assert got == want, (fmt, steps, got, want)
+        assert t.clearable(), fmt                      # the last result can always be taken back
+        if fmt != T.ROUND_ROBIN:                       # not those the last round was drawn from
+            assert [t.pairing(k)[2] for k in t.clearable()] == [t.n_rounds] * len(t.clearable())
+        else:
+            assert len(t.clearable()) == t.count - sum(1 for k in range(t.count) if t.status(k) == T.DONE_BYE)
+        for k in range(t.count):
+            if t.status(k) == T.DONE_BYE:
+                assert k not in t.clearable()
+
+
 def test_knockout_standings_by_rounds_reached():
     # 8 players, the better seed wins; the net decides among those out in the
     # same round: the loser's points given are 10 x its seed number.

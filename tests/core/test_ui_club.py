@@ -543,6 +543,115 @@ def test_undoing_the_deciding_hand_before_ok():
     assert t.winner(k) == t.pairing(k)[1]
 
 
+def _menu_take_back(rig):
+    """The menu, Take back a result: the list of results that can be."""
+    rig.app.home()
+    rig.press(keys.DOWN)
+    labels = rig.app.top().labels
+    rig.pick(labels.index("Take back a result"))
+    assert rig.app.top().title == "Take back a result"
+    return rig.app.top().labels
+
+
+def _result(t, k):
+    a, b, _ = t.pairing(k)
+    ga, gb = t.result(k)[2:4]
+    return "%s %d-%d %s" % (t.names[a], ga, gb, t.names[b])
+
+
+def test_taking_back_a_confirmed_result():
+    rig = Rig()
+    set_up(rig, SIXTEEN[:3], T.ROUND_ROBIN)
+    rig.app.home()
+    rig.press(keys.DOWN)
+    assert "Take back a result" not in rig.app.top().labels   # nothing to take back yet
+    club(rig).show()
+    k = next_pairing(rig)
+    a, b, _ = club(rig).t.pairing(k)
+    knock_by_numbers(rig, 0, 0, 98)            # the wrong player's gin, say
+    rig.press(keys.OK)                         # confirmed: the result in, the match locked
+    assert club(rig).t.done(k) and rig.app.model.locked
+    hands = len(rig.app.match.hands)
+    # Taken back: its match is the one on the table, so it plays on.
+    assert _menu_take_back(rig) == ["Ann 1-0 Bob"]
+    rig.press(keys.OK)
+    assert rig.screen() == "HoldScreen" and rig.app.top().lines == ("Ann 1-0 Bob", "It is open again")
+    rig.hold_ms(keys.OK, 2100)
+    t = club(rig).t
+    assert rig.screen() == "TableScreen" and not rig.app.model.locked
+    assert t.status(k) == T.PLAYING and club(rig).on_table() == k and len(rig.app.match.hands) == hands
+    assert rig.persist.club == T.encode(t)
+    # The wrong hand undone and the right one recorded: counted once, for Bob.
+    rig.press(keys.DOWN)
+    labels = rig.app.top().labels
+    rig.pick(labels.index("Undo last hand"))
+    rig.hold_ms(keys.OK, 2100)
+    assert not rig.app.match.hands
+    play_on_table(rig, 1)
+    t = club(rig).t
+    assert t.winner(k) == b and t.result(k)[2:4] == (0, 1) and t.standings().wins[a] == 0
+    # A walkover taken back: the pairing is open again, between pairings.
+    rig.press(keys.UP)                         # the walkover row
+    rig.press(keys.OK)
+    rig.press(keys.OK)
+    rig.pick(1)
+    rig.hold_ms(keys.OK, 2100)
+    w = [j for j in range(t.count) if club(rig).t.status(j) == T.WALKOVER][0]
+    labels = _menu_take_back(rig)
+    assert len(labels) == 2 and labels[1] == "Ann 0-1 Bob"      # the latest first
+    assert rig.app.top().values == ["w/o", ""]
+    rig.press(keys.OK)
+    rig.hold_ms(keys.OK, 2100)
+    t = club(rig).t
+    assert rig.screen() == "PairingsScreen" and t.status(w) == T.OPEN and w in rig.app.top().stops()
+    assert t.status(k) == T.PLAYED and rig.app.model.locked   # the other's match stays counted
+    assert rig.persist.club == T.encode(t)
+
+
+def test_a_knockout_s_earlier_rounds_stay_once_the_next_is_under_way():
+    rig = Rig()
+    set_up(rig, SIXTEEN[:4], T.KNOCKOUT)
+    for _ in range(2):
+        next_pairing(rig)
+        play_on_table(rig, 0)                  # the better seeds win: the final drawn
+    t = club(rig).t
+    assert t.rounds_made == 2
+    # The final drawn but not started: a semi-final's result may still go (the final with it).
+    assert t.clearable() == [1, 0]
+    assert _menu_take_back(rig) == [_result(t, 1), _result(t, 0)]
+    club(rig).show()
+    next_pairing(rig)                          # the final under way: the semis stay
+    assert t.clearable() == []
+    rig.press(keys.DOWN)
+    assert "Take back a result" not in rig.app.top().labels
+    rig.app.home()
+    play_on_table(rig, 1)
+    assert rig.screen() == "StandingsScreen"   # the champion
+    final = club(rig).t.count - 1
+    assert _menu_take_back(rig) == [_result(club(rig).t, final)]
+    assert _result(club(rig).t, final).split()[1] == "0-1"
+    rig.press(keys.OK)
+    rig.hold_ms(keys.OK, 2100)
+    t = club(rig).t
+    assert not t.finished() and t.status(final) == T.PLAYING and rig.screen() == "TableScreen"
+
+
+def test_a_refused_take_back_changes_nothing():
+    rig = Rig()
+    set_up(rig, SIXTEEN[:3], T.ROUND_ROBIN)
+    k = next_pairing(rig)
+    play_on_table(rig, 0)
+    saved = rig.persist.club
+    _menu_take_back(rig)
+    rig.press(keys.OK)
+    rig.persist.club_full = True
+    rig.hold_ms(keys.OK, 2100)
+    assert rig.screen() == "MessageScreen" and rig.app.top().title == "Not saved!"
+    assert rig.persist.club == saved and T.encode(club(rig).t) == saved
+    assert club(rig).t.done(k) and rig.app.model.locked          # still counted, still locked
+    rig.persist.club_full = False
+
+
 def _fits(rig):
     """Every view of the screen (rig.seen()) stays on the panel."""
     from ui.gfx import W
@@ -680,7 +789,7 @@ def test_a_refused_save_changes_nothing():
     assert club(rig) is None and rig.persist.club is None
     rig.persist.club_full = False
     rig.press(keys.OK)
-    rig.press(keys.OK)                        # the pot again: saved now
+    rig.press(keys.OK)                        # the summary again: Start, saved now
     assert club(rig) is not None
     saved = rig.persist.club
     old = encode(rig.app.match)

@@ -717,6 +717,12 @@ def _club_tour(rig, app, snap):
     snap("club_locked")
     app.home()
     app.push(MenuScreen(app))
+    rig.pick(app.top().actions.index(12))    # Take back a result
+    snap("club_take_back")
+    rig.press(keys.OK)
+    snap("club_take_back_hold")              # not confirmed
+    app.home()
+    app.push(MenuScreen(app))
     rig.pick(0)                              # Club night: back between pairings
     rig.press(keys.OK)                       # the final on the table
     rig.step(2000)
