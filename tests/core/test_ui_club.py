@@ -1035,6 +1035,47 @@ def test_power_cuts_at_every_flash_operation_of_an_evening():
         if not club(rig).t.open_pairings():
             break
     assert club(rig).t.finished() and rig.screen() == "StandingsScreen"
+
+    # The last result taken back, cut at every operation: still counted (its
+    # match locked), or open again with its match in play; never lost.
+    def take_back(r):
+        r.app.home()
+        r.press(keys.DOWN)
+        r.pick(r.app.top().labels.index("Take back a result"))
+        r.press(keys.OK)
+        r.hold_ms(keys.OK, 2100)
+    img = env.image(fs, root)
+    k = club(rig).t.clearable()[0]
+    before = (T.encode(club(rig).t), encode(rig.app.match))
+    n = 0
+    seen = set()
+    while True:
+        r, f, fs2, root2 = _store_rig(env, img)
+        f.arm(n, sticky=True)
+        take_back(r)
+        f.disarm()
+        again = _boot(fs2, root2)
+        c = again.app.club
+        assert encode(again.app.match) == before[1], n
+        seen.add(T.encode(c.t) == before[0])
+        if f.fired:
+            cuts += 1
+        if T.encode(c.t) == before[0]:
+            assert again.app.model.locked == 4 and _shown(again) == "StandingsScreen", n
+        else:
+            assert c.t.status(k) == T.PLAYING and c.on_table() == k and not again.app.model.locked, n
+            assert _shown(again) == "GameOverScreen", n
+        if not f.fired:
+            break
+        n += 1
+    # Cut at each of its flash operations (n), and the restart after it done.
+    assert n > 1 and seen == {True, False}, (n, seen)
+    take_back(rig)
+    assert rig.screen() == "TableScreen" and club(rig).on_table() == k
+    rig.press(keys.OK)                  # decided: its game over screen, and OK counts it again
+    rig.press(keys.OK)
+    assert club(rig).t.finished() and T.encode(club(rig).t) == before[0]
+
     # The archive, cut at every operation: the evening current or archived, once.
     img = env.image(fs, root)
     n = 0
