@@ -284,16 +284,16 @@ def chain_text(app, chain, sep):
     return sep.join(app.t(_TB_IDS[c - 1]) for c in chain)
 
 
-class OptionsScreen(Screen):
-    """The set-up's last screen: "Start the evening" (OK makes it), then
-    a Swiss's rounds, the seeds, the tie-breaks, the split (with a pot) and the walkover
-    points, each with its value; OK on one of those picks it from a list."""
+class OptionsScreen(ChoiceScreen):
+    """The set-up's last screen: "Start the evening" (OK makes it), then a
+    Swiss's rounds, the seeds, the tie-breaks, the split (with a pot) and
+    the walkover points, each with its value; OK on one of those picks it
+    from a list."""
 
     def __init__(self, app, flow):
-        super().__init__(app)
+        super().__init__(app, app.t(tx.CLUB_NIGHT), (), 0, self.picked)
         self.flow = flow
         self.rows = ()      # what each row is (_START, _SEEDS, ...)
-        self.list = widgets.ListView(app.g, app.g.line + 2)
 
     def prepare(self):
         app = self.app
@@ -322,20 +322,12 @@ class OptionsScreen(Screen):
                 label, value = t(tx.WO_POINTS), t(_AWARD_IDS[f.award])
             labels.append(label)
             values.append(widgets.fill_name(app.g, "%s", value, W - 6 - app.g.width(label, SMALL)))
-        self.list.set(labels, values)
+        self.labels = labels
+        self.values = values
+        super().prepare()
 
-    def key(self, k, kind):
-        if self.list.key(k, kind):
-            self.dirty = True
-            return
-        if kind != keys.PRESS:
-            return
-        if k == keys.BACK:
-            self.app.pop()
-        elif k == keys.OK:
-            self.pick(self.rows[self.list.cursor])
-
-    def pick(self, r):
+    def picked(self, i):
+        r = self.rows[i]
         app = self.app
         t = app.t
         f = self.flow
@@ -370,10 +362,6 @@ class OptionsScreen(Screen):
         else:
             app.push(ChoiceScreen(app, t(tx.WO_POINTS), [t(i) for i in _AWARD_IDS], f.award,
                                   back(lambda i: setattr(f, "award", i))))
-
-    def draw(self, g):
-        widgets.title(g, self.app.t(tx.CLUB_NIGHT))
-        self.list.draw(g)
 
 
 class PlayersScreen(Screen):
@@ -718,7 +706,6 @@ class StandingsScreen(Screen):
 
     def prepare(self):
         app = self.app
-        g = app.g
         tt = app.t
         t = app.club.t
         s = t.standings()
