@@ -171,11 +171,9 @@ class App:
             code = "en"
         if code == self.lang:
             return
-        import sys
         if self.lang is not None:
-            old = "ui.lang_" + self.lang
-            if old in sys.modules:
-                del sys.modules[old]
+            import ui
+            let_go(ui, ("lang_" + self.lang,))   # the old strings: several KB from .py files
         mod = __import__("ui.lang_" + code, None, None, ("T",))
         self.T = mod.T
         self.lang = code
@@ -301,15 +299,22 @@ _FLOWS = ("scr_menu", "scr_record", "scr_over", "scr_history", "scr_common", "sc
           "errtext")
 
 
-def _unload(names):
+def let_go(pkg, names):
+    """Forget the modules pkg.NAME: out of sys.modules and the package, so
+    nothing holds them and their code is garbage (they load again when next
+    imported)."""
     import sys
-    import ui
     for name in names:
-        full = "ui." + name
+        full = pkg.__name__ + "." + name
         if full in sys.modules:
             del sys.modules[full]
-            if hasattr(ui, name):
-                delattr(ui, name)
+        if hasattr(pkg, name):
+            delattr(pkg, name)
+
+
+def _unload(names):
+    import ui
+    let_go(ui, names)
     import gc
     gc.collect()
 

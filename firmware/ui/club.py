@@ -209,14 +209,9 @@ _CORE = ("tournament", "tournament_save", "standings", "pairings", "prize")
 
 
 def _let_core_go():
-    import sys
     import gincore
-    for name in _CORE:
-        full = "gincore." + name
-        if full in sys.modules:
-            del sys.modules[full]
-            if hasattr(gincore, name):
-                delattr(gincore, name)
+    from ui.app import let_go
+    let_go(gincore, _CORE)
 
 
 def resume(app, data):

@@ -63,3 +63,19 @@ def test_every_letter_is_in_the_font():
 def test_language_names_in_their_own_language():
     assert tx.LANGS == ("en", "fi", "it", "pt")
     assert tx.LANG_NAMES[3] == "Portugu\u00eas"
+
+
+def test_a_language_change_lets_the_old_strings_go():
+    # Out of sys.modules and off the ui package both: either would keep the
+    # old language's strings on the heap.
+    import sys
+    import ui
+    from ui_kit import Rig
+    rig = Rig("en")
+    assert "ui.lang_en" in sys.modules
+    rig.app.set_language("fi")
+    assert "ui.lang_en" not in sys.modules and not hasattr(ui, "lang_en")
+    assert rig.app.t(tx.MENU) == lang_fi.T[tx.MENU]
+    rig.app.set_language("en")
+    assert "ui.lang_fi" not in sys.modules and not hasattr(ui, "lang_fi")
+    assert rig.app.t(tx.MENU) == lang_en.T[tx.MENU]
