@@ -10,7 +10,6 @@ from ui.ticks import ticks_add, ticks_diff
 from ui import text as tx
 from ui.gfx import W, SMALL
 
-HOLD_MS = 2000  # protection: hold a key this long to confirm
 BATTERY_MS = 5000  # read the battery this often (an ADC read is not free)
 WARM_MS = 1500  # idle this long after the start: load the screens of a hand's entry
 TIDY_MS = 600   # idle this long after a press: flash work the saves left (a compaction)
@@ -18,34 +17,6 @@ TIDY_MS = 600   # idle this long after a press: flash work the saves left (a com
 # Loaded in the idle time after the start, so the first press that opens
 # them does not wait for their import (about 50 ms each on a Pico).
 _WARM = ("ui.scr_menu", "ui.scr_record")
-
-
-class Screen:
-    """Base screen. Subclasses override prepare/key/draw and maybe tick."""
-
-    wants_long_ok = False  # True: a long OK is this screen's, not Back
-
-    def __init__(self, app):
-        self.app = app
-        self.dirty = True
-
-    def enter(self):
-        """Called when the screen becomes the top one (pushed or revealed)."""
-        self.prepare()
-        self.dirty = True
-
-    def prepare(self):
-        pass
-
-    def key(self, k, kind):
-        if k == keys.BACK and kind == keys.PRESS:
-            self.app.pop()
-
-    def tick(self, now):
-        pass
-
-    def draw(self, g):
-        pass
 
 
 class App:
@@ -173,7 +144,7 @@ class App:
             return
         if self.lang is not None:
             import ui
-            let_go(ui, ("lang_" + self.lang,))   # the old strings: several KB from .py files
+            self.let_go(ui, ("lang_" + self.lang,))   # the old strings: several KB from .py files
         mod = __import__("ui.lang_" + code, None, None, ("T",))
         self.T = mod.T
         self.lang = code
@@ -214,7 +185,8 @@ class App:
         The modules of the rarely used screens are let go here (they load
         again from flash when next needed) and the heap is tidied."""
         del self.stack[1:]
-        _unload(_RARE + _FLOWS if self.code_in_flash else _RARE)
+        import ui
+        self.let_go(ui, _RARE + _FLOWS if self.code_in_flash else _RARE)
         self._entered(self.stack[0])
         if screen is not None:
             self.push(screen)
@@ -223,6 +195,21 @@ class App:
         """Drop every screen above the first `depth` ones."""
         del self.stack[depth:]
         self._entered(self.stack[-1])
+
+    @staticmethod
+    def let_go(pkg, names):
+        """Forget the modules pkg.NAME: out of sys.modules and the package, so
+        nothing holds them and their code is garbage (they load again when next
+        imported)."""
+        import sys
+        for name in names:
+            full = pkg.__name__ + "." + name
+            if full in sys.modules:
+                del sys.modules[full]
+            if hasattr(pkg, name):
+                delattr(pkg, name)
+        import gc
+        gc.collect()
 
     def pop_to(self, cls):
         while len(self.stack) > 1 and not isinstance(self.stack[-1], cls):
@@ -297,26 +284,6 @@ _RARE = ("scr_setup", "scr_settings", "scr_stats", "scr_cards", "cardgfx", "scr_
 # top: those stay in use, and a second copy would load beside them.
 _FLOWS = ("scr_menu", "scr_record", "scr_over", "scr_history", "scr_common", "scr_message", "widgets",
           "errtext")
-
-
-def let_go(pkg, names):
-    """Forget the modules pkg.NAME: out of sys.modules and the package, so
-    nothing holds them and their code is garbage (they load again when next
-    imported)."""
-    import sys
-    for name in names:
-        full = pkg.__name__ + "." + name
-        if full in sys.modules:
-            del sys.modules[full]
-        if hasattr(pkg, name):
-            delattr(pkg, name)
-
-
-def _unload(names):
-    import ui
-    let_go(ui, names)
-    import gc
-    gc.collect()
 
 
 def _toast(g, word):

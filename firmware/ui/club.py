@@ -154,7 +154,7 @@ class Club:
         if app.model.locked == LOCK_PAIRED:
             app.model.locked = 0   # as a start finds it: no evening holds the match now
         if getattr(app.board, "let_go_core", False):
-            _let_core_go()
+            _let_core_go(app)
 
     # --- screens ------------------------------------------------------------------
 
@@ -208,10 +208,9 @@ def _record(t, k, m, forfeit_by, ref):
 _CORE = ("tournament", "tournament_save", "standings", "pairings", "prize")
 
 
-def _let_core_go():
+def _let_core_go(app):
     import gincore
-    from ui.app import let_go
-    let_go(gincore, _CORE)
+    app.let_go(gincore, _CORE)
 
 
 def resume(app, data):

@@ -35,7 +35,7 @@ from gincore.prize import money, split_pot, default_split
 
 from ui import keys
 from ui import text as tx
-from ui.app import Screen
+from ui.screen import Screen
 from ui.gfx import W, SMALL
 from ui.scr_common import ChoiceScreen, NumberScreen
 from ui.scr_message import HoldScreen, MessageScreen, say_lines

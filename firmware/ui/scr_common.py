@@ -1,7 +1,7 @@
 """Generic screens every flow uses: pick one, set a number (a message and
 hold-to-confirm are in ui/scr_message.py, loaded when one is shown)."""
 from ui import keys
-from ui.app import Screen
+from ui.screen import Screen
 from ui.gfx import W, SMALL, BIG
 from ui import text as tx
 from ui import widgets

@@ -7,7 +7,7 @@ from gincore import sheet as _sheet
 
 from ui import keys
 from ui import text as tx
-from ui.app import Screen
+from ui.screen import Screen
 from ui.gfx import W, SMALL
 from ui.scr_common import ChoiceScreen, refused_for_room
 from ui.scr_message import MessageScreen

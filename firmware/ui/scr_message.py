@@ -1,7 +1,7 @@
 """Generic screens for a message and for hold-to-confirm (apart from
 ui/scr_common.py: a hand's entry shows them only when something goes wrong)."""
 from ui import keys
-from ui.app import Screen, HOLD_MS
+from ui.screen import Screen, HOLD_MS
 from ui.gfx import W, SMALL
 from ui import text as tx
 from ui import widgets

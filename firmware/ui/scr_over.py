@@ -5,7 +5,7 @@ that this hand ended. Lines that do not fit the panel (a 32-row one shows
 two) scroll with Up/Down first."""
 from ui import keys
 from ui import text as tx
-from ui.app import Screen
+from ui.screen import Screen
 from ui.gfx import W, SMALL
 from ui.scr_common import ChoiceScreen
 from ui import widgets

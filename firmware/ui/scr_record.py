@@ -15,7 +15,7 @@ from gincore.match import HandRecord
 
 from ui import keys
 from ui import text as tx
-from ui.app import Screen
+from ui.screen import Screen
 from ui.gfx import W, SMALL, BIG
 from ui.scr_common import ChoiceScreen, NumberScreen, refused_for_room
 from ui import widgets

@@ -6,7 +6,7 @@ from gincore import rules as _rules
 
 from ui import keys
 from ui import text as tx
-from ui.app import Screen
+from ui.screen import Screen
 from ui.gfx import SMALL
 from ui.scr_common import ChoiceScreen, NumberScreen
 from ui.scr_message import MessageScreen, HoldScreen, save_setting

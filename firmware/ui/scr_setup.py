@@ -8,7 +8,7 @@ from gincore import rules as _rules
 
 from ui import keys
 from ui import text as tx
-from ui.app import Screen
+from ui.screen import Screen
 from ui.gfx import W, SMALL
 from ui.scr_common import ChoiceScreen
 from ui.scr_message import MessageScreen

@@ -18,7 +18,7 @@ the history, Back (or a while without a press) comes back to the totals.
 from gincore import rules as _rules
 
 from ui import keys
-from ui.app import Screen
+from ui.screen import Screen
 from ui.gfx import W, SMALL, BIG
 from ui import text as tx
 from ui.ticks import ticks_diff

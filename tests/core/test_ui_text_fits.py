@@ -3,7 +3,7 @@
 or fill leaves the panel. Metrics here are the platform's font widths; the
 host test repeats the tour through the real panel emulator."""
 from ui import keys
-from ui.app import Screen
+from ui.screen import Screen
 from ui.gfx import W, SMALL
 from ui_kit import Rig, tour
 

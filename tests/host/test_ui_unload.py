@@ -53,3 +53,36 @@ def test_the_check_sees_a_top_level_import():
     sources["gfx"] = "from ui import widgets\n" + sources["gfx"]
     assert kept_importing_let_go(sources, app._RARE + app._FLOWS) == [("gfx", "widgets"),
                                                                      ("scr_table", "scr_common")]
+
+
+def all_imports(source):
+    """The ui modules a source imports anywhere (inside functions too)."""
+    out = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == "ui":
+                out.update(a.name for a in node.names)
+            elif node.module.startswith("ui."):
+                out.add(node.module[3:])
+        elif isinstance(node, ast.Import):
+            out.update(a.name[3:] for a in node.names if a.name.startswith("ui."))
+    return out
+
+
+def importing_the_app(sources):
+    """The ui modules that import ui.app, other than ui.platform (which
+    builds the app from the board and its parts)."""
+    return sorted(n for n, src in sources.items() if n not in ("app", "platform") and "app" in all_imports(src))
+
+
+def test_imports_go_one_way_from_the_app_to_the_screens():
+    # The app imports the screens (when first needed); a screen reaches the
+    # app through the object it is given, never by importing its module.
+    assert importing_the_app(_sources()) == []
+
+
+def test_the_one_way_check_sees_an_import_inside_a_function():
+    sources = _sources()
+    sources["club"] += "\n\ndef f():\n    from ui.app import App\n"
+    sources["scr_menu"] = "from ui import app\n" + sources["scr_menu"]
+    assert importing_the_app(sources) == ["club", "scr_menu"]
