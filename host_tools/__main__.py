@@ -14,15 +14,15 @@ from host_tools.errors import GinError
 # name -> (module under host_tools, one-line help). Modules load only when used,
 # so `gin test` does not pay for the simulator and so on.
 COMMANDS = {
-    "bench": ("cmd_bench", "time the rules core on CPython (with RLCard, OpenSpiel) and MicroPython"),
-    "club": ("cmd_club", "a club night (round robin, knockout, Swiss): pairings, standings and the pot"),
-    "deadwood": ("cmd_deadwood", "best melds and deadwood of 10 cards, or of 11 with the best discard"),
-    "hand": ("cmd_hand", "a whole hand from both players' cards: lay-offs, outcome and points"),
-    "deploy": ("cmd_deploy", "put the firmware on a Pico with MicroPython (--dry-run, --scan)"),
-    "firmware": ("cmd_firmware", "build one UF2 with the app frozen in (from a MicroPython source tree)"),
-    "export": ("cmd_export", "saved matches as a CSV of every hand and an HTML score sheet with charts"),
-    "game": ("cmd_game", "score sheet of a match from hands given as JSON lines"),
-    "sim": ("cmd_sim", "the device's firmware in a terminal: play it with the keys; the match is saved"),
+    "bench": ("bench.cmd_bench", "time the rules core on CPython (with RLCard, OpenSpiel) and MicroPython"),
+    "club": ("score.cmd_club", "a club night (round robin, knockout, Swiss): pairings, standings and the pot"),
+    "deadwood": ("score.cmd_deadwood", "best melds and deadwood of 10 cards, or of 11 with the best discard"),
+    "hand": ("score.cmd_hand", "a whole hand from both players' cards: lay-offs, outcome and points"),
+    "deploy": ("deploy.cmd_deploy", "put the firmware on a Pico with MicroPython (--dry-run, --scan)"),
+    "firmware": ("deploy.cmd_firmware", "build one UF2 with the app frozen in (from a MicroPython source tree)"),
+    "export": ("export.cmd_export", "saved matches as a CSV of every hand and an HTML score sheet with charts"),
+    "game": ("score.cmd_game", "score sheet of a match from hands given as JSON lines"),
+    "sim": ("sim.cmd_sim", "the device's firmware in a terminal: play it with the keys; the match is saved"),
     "test": ("cmd_test", "run every test on CPython and MicroPython, and the mpy-cross compile check"),
 }
 
@@ -57,6 +57,11 @@ def main(argv=None):
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (| head): stop quietly, as other command-line tools do.
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ def app_files(board="pico_i2c", replace=None, drop=()):
     (.mpy compiled for it, main.py and boot.py as source, the board file as
     board.mpy). replace/drop: a variant of the app, for the tests that show
     what a part is for."""
-    from host_tools import deploy_build as d
+    from host_tools.deploy import deploy_build as d
     files = {it.dest: it.data for it in d.build(d.plan(board), MPY_TAG)}
     for name in drop:
         files.pop(name, None)

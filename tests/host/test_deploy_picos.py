@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from host_tools import deploy_build as build
+from host_tools.deploy import deploy_build as build
 from host_tools.fakedevice import ARCH_ARMV6M, ARCH_ARMV7EMSP, ARCH_RV32IMC, PICOS, FakeDevice, mpy_tag
 from host_tools.fakedevice.testing import copy_project, gin, small_project
 
@@ -99,7 +99,7 @@ def test_the_probe_leaves_the_sh1106_picture_alone():
     p.i2c_write(bytes((0x00, 0xAF, 0xA1, 0xC8, 0xB0, 0x10, 0x00, )))
     p.i2c_write(bytes((0x40,)) + bytes(range(7, 7 + 132)))
     before = (bytes(p.ram), bytes(p.image()))
-    from host_tools.deploy_link import PROBE
+    from host_tools.deploy.deploy_link import PROBE
     code = PROBE % ([(0, 4, 5, 0x3C)],)
     code = code.replace("from machine import I2C, Pin\n", "")
     ns = {"I2C": lambda *a, **k: i2c, "Pin": lambda n: n}

@@ -5,9 +5,9 @@ import subprocess
 
 import pytest
 
-from host_tools import cmd_deploy
-from host_tools import deploy_build as build
-from host_tools.deploy_link import find_port
+from host_tools.deploy import cmd_deploy
+from host_tools.deploy import deploy_build as build
+from host_tools.deploy.deploy_link import find_port
 from host_tools.errors import GinError
 from host_tools.fakedevice import mpy_tag
 from host_tools.fakedevice.testing import gin, small_project

@@ -16,7 +16,7 @@ from gincore.match import HandRecord, Match
 from storage import Store
 from ui.persist import StorePersist
 
-from host_tools.cmd_club import club_data, standings_rows
+from host_tools.score.cmd_club import club_data, standings_rows
 from host_tools.fakedevice.testing import GIN
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import export_kit as K
-from host_tools import cmd_export
+from host_tools.export import cmd_export
 
 BASE = tempfile.mkdtemp(prefix="gin-export-damage-")
 atexit.register(shutil.rmtree, BASE, True)

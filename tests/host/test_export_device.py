@@ -84,7 +84,7 @@ def test_a_port_that_is_not_micropython(tmp_path):
 
 def test_a_cut_short_or_strange_answer_is_one_line(tmp_path):
     from host_tools.errors import GinError
-    from host_tools.export_data import parse_dump
+    from host_tools.export.export_data import parse_dump
     good = "D '/gin/arch'\nF '/gin/arch/m000001.dat'\nB QUJD\nE '/gin/arch/m000001.dat'\nOK\n"
     assert parse_dump(good, "/gin", str(tmp_path / "a")) == ["/gin/arch/m000001.dat"]
     assert read(str(tmp_path / "a" / "arch" / "m000001.dat")) == b"ABC"

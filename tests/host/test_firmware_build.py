@@ -10,8 +10,8 @@ import sys
 import pytest
 
 import conftest
-from host_tools import cmd_firmware as fw
-from host_tools import deploy_build as build
+from host_tools.deploy import cmd_firmware as fw
+from host_tools.deploy import deploy_build as build
 from host_tools.errors import GinError
 
 
@@ -91,14 +91,14 @@ def test_staging_freezes_the_board_as_board_and_says_what_is_inside(tmp_path):
     mp = fake_tree(tmp_path)
     folder = tmp_path / "stage"
     top = fw.stage("pico_i2c_3btn", "RPI_PICO", mp, str(folder))
-    # The board goes in as `board`, folded with the app (host_tools/fold_ids.py).
+    # The board goes in as `board`, folded with the app (host_tools/deploy/fold_ids.py).
     staged = (folder / "app" / "board.py").read_text()
     assert 'NAME = "pico_i2c_3btn"' in staged and "THREE_BUTTON = True" in staged
     marker = {}
     exec((folder / "gin_frozen.py").read_text(), marker)
     assert marker["VERSION"] == build.app_version() and marker["BOARD"] == "pico_i2c_3btn"
     text = open(top).read()
-    # The app as it is frozen: firmware/ with its text ids folded (host_tools/fold_ids.py).
+    # The app as it is frozen: firmware/ with its text ids folded (host_tools/deploy/fold_ids.py).
     app = folder / "app"
     assert os.path.join(str(app), "manifest.py") in text
     assert (app / "manifest.py").read_text() == open(os.path.join(conftest.ROOT, "firmware", "manifest.py")).read()
@@ -116,7 +116,7 @@ def test_staging_freezes_the_board_as_board_and_says_what_is_inside(tmp_path):
 
 
 def test_deploy_to_a_pico_with_the_app_frozen_in():
-    from host_tools import cmd_deploy as deploy
+    from host_tools.deploy import cmd_deploy as deploy
     items = build.plan("pico_i2c")
     version = build.app_version()
     # Stock MicroPython: everything, as always.
@@ -219,7 +219,8 @@ def test_the_whole_frozen_device_stays_within_48_kb_of_heap():
     minutes): the app frozen in, code and data, through 30 hands played
     press by press, at most 48 KB of heap in use - the empty interpreter's
     own few KB included."""
-    from host_tools import bench_rp2, rp2emu
+    from host_tools.bench import bench_rp2
+    from host_tools import rp2emu
     r = rp2emu.device_heap(FROZEN_UF2, True, 30)
     assert r["hands"] == 30, r
     assert 0 < r["base"] < r["modules"] < r["built"] <= r["most"], r

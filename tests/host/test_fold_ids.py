@@ -1,4 +1,4 @@
-"""The build writes constants as numbers (host_tools/fold_ids.py): every
+"""The build writes constants as numbers (host_tools/deploy/fold_ids.py): every
 `alias.NAME` of another module's const() becomes its number, a const()
 nothing reads by name any more goes private (mpy-cross folds it and keeps
 no global), and the folded firmware runs the UI's flows and the device
@@ -9,7 +9,8 @@ import re
 import pytest
 
 import conftest
-from host_tools import fold_ids, mpy
+from host_tools.deploy import fold_ids
+from host_tools import mpy
 
 FW = os.path.join(conftest.ROOT, "firmware")
 CORE = os.path.join(conftest.ROOT, "tests", "core")

@@ -6,7 +6,7 @@ import subprocess
 
 from sim_kit import GIN, seeded
 
-from host_tools import sim_device, sim_keys, sim_term
+from host_tools.sim import sim_device, sim_keys, sim_term
 
 
 def run(*args):

@@ -9,7 +9,7 @@ from PIL import Image
 from sim_kit import GIN, past_first_start, seeded
 
 from expect import raises
-from host_tools import cmd_sim, sim_device, sim_keys, sim_screen, sim_term
+from host_tools.sim import cmd_sim, sim_device, sim_keys, sim_screen, sim_term
 from host_tools.errors import GinError
 
 

@@ -8,7 +8,7 @@ import subprocess
 
 from sim_kit import GIN, Term, past_first_start, seeded
 
-from host_tools import sim_device, sim_screen
+from host_tools.sim import sim_device, sim_screen
 
 HAND = ["\r", "\r", "\x1b[B", "\x1b[B", "\x1b[B", "\r",
         "\x1b[A", "\x1b[A", "\x1b[A", "\x1b[A", "\x1b[A", "\r", "\r"]
@@ -17,7 +17,7 @@ HAND_SCRIPT = "ok ok down*3 ok up*5 ok ok"  # the same presses, for --keys
 
 def expected(script, board="pico_i2c", data=None, tmp=None, start=False):
     """The picture the firmware shows after script, from this process."""
-    from host_tools import cmd_sim, sim_keys
+    from host_tools.sim import cmd_sim, sim_keys
     dev = sim_device.SimDevice(board, data or str(tmp))
     if start:
         return bytes(dev.pixels())

@@ -3,7 +3,7 @@ its app data (above the imported code) within 48 KB at every button event,
 the replay that measures it is faithful, and a long evening grows the heap by
 nothing but the hand store's blocks (gincore.handstore: 192 bytes for 32
 hands) - the RAM stand-in for flash keeps a fixed buffer."""
-from host_tools import bench_ui
+from host_tools.bench import bench_ui
 
 HANDS = 250
 # The live heap read every 50 hands may wander by a few words: the collector

@@ -17,8 +17,8 @@ import re
 import shutil
 import subprocess
 
-from host_tools import deploy_build as build
-from host_tools import fold_ids
+from host_tools.deploy import deploy_build as build
+from host_tools.deploy import fold_ids
 from host_tools.errors import GinError
 from host_tools.mpy_compile import ROOT
 
@@ -125,7 +125,7 @@ def check_tools(which=shutil.which):
 
 def stage_app(fw, dest, board_src):
     """firmware/ and the board (as board.py) copied to dest as they are
-    frozen: their constants folded into numbers (host_tools/fold_ids.py). A
+    frozen: their constants folded into numbers (host_tools/deploy/fold_ids.py). A
     file left unchanged keeps its time, so make recompiles only what changed.
     Returns dest."""
     files = {}

@@ -2,17 +2,17 @@
 night found on the device (the current one and the archived ones).
 
 Each page has the standings (the order, the tie-break words and the pot as
-`gin club` prints them: host_tools.cmd_club.club_data over the core's
+`gin club` prints them: host_tools.score.cmd_club.club_data over the core's
 standings), the crosstable of a round robin or the bracket of a knockout
 drawn as inline SVG, the rounds table of a Swiss, and every pairing with a
 link to its match's sheet on the score sheet page (found by the match number
 the tournament keeps as the pairing's ref). Nothing is worked out here but
 where to draw it.
 """
-from host_tools import export_data  # noqa: F401  (puts firmware/ on sys.path)
-from host_tools.cmd_club import (club_data, heading, pairing_text, pot_line, round_name,
+from host_tools.export import export_data  # noqa: F401  (puts firmware/ on sys.path)
+from host_tools.score.cmd_club import (club_data, heading, pairing_text, pot_line, round_name,
                                  standings_rows, TIED_NOTE)
-from host_tools.export_html import CSS, esc, club_file, SHEET_FILE
+from host_tools.export.export_html import CSS, esc, club_file, SHEET_FILE
 from gincore import pairings, tournament as T
 
 WIN_FILL, LOSS_FILL, OPEN_FILL, SELF_FILL = "#dff0d8", "#f8dcd8", "#ffffff", "#cccccc"

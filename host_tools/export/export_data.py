@@ -169,8 +169,8 @@ def pull_device(port, dest):
     """Copy the device's /gin into dest with mpremote, then start the app
     again; returns the device paths copied. GinError for no device or no
     saved games."""
-    from host_tools.cmd_deploy import leave_running
-    from host_tools.deploy_link import Device, find_port
+    from host_tools.deploy.cmd_deploy import leave_running
+    from host_tools.deploy.deploy_link import Device, find_port
 
     dev = Device(port or find_port())
     try:

@@ -15,7 +15,7 @@ single calls with the collector off).
 
 A benchmark, not a test: it prints a table and writes JSON (default
 bench-out/bench.json). Sections are a list (SECTIONS); the last one is the
-UI's heap under MicroPython in a scripted evening (host_tools/bench_ui.py).
+UI's heap under MicroPython in a scripted evening (host_tools/bench/bench_ui.py).
 """
 import argparse
 import hashlib
@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 
-from host_tools import bench_rp2, bench_ui
+from host_tools.bench import bench_rp2, bench_ui
 from host_tools.errors import GinError
 from host_tools.mpy import ROOT
 
@@ -398,7 +398,7 @@ def section_micropython(ctx):
                  "the best of 5 batches of %d calls, and the best over %d runs); absolute times are "
                  "for comparing versions of the core, not a prediction for the Pico; on a busy "
                  "machine they grow" % (ctx["mp_reps"], ctx["mp_runs"]))
-    notes.append("hand/hardest: the slowest deals a search found (HARDEST in host_tools/cmd_bench.py); "
+    notes.append("hand/hardest: the slowest deals a search found (HARDEST in host_tools/bench/cmd_bench.py); "
                  "hand/most-bytes: the deals that allocate the most a search found (MOST_BYTES there)")
     return {"name": "micropython", "title": "MicroPython (npm WebAssembly), per evaluation",
             "rows": rows, "notes": notes}

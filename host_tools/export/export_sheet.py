@@ -1,15 +1,15 @@
 """The exported sheet of one match, and the CSV of every hand.
 
 Nothing is scored here: the per-hand results, running totals and game
-bonuses come from the core's replay through host_tools.cmd_game.sheet_data
+bonuses come from the core's replay through host_tools.score.cmd_game.sheet_data
 (the same data `gin game --json` prints); this module only lays them out
 with the players' names and what was entered for each hand.
 """
 import csv
 import io
 
-from host_tools import export_data  # noqa: F401  (puts firmware/ on sys.path)
-from host_tools.cmd_game import sheet_data
+from host_tools.export import export_data  # noqa: F401  (puts firmware/ on sys.path)
+from host_tools.score.cmd_game import sheet_data
 from gincore import cards, result
 from gincore.rules import LIMIT_FIXED
 

@@ -12,9 +12,9 @@ import termios
 import time
 import tty
 
-from host_tools import sim_keys as K
-from host_tools import sim_screen
-from host_tools.sim_device import LONG_MS, STEP_MS, TAP_MS
+from host_tools.sim import sim_keys as K
+from host_tools.sim import sim_screen
+from host_tools.sim.sim_device import LONG_MS, STEP_MS, TAP_MS
 
 MIN_COLS = sim_screen.W        # 128
 MIN_ROWS = sim_screen.ROWS + 2  # the screen, a status line, the key legend (a 128x64 panel)

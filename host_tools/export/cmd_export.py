@@ -20,7 +20,7 @@ import shutil
 import sys
 import tempfile
 
-from host_tools import export_club, export_data, export_html, export_sheet
+from host_tools.export import export_club, export_data, export_html, export_sheet
 from host_tools.errors import GinError
 from host_tools.folders import writable_folder
 from host_tools.mpy import ROOT

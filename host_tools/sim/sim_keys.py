@@ -20,7 +20,7 @@ Esc or Backspace = Back, Shift+arrow or `l` then a key = long press,
 `h` then a key = hold it down until the next key, q or Ctrl-C = quit.
 """
 from host_tools.errors import GinError
-from host_tools.sim_device import BUTTONS, GAP_MS, LONG_MS, TAP_MS
+from host_tools.sim.sim_device import BUTTONS, GAP_MS, LONG_MS, TAP_MS
 
 MAX_MS = 600000
 MAX_TIMES = 1000

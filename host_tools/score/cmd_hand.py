@@ -10,7 +10,7 @@ device runs (gincore.hand -> gincore.result.score).
 """
 import json
 
-from host_tools.cmd_deadwood import (_Parser, card_list, dead_text, meld_lists, melds_text,
+from host_tools.score.cmd_deadwood import (_Parser, card_list, dead_text, meld_lists, melds_text,
                                      parse_cards, tokens)
 from host_tools.errors import GinError
 

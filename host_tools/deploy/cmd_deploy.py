@@ -13,8 +13,8 @@ import ast
 import os
 import sys
 
-from host_tools import deploy_build as build
-from host_tools.deploy_link import Device, find_port
+from host_tools.deploy import deploy_build as build
+from host_tools.deploy.deploy_link import Device, find_port
 from host_tools.errors import GinError
 from host_tools.mpy_compile import ROOT
 

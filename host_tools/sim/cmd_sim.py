@@ -26,7 +26,7 @@ import argparse
 import os
 import sys
 
-from host_tools import sim_device, sim_keys, sim_screen
+from host_tools.sim import sim_device, sim_keys, sim_screen
 from host_tools.errors import GinError
 
 
@@ -98,7 +98,7 @@ def main(argv, out=None):
             play(dev, script)
             out.write("\n".join(sim_screen.rows(dev.pixels(), dev.height)) + "\n")
         else:
-            from host_tools import sim_term
+            from host_tools.sim import sim_term
             status = "%s (%s) - saved in %s" % (args.board, dev.title, data)
             sim_term.Session(dev, status, out=out).run()
             print("gin sim: the match is saved in %s; `host_tools/gin sim` carries on with it."

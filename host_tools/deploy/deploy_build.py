@@ -16,7 +16,7 @@ import stat
 import subprocess
 import tempfile
 
-from host_tools import fold_ids
+from host_tools.deploy import fold_ids
 from host_tools.errors import GinError
 from host_tools.mpy_compile import ROOT
 
@@ -209,7 +209,7 @@ def build(items, tag):
             out = os.path.join(tmp, "%d.mpy" % n)
             src = it.src
             if it.dest[:-4] + ".py" in folded:
-                # The constants as numbers (host_tools/fold_ids.py).
+                # The constants as numbers (host_tools/deploy/fold_ids.py).
                 src = os.path.join(tmp, "%d.py" % n)
                 with open(src, "w", encoding="utf-8") as f:
                     f.write(folded[it.dest[:-4] + ".py"])

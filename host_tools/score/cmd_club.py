@@ -33,7 +33,7 @@ from gincore import prize, rules as rules_mod  # noqa: E402
 from gincore import tournament as T  # noqa: E402
 from gincore.pairings import seeds_from_stats  # noqa: E402
 from gincore.match import Match  # noqa: E402
-from host_tools.cmd_game import json_object, parse_line, _read  # noqa: E402  (the one reader of hands)
+from host_tools.score.cmd_game import json_object, parse_line, _read  # noqa: E402  (the one reader of hands)
 
 FORMATS = {"round-robin": T.ROUND_ROBIN, "knockout": T.KNOCKOUT, "swiss": T.SWISS}
 TIEBREAKS = {"head-to-head": T.H2H, "h2h": T.H2H, "net": T.NET, "net-points": T.NET,
@@ -119,7 +119,7 @@ def build(args):
     split = _int_list(args.split, "--split") if args.split else None
     seeds = None
     if args.seed_by_stats:
-        from host_tools import export_data   # the device's store code, loaded only when asked
+        from host_tools.export import export_data   # the device's store code, loaded only when asked
         stats, _ = export_data.folder_stats(os.path.expanduser(args.seed_by_stats), "club")
         seeds = seeds_from_stats(names, stats)
     try:

@@ -1,0 +1,1 @@
+"""gin bench: the rules core and the UI timed and measured (CPython, MicroPython, the rp2 emulator)."""
