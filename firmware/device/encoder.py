@@ -45,7 +45,7 @@ _PHASE = b"\x02\x01\x03\x00"
 
 class Encoder(btn.Buttons):
     sample_ms = SAMPLE_MS
-    knob = True   # the UI holds the push where others hold a key (ui/scr_message.HoldScreen)
+    knob = True   # the UI holds the push where others hold a key (ui/screens/message.HoldScreen)
 
     def __init__(self, push, a, b, clockwise=btn.DOWN, steps=4, now=None):
         """push, a, b: machine.Pin inputs (to ground, pulled up); clockwise:

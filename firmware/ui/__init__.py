@@ -1,8 +1,10 @@
 """The device UI: screens on a back stack, drawn through the platform's fonts.
 
-app.App owns the stack and the frame loop; each screen is a small class in a
-scr_*.py module; widgets.py holds the reusable pieces (lists, number fields);
-text.py and lang_*.py hold every string the device shows, in four languages.
-The adapters keys.py, gfx.py, sheet.py and store.py are the only places that
-know the platform, the scoring engine and the storage module.
+app.App owns the stack and the frame loop; screen.Screen is the base of
+every screen, and each screen or flow is a module in screens/ (the app
+imports them, they never import the app); widgets.py holds the reusable
+pieces (lists, number fields); text.py (the ids) and lang/ (a module per
+language) hold every string the device shows. model.py is the one place
+that changes the match, persist.py talks to the store, platform.py joins a
+board to the app.
 """

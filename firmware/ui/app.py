@@ -16,7 +16,7 @@ TIDY_MS = 600   # idle this long after a press: flash work the saves left (a com
 
 # Loaded in the idle time after the start, so the first press that opens
 # them does not wait for their import (about 50 ms each on a Pico).
-_WARM = ("ui.scr_menu", "ui.scr_record")
+_WARM = ("ui.screens.menu", "ui.screens.record")
 
 
 class App:
@@ -45,7 +45,7 @@ class App:
         self.batt = -1
         self.batt_at = 0
         self.warm = False  # the screens of a hand's entry are loaded
-        # A rotary encoder: a turn cannot be held (ui/scr_message.HoldScreen).
+        # A rotary encoder: a turn cannot be held (ui/screens/message.HoldScreen).
         self.knob = bool(getattr(board, "knob", False))
         # The app's code runs from flash (gin firmware): imports are cheap (_FLOWS).
         self.code_in_flash = bool(getattr(board, "code_in_flash", False))
@@ -73,7 +73,7 @@ class App:
         """Build the bottom screen: the table (after loading the saved match).
         setup_if_new: with no saved match (the very first start) open the
         new-match set-up at once; Back from it leaves a match of A and B."""
-        from ui.scr_table import TableScreen
+        from ui.screens.table import TableScreen
         found = self.model.load()
         self.model.ensure()
         self.stack = []
@@ -89,12 +89,12 @@ class App:
             data = None
         if self.model.problems:
             # What storage found on the way up (a damaged file set aside...).
-            from ui.scr_message import MessageScreen
+            from ui.screens.message import MessageScreen
             from ui.errtext import problem_lines
             lines = problem_lines(self, self.model.problems)  # in the player's language
             self.push(MessageScreen(self, self.t(tx.NOTE), lines))
         elif setup_if_new and not found and self.club is None:
-            from ui.scr_setup import SetupFlow
+            from ui.screens.setup import SetupFlow
             SetupFlow(self).start()
 
     def version(self):
@@ -124,11 +124,11 @@ class App:
         self.say(t(tx.SAVED))
         s = self.match.sheet()
         if s.ended:
-            from ui.scr_over import GameOverScreen
+            from ui.screens.over import GameOverScreen
             self.push(GameOverScreen(self))
         if self.model.later:
             # Saved, but a step after it was not: said on its own.
-            from ui.scr_message import say_lines
+            from ui.screens.message import say_lines
             say_lines(self, t(tx.SAVED), (t(tx.LATER_RULES_W),))
 
     def say(self, word, ms=1500):
@@ -143,9 +143,8 @@ class App:
         if code == self.lang:
             return
         if self.lang is not None:
-            import ui
-            self.let_go(ui, ("lang_" + self.lang,))   # the old strings: several KB from .py files
-        mod = __import__("ui.lang_" + code, None, None, ("T",))
+            self.let_go(("ui.lang." + self.lang,))   # the old strings: several KB from .py files
+        mod = __import__("ui.lang." + code, None, None, ("T",))
         self.T = mod.T
         self.lang = code
         for s in self.stack:
@@ -185,8 +184,7 @@ class App:
         The modules of the rarely used screens are let go here (they load
         again from flash when next needed) and the heap is tidied."""
         del self.stack[1:]
-        import ui
-        self.let_go(ui, _RARE + _FLOWS if self.code_in_flash else _RARE)
+        self.let_go(_RARE + _FLOWS if self.code_in_flash else _RARE)
         self._entered(self.stack[0])
         if screen is not None:
             self.push(screen)
@@ -197,17 +195,18 @@ class App:
         self._entered(self.stack[-1])
 
     @staticmethod
-    def let_go(pkg, names):
-        """Forget the modules pkg.NAME: out of sys.modules and the package, so
-        nothing holds them and their code is garbage (they load again when next
-        imported)."""
+    def let_go(names):
+        """Forget the modules (full names): out of sys.modules and off their
+        package, so nothing holds them and their code is garbage (they load
+        again when next imported)."""
         import sys
-        for name in names:
-            full = pkg.__name__ + "." + name
+        for full in names:
             if full in sys.modules:
                 del sys.modules[full]
-            if hasattr(pkg, name):
-                delattr(pkg, name)
+            i = full.rfind(".")
+            pkg = sys.modules.get(full[:i])
+            if pkg is not None and hasattr(pkg, full[i + 1:]):
+                delattr(pkg, full[i + 1:])
         import gc
         gc.collect()
 
@@ -277,13 +276,14 @@ class App:
 # Screens used now and then: not kept in RAM while the table is showing.
 # ("club" holds the club night's code: imported only while none is open, the
 # open one keeps its own copy alive through app.club; see ui/club.py.)
-_RARE = ("scr_setup", "scr_settings", "scr_stats", "scr_cards", "cardgfx", "scr_club", "club")
+_RARE = ("ui.screens.setup", "ui.screens.settings", "ui.screens.stats", "ui.screens.cards", "ui.cardgfx",
+         "ui.screens.club", "ui.club")
 # With the code in flash (gin firmware) a module imports in a millisecond or
 # two, so the screens of a hand's entry go as well, and none is loaded ahead.
 # Only modules that the table, the App and the model never import at their
 # top: those stay in use, and a second copy would load beside them.
-_FLOWS = ("scr_menu", "scr_record", "scr_over", "scr_history", "scr_common", "scr_message", "widgets",
-          "errtext")
+_FLOWS = ("ui.screens.menu", "ui.screens.record", "ui.screens.over", "ui.screens.history", "ui.screens.common",
+          "ui.screens.message", "ui.widgets", "ui.errtext")
 
 
 def _toast(g, word):

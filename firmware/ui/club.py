@@ -163,7 +163,7 @@ class Club:
         standings once the evening is over)."""
         app = self.app
         app.home()
-        from ui.scr_club import show_evening
+        from ui.screens.club import show_evening
         show_evening(app)
 
     def game_over(self):
@@ -176,7 +176,7 @@ class Club:
         try:
             self.record()
         except Exception as e:
-            from ui.scr_message import MessageScreen
+            from ui.screens.message import MessageScreen
             from ui import text as tx
             app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
             return
@@ -205,12 +205,11 @@ def _record(t, k, m, forfeit_by, ref):
 # screens go, on the device (the platform's board says so). Nothing that
 # stays imports them at its top. The tests' boards keep them: a test module
 # holding the old copy would meet objects of a new one.
-_CORE = ("tournament", "tournament_save", "standings", "pairings", "prize")
+_CORE = ("gincore.tournament", "gincore.tournament_save", "gincore.standings", "gincore.pairings", "gincore.prize")
 
 
 def _let_core_go(app):
-    import gincore
-    app.let_go(gincore, _CORE)
+    app.let_go(_CORE)
 
 
 def resume(app, data):
@@ -233,8 +232,8 @@ def resume(app, data):
     c.relock()
     k = c.on_table()
     if k is None:
-        from ui.scr_club import show_evening
+        from ui.screens.club import show_evening
         show_evening(app)
     elif c.decided():
-        from ui.scr_over import GameOverScreen
+        from ui.screens.over import GameOverScreen
         app.push(GameOverScreen(app))

@@ -3,7 +3,7 @@
 Kept in a small JSON file of its own; a missing or damaged file gives the
 defaults (a settings file is never worth a crash). save() raises OSError
 when the flash refuses it: the screen that changed a setting puts it back
-and says so (scr_common.save_setting); saves that only follow another
+and says so (screens/common.save_setting); saves that only follow another
 change use save_quietly() (the next save writes the whole file again).
 """
 import json

@@ -1,6 +1,6 @@
-"""String ids: one per thing the device says, the same index in every lang_*.py.
+"""String ids: one per thing the device says, the same index in every lang/*.py.
 
-lang_xx.T is a tuple of str in this order; only the chosen language is imported.
+ui.lang.xx.T is a tuple of str in this order; only the chosen language is imported.
 """
 from micropython import const
 

@@ -24,8 +24,8 @@ SCRIPT = ["OK", "OK", "DOWN", "DOWN", "DOWN", "OK"] + ["UP"] * 5 + ["OK", "OK"]
 # Modules a fresh boot has not loaded yet (the interpreter running the tests
 # may have): taken out of sys.modules for the run, so their first use costs
 # the import as on a Pico that just started, and put back after it.
-_LATER = ("ui.scr_menu", "ui.scr_record", "ui.scr_common", "ui.scr_message", "ui.widgets", "ui.scr_history",
-          "ui.scr_over", "ui.errtext")
+_LATER = ("ui.screens.menu", "ui.screens.record", "ui.screens.common", "ui.screens.message", "ui.widgets", "ui.screens.history",
+          "ui.screens.over", "ui.errtext")
 
 
 def _forget():

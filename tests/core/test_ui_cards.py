@@ -122,7 +122,7 @@ def test_move_cost_by_hand():
 def _picker_events(hand, others=()):
     """Enter `hand` in the app's card picker for len(hand) cards, `others`
     being the other player's cards; the events it took."""
-    from ui.scr_cards import CardPicker
+    from ui.screens.cards import CardPicker
     rig = Rig()
     done = []
     p = CardPicker(rig.app, "B", len(hand), [], others, done.append)
@@ -138,7 +138,7 @@ def test_any_ten_card_hand_in_at_most_50_presses():
     """The proof: the costliest hand over all hands (the dynamic programme),
     entered through the real picker, every button event counted."""
     import sys
-    from ui.scr_cards import JUMP
+    from ui.screens.cards import JUMP
     mpy = sys.implementation.name == "micropython"
     # The knocker's 10 cards, 11 for Big Gin, and the defender's 10 with the
     # knocker's 10 skipped (CPython only: MicroPython has less room for the table).

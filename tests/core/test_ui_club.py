@@ -61,7 +61,7 @@ def set_up(rig, names, fmt, best_of=1, target=None, pot=0):
     if target is None:
         rig.press(keys.OK)
     else:
-        from ui.scr_setup import TARGETS
+        from ui.screens.setup import TARGETS
         rig.pick(TARGETS.index(target))
     if pot:
         rig.set_number(pot)
@@ -369,7 +369,7 @@ def test_sixteen_player_knockout_by_key_presses():
         assert rig.persist.club == T.encode(t)      # saved as it happened
         # The screens are let go at the table; the evening stays.
         rig.app.home()
-        assert "ui.scr_club" not in sys.modules and club(rig) is not None
+        assert "ui.screens.club" not in sys.modules and club(rig) is not None
         rig.press(keys.DOWN)
         rig.pick(0)                          # "Club night": back between pairings
     assert played == 15
@@ -490,7 +490,7 @@ def test_a_pairing_under_way_is_finished_first():
     rig.press(keys.OK)
     assert rig.screen() == "TableScreen" and encode(rig.app.match) == before
     # A walkover is not offered for it (a forfeit is, from its menu).
-    from ui.scr_club import walkable
+    from ui.screens.club import walkable
     assert other not in walkable(rig.app)
 
 
@@ -663,7 +663,7 @@ def _fits(rig):
 
 def test_the_club_night_s_messages_in_every_language():
     from ui import text as tx
-    from ui import lang_en
+    from ui.lang import en as lang_en
     for lang in ("en", "fi", "it", "pt"):
         rig = Rig(lang)
         t = rig.app.t

@@ -9,7 +9,7 @@ from gincore import rules as _rules
 from storage import store as S
 from ui import keys
 from ui import text as tx
-from ui import lang_en
+from ui.lang import en as lang_en
 from ui.gfx import W
 from ui.mempersist import MemPersist
 from ui_kit import Rig, enter_cards, both_heights
@@ -46,7 +46,7 @@ def _cards(s):
 
 
 def _by_cards(rig):
-    from ui.scr_cards import start_cards
+    from ui.screens.cards import start_cards
     start_cards(rig.app)
     rig.frame()
     rig.pick(0)
@@ -88,7 +88,7 @@ def _last_guard(lang, how, kd):
     """A draft the record flow's own steps never make (a gin with deadwood,
     a Big Gin the rules do not play) reaches the core's check at the result:
     its code is said in words."""
-    from ui.scr_record import RecordFlow
+    from ui.screens.record import RecordFlow
     rig = Rig(lang)
     f = RecordFlow(rig.app)
     f.out = 0

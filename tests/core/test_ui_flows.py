@@ -7,7 +7,7 @@ from ui.persist import encode
 
 def type_name(rig, name):
     """On a NameEntry: letters by Up/Down (holding when far), OK each; then done."""
-    from ui.scr_setup import ALPHABET, LOWER
+    from ui.screens.setup import ALPHABET, LOWER
     for ch in name:
         scr = rig.app.top()
         letters = scr.letters()
@@ -453,7 +453,7 @@ def test_the_second_player_needs_another_name():
 
 
 def test_names_stop_at_what_the_match_can_keep():
-    from ui.scr_setup import NameEntry
+    from ui.screens.setup import NameEntry
     rig = Rig()
     e = NameEntry(rig.app, "x", lambda n: None)
     rig.app.push(e)

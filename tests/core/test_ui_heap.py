@@ -68,7 +68,7 @@ def _idle(height):
     import framebuf
     from device.writer import Writer
     from ui import keys
-    from ui.scr_table import PAGE_MS
+    from ui.screens.table import PAGE_MS
     rig = Rig(writer=Writer(), fb=framebuf.FrameBuffer(bytearray(128 * height // 8), 128, height,
                                                        framebuf.MONO_VLSB), height=height)
     rig.board.level = 3
@@ -103,7 +103,7 @@ def _idle(height):
 
 def _loaded(names):
     import sys
-    return [n for n in names if "ui." + n in sys.modules]
+    return [n for n in names if n in sys.modules]
 
 
 def test_code_in_flash_lets_the_entry_screens_go_at_the_table():
@@ -124,7 +124,7 @@ def test_code_in_flash_lets_the_entry_screens_go_at_the_table():
         if in_flash:
             assert gone == [], gone
         else:
-            assert "scr_record" in gone and "scr_common" in gone, gone
+            assert "ui.screens.record" in gone and "ui.screens.common" in gone, gone
     # A second hand after the unload loads them again and still works.
     rig = Rig()
     rig.app.code_in_flash = True

@@ -2,8 +2,8 @@
 letter drawable by the project's small font."""
 from device import font_small
 from ui import text as tx
-from ui import lang_en, lang_fi, lang_it, lang_pt
-from ui.scr_setup import ALPHABET, LOWER
+from ui.lang import en as lang_en, fi as lang_fi, it as lang_it, pt as lang_pt
+from ui.screens.setup import ALPHABET, LOWER
 
 LANGS = (lang_en, lang_fi, lang_it, lang_pt)
 
@@ -72,10 +72,10 @@ def test_a_language_change_lets_the_old_strings_go():
     import ui
     from ui_kit import Rig
     rig = Rig("en")
-    assert "ui.lang_en" in sys.modules
+    assert "ui.lang.en" in sys.modules
     rig.app.set_language("fi")
-    assert "ui.lang_en" not in sys.modules and not hasattr(ui, "lang_en")
+    assert "ui.lang.en" not in sys.modules and not hasattr(ui, "lang_en")
     assert rig.app.t(tx.MENU) == lang_fi.T[tx.MENU]
     rig.app.set_language("en")
-    assert "ui.lang_fi" not in sys.modules and not hasattr(ui, "lang_fi")
+    assert "ui.lang.fi" not in sys.modules and not hasattr(ui, "lang_fi")
     assert rig.app.t(tx.MENU) == lang_en.T[tx.MENU]

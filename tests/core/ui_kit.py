@@ -288,7 +288,7 @@ class Rig:
         counting button events as enter_cards does: taps, or a long press
         (JUMP letters) with its repeats (JUMP more each) and taps to finish.
         A held key stops at the ends, so it only goes the way without a wrap."""
-        from ui.scr_setup import JUMP
+        from ui.screens.setup import JUMP
         n = len(scr.letters()) + 1
         i = scr.i
         ways = [((want - i) % n, keys.UP, 0), ((i - want) % n, keys.DOWN, 0)]  # taps round
@@ -346,7 +346,7 @@ def enter_cards(rig, cards):
     ring (a long press with repeats for the jumps, taps for the rest).
     Returns the button events used, every one counted: a tap 1, a long
     press 1, each auto-repeat 1 more, each OK 1."""
-    from ui.scr_cards import JUMP
+    from ui.screens.cards import JUMP
     events = 0
     for c in sorted(cards):
         p = rig.app.top()
@@ -528,7 +528,7 @@ def tour(lang="en", on_screen=None, persist=None, height=None):
     rig.pick(app.top().actions.index(8))   # Put the hand back
     app.home()
     # Cards.
-    from ui.scr_cards import start_cards
+    from ui.screens.cards import start_cards
     start_cards(app)
     rig.pick(1)              # the second player, so no game ends here
     for _ in range(7):
@@ -559,7 +559,7 @@ def tour(lang="en", on_screen=None, persist=None, height=None):
     snap("cards_layoff")
     app.home()
     # Settings and its screens.
-    from ui.scr_settings import SettingsScreen
+    from ui.screens.settings import SettingsScreen
     app.push(SettingsScreen(app))
     snap("settings")
     rig.press(keys.UP)
@@ -598,7 +598,7 @@ def tour(lang="en", on_screen=None, persist=None, height=None):
     app.cfg.timer_s = 0
     app.settings_changed()
     # Statistics.
-    from ui.scr_stats import StatsScreen
+    from ui.screens.stats import StatsScreen
     app.push(StatsScreen(app))
     snap("stats")
     rig.press(keys.OK)
@@ -616,7 +616,7 @@ def tour(lang="en", on_screen=None, persist=None, height=None):
     snap("history_games")      # the hand that ended game 1, its result under a line
     app.home()
     # New match set-up, protected.
-    from ui.scr_menu import MenuScreen
+    from ui.screens.menu import MenuScreen
     app.push(MenuScreen(app))
     rig.pick(app.top().actions.index(4))
     snap("hold_confirm")
@@ -665,7 +665,7 @@ def _club_tour(rig, app, snap):
     """A club night of four long names (a knockout, a pot): its set-up, the
     screen between pairings, a walkover, a pairing played, its match
     locked, a forfeit, the standings and the champion; then it is closed."""
-    from ui.scr_menu import MenuScreen
+    from ui.screens.menu import MenuScreen
     app.cfg.names = [LONG_B, LONG_A, "Christabel", "Wilhelmina"]
     app.push(MenuScreen(app))
     rig.pick(len(app.top().labels) - 1)      # Club night

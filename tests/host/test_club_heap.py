@@ -16,8 +16,8 @@ from host_tools import mpy
 # Every module the evening reaches, imported before the baseline, and none
 # let go at the table: what is left is data.
 _CODE = ("import gincore.tournament, gincore.tournament_save, gincore.standings, gincore.pairings,"
-         " gincore.prize, gincore.codec, ui.club, ui.scr_club, ui.scr_common, ui.scr_message, ui.scr_setup,"
-         " ui.scr_menu, ui.scr_record, ui.scr_over, ui.scr_history, ui.widgets, ui.errtext, ui.movetimer\n"
+         " gincore.prize, gincore.codec, ui.club, ui.screens.club, ui.screens.common, ui.screens.message, ui.screens.setup,"
+         " ui.screens.menu, ui.screens.record, ui.screens.over, ui.screens.history, ui.widgets, ui.errtext, ui.movetimer\n"
          "import ui.app\nui.app._RARE = ()\nui.app._FLOWS = ()\n")
 
 _SETUP = """
@@ -135,7 +135,7 @@ def _close():
     import sys
     R["club_modules_left"] = [m for m in sys.modules if m.startswith("gincore.") and m[8:] in
                               ("tournament", "tournament_save", "standings", "pairings", "prize")
-                              or m in ("ui.club", "ui.scr_club")]
+                              or m in ("ui.club", "ui.screens.club")]
 
 act(_rig)
 read("table")
@@ -170,16 +170,16 @@ def measure(fmt, code_first, shift=0):
 def code_sizes():
     """Heap the club night's code takes once imported from .py files: the
     core's modules (gincore.tournament and the four it uses), then the UI's
-    (ui.club, ui.scr_club), each after the rest of the app is loaded."""
+    (ui.club, ui.screens.club), each after the rest of the app is loaded."""
     def reading(name):
         return ["gc.collect()\n", "gc.collect()\nR[%r] = gc.mem_alloc()\n" % name]
-    steps = (["import gc, json\nR = {}\nimport ui.app, ui.model, ui.persist, ui.mempersist, ui.scr_table,"
-              " ui.scr_menu, ui.scr_record, ui.scr_over, ui.scr_setup, ui.scr_common, ui.scr_message,"
-              " ui.widgets, ui.errtext, ui.lang_en, gincore.match, gincore.codec, gincore.stats\n"]
+    steps = (["import gc, json\nR = {}\nimport ui.app, ui.model, ui.persist, ui.mempersist, ui.screens.table,"
+              " ui.screens.menu, ui.screens.record, ui.screens.over, ui.screens.setup, ui.screens.common, ui.screens.message,"
+              " ui.widgets, ui.errtext, ui.lang.en, gincore.match, gincore.codec, gincore.stats\n"]
              + reading("app")
              + ["import gincore.tournament, gincore.tournament_save, gincore.standings, gincore.pairings,"
                 " gincore.prize\n"] + reading("core")
-             + ["import ui.club, ui.scr_club\n"] + reading("ui")
+             + ["import ui.club, ui.screens.club\n"] + reading("ui")
              + ["print('@@' + json.dumps({'core': R['core'] - R['app'], 'ui': R['ui'] - R['core']}))\n"])
     rc, out, err = mpy.run(steps, timeout=300)
     for line in out.splitlines():

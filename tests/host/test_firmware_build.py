@@ -49,7 +49,7 @@ def test_the_manifest_freezes_every_firmware_module():
     files = fw.frozen_files()
     assert fw.unlisted() == []
     assert "main.py" in files and "boot.py" in files and "gincore/layoff.py" in files
-    assert "ui/scr_table.py" in files and "storage/store.py" in files and "device/writer.py" in files
+    assert "ui/screens/table.py" in files and "storage/store.py" in files and "device/writer.py" in files
     assert build.FREEZE_MANIFEST not in files       # the manifest itself is not app code
     # ...and it is not deployed or compiled as app code either
     assert not [it for it in build.plan("pico_i2c") if it.dest.startswith("manifest")]
@@ -102,8 +102,8 @@ def test_staging_freezes_the_board_as_board_and_says_what_is_inside(tmp_path):
     app = folder / "app"
     assert os.path.join(str(app), "manifest.py") in text
     assert (app / "manifest.py").read_text() == open(os.path.join(conftest.ROOT, "firmware", "manifest.py")).read()
-    assert "tx.WHO_OUT" in open(os.path.join(conftest.ROOT, "firmware", "ui", "scr_record.py")).read()
-    assert "tx.WHO_OUT" not in (app / "ui" / "scr_record.py").read_text()
+    assert "tx.WHO_OUT" in open(os.path.join(conftest.ROOT, "firmware", "ui", "screens", "record.py")).read()
+    assert "tx.WHO_OUT" not in (app / "ui" / "screens" / "record.py").read_text()
     # A module since deleted does not stay frozen from an earlier stage.
     (app / "ui" / "gone.py").write_text("x = 1\n")
     fw.stage("pico_i2c_3btn", "RPI_PICO", mp, str(folder))

@@ -40,10 +40,10 @@ def test_constants_become_numbers_and_the_unread_go_private():
         compile(folded[rel], rel, "exec")
     # A screen's line, before and after.
     line = "self.push(ChoiceScreen(app, t(tx.WHO_OUT), labels, cur, self.picked_row))"
-    assert line in files["ui/scr_record.py"]
-    assert line.replace("tx.WHO_OUT", str(tx.WHO_OUT)) in folded["ui/scr_record.py"]
-    assert "tx." not in "".join(re.findall(r"t\(tx\.\w+\)", folded["ui/scr_record.py"]))
-    assert "k == %d" % keys.BACK in folded["ui/scr_message.py"]
+    assert line in files["ui/screens/record.py"]
+    assert line.replace("tx.WHO_OUT", str(tx.WHO_OUT)) in folded["ui/screens/record.py"]
+    assert "tx." not in "".join(re.findall(r"t\(tx\.\w+\)", folded["ui/screens/record.py"]))
+    assert "k == %d" % keys.BACK in folded["ui/screens/message.py"]
     before = sum(len(PUBLIC.findall(s)) for s in files.values())
     after = sum(len(PUBLIC.findall(s)) for s in folded.values())
     assert before > 300 and after < before // 4, (before, after)
@@ -110,5 +110,5 @@ def test_a_wrong_number_is_caught_on_micropython():
     except mpy.MicroPythonMissing as e:
         pytest.skip("MicroPython run skipped: %s" % e)
     from ui import keys
-    r = _folded_run("test_ui_flows", ("ui/scr_common.py", "k == %d and" % keys.OK, "k == %d and" % keys.BACK))
+    r = _folded_run("test_ui_flows", ("ui/screens/common.py", "k == %d and" % keys.OK, "k == %d and" % keys.BACK))
     assert r["failed"] > 0 or r.get("crash"), "a folded constant with the wrong number went unnoticed"

@@ -263,7 +263,7 @@ def test_a_long_press_means_the_same_in_the_simulator_and_on_the_device(tmp_path
     in a script, `l` then Down in the terminal, and the device's own button
     held LONG_PRESS_MS all give one LONG and so the same jump."""
     from device.buttons import LONG_PRESS_MS
-    from ui.scr_cards import JUMP
+    from ui.screens.cards import JUMP
     to_picker = "down down ok ok"   # menu, Record by cards, who went out
     start = device_after(tmp_path / "a", to_picker).loop.ui.top()
     assert type(start).__name__ == "CardPicker"

@@ -138,7 +138,7 @@ def test_a_settings_file_that_cannot_be_written_is_said_not_crashed():
     ffs = FaultFs(fs)
     rig = Rig(persist=StorePersist(Store(ROOT, fs=ffs)))
     rig.app.cfg.load(ROOT + "/gin_ui.json", ffs)
-    from ui.scr_message import save_setting
+    from ui.screens.message import save_setting
     ffs.arm(0, EIO, sticky=True)
     assert not save_setting(rig.app, "lang", "fi")
     ffs.disarm()

@@ -1,4 +1,4 @@
-"""The string tables as source: each row of every lang_*.py is marked with its
+"""The string tables as source: each row of every lang/*.py is marked with its
 id, in text.py's order, and every id is used somewhere in the UI."""
 import glob
 import os
@@ -17,15 +17,15 @@ def _ids():
 def test_every_row_is_marked_with_its_id_in_order():
     ids = _ids()
     for code in ("en", "fi", "it", "pt"):
-        with open(os.path.join(UI, "lang_%s.py" % code), encoding="utf-8") as f:
+        with open(os.path.join(UI, "lang", "%s.py" % code), encoding="utf-8") as f:
             marks = re.findall(r"^\s+['\"].*['\"],\s+#\s*(\w+)\s*$", f.read(), re.M)
         assert marks == ids, code
 
 
 def test_every_string_is_used():
     code = ""
-    for p in glob.glob(os.path.join(UI, "*.py")):
-        if not os.path.basename(p).startswith(("lang_", "text.py")):
+    for p in glob.glob(os.path.join(UI, "*.py")) + glob.glob(os.path.join(UI, "screens", "*.py")):
+        if os.path.basename(p) != "text.py":
             with open(p, encoding="utf-8") as f:
                 code += f.read()
     # text.py's own tables after the ids (PRESET_IDS) use them too.

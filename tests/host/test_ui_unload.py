@@ -1,26 +1,43 @@
-"""The screens ui/app.py lets go at the table (_RARE, and _FLOWS with the code
-in flash) must not be imported at the top of a module that stays: that
+"""The modules ui/app.py lets go at the table (_RARE, and _FLOWS with the
+code in flash) must not be imported at the top of a module that stays: that
 module would keep the old copy alive, and the next import would load a
-second one beside it - more RAM, not less."""
+second one beside it - more RAM, not less. And imports go one way: the app
+imports the screens, never the other way round."""
 import ast
 import os
 
 import conftest
 
-UI = os.path.join(conftest.ROOT, "firmware", "ui")
+FIRMWARE = os.path.join(conftest.ROOT, "firmware")
+UI = os.path.join(FIRMWARE, "ui")
+
+
+def _imported(node):
+    """The full names of the ui modules an import statement brings in."""
+    out = set()
+    if isinstance(node, ast.ImportFrom) and node.module:
+        if node.module in ("ui", "ui.screens", "ui.lang"):
+            out.update(node.module + "." + a.name for a in node.names)
+        elif node.module.startswith("ui."):
+            out.add(node.module)
+    elif isinstance(node, ast.Import):
+        out.update(a.name for a in node.names if a.name.startswith("ui."))
+    return out
 
 
 def top_imports(source):
     """The ui modules a source imports at its top level (not inside functions)."""
     out = set()
     for node in ast.parse(source).body:
-        if isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == "ui":
-                out.update(a.name for a in node.names)
-            elif node.module.startswith("ui."):
-                out.add(node.module[3:])
-        elif isinstance(node, ast.Import):
-            out.update(a.name[3:] for a in node.names if a.name.startswith("ui."))
+        out |= _imported(node)
+    return out
+
+
+def all_imports(source):
+    """The ui modules a source imports anywhere (inside functions too)."""
+    out = set()
+    for node in ast.walk(ast.parse(source)):
+        out |= _imported(node)
     return out
 
 
@@ -34,8 +51,15 @@ def kept_importing_let_go(sources, let_go):
 
 
 def _sources():
-    return {n[:-3]: open(os.path.join(UI, n), encoding="utf-8").read()
-            for n in os.listdir(UI) if n.endswith(".py")}
+    """{full module name: source} of every module under firmware/ui."""
+    out = {}
+    for folder, _, names in os.walk(UI):
+        for n in names:
+            if n.endswith(".py"):
+                rel = os.path.relpath(os.path.join(folder, n), FIRMWARE)[:-3].replace(os.sep, ".")
+                with open(os.path.join(folder, n), encoding="utf-8") as f:
+                    out[rel[:-9] if rel.endswith(".__init__") else rel] = f.read()
+    return out
 
 
 def test_no_module_that_stays_imports_a_screen_that_goes():
@@ -49,30 +73,17 @@ def test_no_module_that_stays_imports_a_screen_that_goes():
 def test_the_check_sees_a_top_level_import():
     from ui import app
     sources = _sources()
-    sources["scr_table"] = "from ui.scr_common import ChoiceScreen\n" + sources["scr_table"]
-    sources["gfx"] = "from ui import widgets\n" + sources["gfx"]
-    assert kept_importing_let_go(sources, app._RARE + app._FLOWS) == [("gfx", "widgets"),
-                                                                     ("scr_table", "scr_common")]
-
-
-def all_imports(source):
-    """The ui modules a source imports anywhere (inside functions too)."""
-    out = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == "ui":
-                out.update(a.name for a in node.names)
-            elif node.module.startswith("ui."):
-                out.add(node.module[3:])
-        elif isinstance(node, ast.Import):
-            out.update(a.name[3:] for a in node.names if a.name.startswith("ui."))
-    return out
+    sources["ui.screens.table"] = "from ui.screens.common import ChoiceScreen\n" + sources["ui.screens.table"]
+    sources["ui.gfx"] = "from ui import widgets\n" + sources["ui.gfx"]
+    assert kept_importing_let_go(sources, app._RARE + app._FLOWS) == [("ui.gfx", "ui.widgets"),
+                                                                     ("ui.screens.table", "ui.screens.common")]
 
 
 def importing_the_app(sources):
     """The ui modules that import ui.app, other than ui.platform (which
     builds the app from the board and its parts)."""
-    return sorted(n for n, src in sources.items() if n not in ("app", "platform") and "app" in all_imports(src))
+    return sorted(n for n, src in sources.items()
+                  if n not in ("ui.app", "ui.platform") and "ui.app" in all_imports(src))
 
 
 def test_imports_go_one_way_from_the_app_to_the_screens():
@@ -83,6 +94,6 @@ def test_imports_go_one_way_from_the_app_to_the_screens():
 
 def test_the_one_way_check_sees_an_import_inside_a_function():
     sources = _sources()
-    sources["club"] += "\n\ndef f():\n    from ui.app import App\n"
-    sources["scr_menu"] = "from ui import app\n" + sources["scr_menu"]
-    assert importing_the_app(sources) == ["club", "scr_menu"]
+    sources["ui.club"] += "\n\ndef f():\n    from ui.app import App\n"
+    sources["ui.screens.menu"] = "from ui import app\n" + sources["ui.screens.menu"]
+    assert importing_the_app(sources) == ["ui.club", "ui.screens.menu"]

@@ -37,8 +37,8 @@ from ui import keys
 from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import W, SMALL
-from ui.scr_common import ChoiceScreen, NumberScreen
-from ui.scr_message import HoldScreen, MessageScreen, say_lines
+from ui.screens.common import ChoiceScreen, NumberScreen
+from ui.screens.message import HoldScreen, MessageScreen, say_lines
 from ui import widgets
 
 _FMT_IDS = (tx.FMT_ROUND_ROBIN, tx.FMT_KNOCKOUT, tx.FMT_SWISS)   # by tournament format
@@ -133,7 +133,7 @@ class ClubSetup:
         self.rounds = None     # a Swiss's; None: enough to leave one player with all wins
 
     def start(self):
-        from ui.scr_setup import known_names
+        from ui.screens.setup import known_names
         self.names = known_names(self.app)
         self.screen = PlayersScreen(self.app, self)
         self.app.push(self.screen)
@@ -152,7 +152,7 @@ class ClubSetup:
         return True
 
     def new_name(self):
-        from ui.scr_setup import NameEntry
+        from ui.screens.setup import NameEntry
         app = self.app
         app.push(NameEntry(app, app.t(tx.NEW_NAME), self.got_name))
 
@@ -193,13 +193,13 @@ class ClubSetup:
 
     def picked_games(self, i):
         self.best_of = _BEST_OF[i]
-        from ui.scr_setup import ask_rules
+        from ui.screens.setup import ask_rules
         ask_rules(self.app, self.preset, self.picked_rules)
 
     def picked_rules(self, name):
         self.preset = name
         self.target = _rules.preset(name).target
-        from ui.scr_setup import ask_target
+        from ui.screens.setup import ask_target
         ask_target(self.app, self.target, self.picked_target)
 
     def picked_target(self, target):
@@ -782,5 +782,5 @@ def close_evening(app):
         not_saved(app, e)
         return
     app.home()
-    from ui.scr_setup import SetupFlow
+    from ui.screens.setup import SetupFlow
     SetupFlow(app).start()

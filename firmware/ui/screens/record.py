@@ -17,7 +17,7 @@ from ui import keys
 from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import W, SMALL, BIG
-from ui.scr_common import ChoiceScreen, NumberScreen, refused_for_room
+from ui.screens.common import ChoiceScreen, NumberScreen, refused_for_room
 from ui import widgets
 
 _MAX_ENTRY = const(99)  # one above the most 10 cards can hold: entering it explains why not
@@ -187,7 +187,7 @@ class RecordFlow:
 
     def impossible(self, line1, line2):
         t = self.app.t
-        from ui.scr_message import MessageScreen   # only when something went wrong
+        from ui.screens.message import MessageScreen   # only when something went wrong
         self.push(MessageScreen(self.app, t(tx.ERR_TITLE), (line1, line2, "", t(tx.BACK_FIX))))
 
     # --- result and saving -----------------------------------------------
@@ -245,7 +245,7 @@ class RecordFlow:
                 app.model.replace_hand(self.index, rec)
         except Exception as e:  # storage full or failing: say so, keep the draft
             t = app.t
-            from ui.scr_message import MessageScreen   # only when something went wrong
+            from ui.screens.message import MessageScreen   # only when something went wrong
             app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
             return
         self.finish()

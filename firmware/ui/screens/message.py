@@ -1,5 +1,5 @@
 """Generic screens for a message and for hold-to-confirm (apart from
-ui/scr_common.py: a hand's entry shows them only when something goes wrong)."""
+ui/screens/common.py: a hand's entry shows them only when something goes wrong)."""
 from ui import keys
 from ui.screen import Screen, HOLD_MS
 from ui.gfx import W, SMALL

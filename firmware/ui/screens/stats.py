@@ -2,7 +2,7 @@
 from ui import keys
 from ui import text as tx
 from ui.gfx import SMALL
-from ui.scr_common import ChoiceScreen
+from ui.screens.common import ChoiceScreen
 from ui import widgets
 
 

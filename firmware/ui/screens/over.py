@@ -7,7 +7,7 @@ from ui import keys
 from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import W, SMALL
-from ui.scr_common import ChoiceScreen
+from ui.screens.common import ChoiceScreen
 from ui import widgets
 
 # sheet.GameScore.lines() labels -> string ids
@@ -81,7 +81,7 @@ class GameOverScreen(Screen):
         if i == 0:
             app.home()
         else:
-            from ui.scr_setup import SetupFlow
+            from ui.screens.setup import SetupFlow
             app.home()
             SetupFlow(app).start()
 

@@ -8,8 +8,8 @@ from ui import keys
 from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import SMALL
-from ui.scr_common import ChoiceScreen, NumberScreen
-from ui.scr_message import MessageScreen, HoldScreen, save_setting
+from ui.screens.common import ChoiceScreen, NumberScreen
+from ui.screens.message import MessageScreen, HoldScreen, save_setting
 from ui import widgets
 
 # One label per rules.FIELDS entry, same order.

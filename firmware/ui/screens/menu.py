@@ -2,8 +2,8 @@
 from micropython import const
 
 from ui import text as tx
-from ui.scr_common import ChoiceScreen, refused_for_room
-from ui.scr_message import HoldScreen, MessageScreen
+from ui.screens.common import ChoiceScreen, refused_for_room
+from ui.screens.message import HoldScreen, MessageScreen
 # Menu actions; the rows shown depend on the state (undo only with hands...).
 _RECORD = const(0)
 _HISTORY = const(1)
@@ -62,20 +62,20 @@ class MenuScreen(ChoiceScreen):
         t = app.t
         if a == _RECORD:
             app.pop()
-            from ui.scr_record import start_record
+            from ui.screens.record import start_record
             start_record(app)
         elif a == _CARDS:
             app.pop()
-            from ui.scr_cards import start_cards
+            from ui.screens.cards import start_cards
             start_cards(app)
         elif a == _HISTORY:
-            from ui.scr_history import HistoryScreen
+            from ui.screens.history import HistoryScreen
             app.replace(HistoryScreen(app))
         elif a == _UNDO:
             if refused_for_room(app, False):
                 return
             # Protected: the hand is shown, held to confirm, and Redo puts it back.
-            from ui.scr_history import ask_take_out
+            from ui.screens.history import ask_take_out
             ask_take_out(app, t(tx.UNDO), len(app.match.hands) - 1, self.undo)
         elif a == _REDO:
             if not refused_for_room(app, True):
@@ -89,27 +89,27 @@ class MenuScreen(ChoiceScreen):
             else:
                 self.new_match()
         elif a == _STATS:
-            from ui.scr_stats import StatsScreen
+            from ui.screens.stats import StatsScreen
             app.replace(StatsScreen(app))
         elif a == _SETTINGS:
-            from ui.scr_settings import SettingsScreen
+            from ui.screens.settings import SettingsScreen
             app.replace(SettingsScreen(app))
         elif a == _CLUB:
             if app.club is not None:
                 app.pop()
-                from ui.scr_club import show_evening
+                from ui.screens.club import show_evening
                 show_evening(app)
             else:
                 app.home()
-                from ui.scr_club import ClubSetup
+                from ui.screens.club import ClubSetup
                 ClubSetup(app).start()
         elif a == _FORFEIT:
             app.pop()
-            from ui.scr_club import ask_forfeit
+            from ui.screens.club import ask_forfeit
             ask_forfeit(app)
         elif a == _TAKE_BACK:
             app.pop()
-            from ui.scr_club import ask_take_back
+            from ui.screens.club import ask_take_back
             ask_take_back(app)
         elif a == _END_CLUB:
             app.push(HoldScreen(app, t(tx.END_CLUB), (t(tx.END_CLUB_Q), t(tx.CLUB_KEPT)), self.end_club))
@@ -134,7 +134,7 @@ class MenuScreen(ChoiceScreen):
         self._change(self.app.club.end, tx.SAVED)
 
     def new_match(self):
-        from ui.scr_setup import SetupFlow
+        from ui.screens.setup import SetupFlow
         app = self.app
         app.home()
         SetupFlow(app).start()

@@ -10,8 +10,8 @@ from ui import keys
 from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import W, SMALL
-from ui.scr_common import ChoiceScreen
-from ui.scr_message import MessageScreen
+from ui.screens.common import ChoiceScreen
+from ui.screens.message import MessageScreen
 from ui import widgets
 
 JUMP = 4  # letters moved by a long press, and by each auto-repeat after it

@@ -26,9 +26,9 @@ from ui import text as tx
 from ui import cardgfx
 from ui.screen import Screen
 from ui.gfx import W, SMALL
-from ui.scr_common import ChoiceScreen, refused_for_room
-from ui.scr_message import MessageScreen
-from ui.scr_record import RecordFlow, RANK_LABELS
+from ui.screens.common import ChoiceScreen, refused_for_room
+from ui.screens.message import MessageScreen
+from ui.screens.record import RecordFlow, RANK_LABELS
 from ui import widgets
 
 _FREE = const(0)

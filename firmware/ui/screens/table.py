@@ -142,13 +142,13 @@ class TableScreen(Screen):
                 self.dirty = True
                 return
         if k == keys.OK:
-            from ui.scr_record import start_record
+            from ui.screens.record import start_record
             start_record(app)
         elif k == keys.UP:
-            from ui.scr_history import HistoryScreen
+            from ui.screens.history import HistoryScreen
             app.push(HistoryScreen(app))
         elif k == keys.DOWN or k == keys.BACK:
-            from ui.scr_menu import MenuScreen
+            from ui.screens.menu import MenuScreen
             app.push(MenuScreen(app))
 
     def tick(self, now):

@@ -1,5 +1,5 @@
 """Generic screens every flow uses: pick one, set a number (a message and
-hold-to-confirm are in ui/scr_message.py, loaded when one is shown)."""
+hold-to-confirm are in ui/screens/message.py, loaded when one is shown)."""
 from ui import keys
 from ui.screen import Screen
 from ui.gfx import W, SMALL, BIG
@@ -93,12 +93,12 @@ def refused_for_room(app, adding=True, cards=False):
     game over screen comes back, where OK records it."""
     club = app.club
     if adding and club is not None and club.on_table() is not None and club.decided():
-        from ui.scr_over import GameOverScreen
+        from ui.screens.over import GameOverScreen
         app.push(GameOverScreen(app))
         return True
     lines = app.model.room_lines(app.t, adding, cards)
     if lines is None:
         return False
-    from ui.scr_message import say_lines
+    from ui.screens.message import say_lines
     say_lines(app, app.t(tx.NOT_SAVED), lines)
     return True

@@ -9,8 +9,8 @@ from ui import keys
 from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import W, SMALL
-from ui.scr_common import ChoiceScreen, refused_for_room
-from ui.scr_message import MessageScreen
+from ui.screens.common import ChoiceScreen, refused_for_room
+from ui.screens.message import MessageScreen
 from ui import widgets
 
 _OUTCOME_LABEL = (tx.KNOCK, tx.GIN, tx.BIG_GIN, tx.UNDERCUT_N, tx.VOID)
@@ -44,7 +44,7 @@ def hand_line(app, i):
 
 def ask_take_out(app, title, i, on_confirm):
     """Show hand i and ask for a hold before it goes (it can be put back)."""
-    from ui.scr_message import HoldScreen
+    from ui.screens.message import HoldScreen
     t = app.t
     app.push(HoldScreen(app, title, (hand_line(app, i), t(tx.CAN_REDO)), on_confirm))
 
@@ -198,15 +198,15 @@ class HistoryScreen(Screen):
         t = app.t
         if a < 0:
             app.pop()
-            from ui.scr_cards import show_hand
+            from ui.screens.cards import show_hand
             show_hand(app, i)
         elif a == 0 and app.match.hands.has_cards(i):
             app.pop()
-            from ui.scr_cards import start_cards
+            from ui.screens.cards import start_cards
             start_cards(app, i)   # a hand recorded by cards is changed by cards
         elif a == 0 or a == 2:
             app.pop()
-            from ui.scr_record import start_record
+            from ui.screens.record import start_record
             start_record(app, i, a == 2)
         elif not refused_for_room(app, False):
             app.pop()

@@ -1,0 +1,1 @@
+"""The screens: one module per screen or flow, each built on ui.screen.Screen."""
