@@ -723,7 +723,7 @@ class StandingsScreen(Screen):
             out.append(self._row("%d%s" % (s.place[p], "=" if s.tied[p] else " "), t.names[p], r))
         if t.pot:
             out.append(self._row("", tt(tx.POT_OF) % money(t.pot),
-                                 "/".join("%d" % p for p in t.split_table()) + "%"))
+                                 split_text(t.split_table())))
             if self.over:
                 for p, cents in t.prize(s):
                     out.append(self._row("%d " % s.place[p], t.names[p], money(cents)))
