@@ -37,6 +37,7 @@ from storage import frame as F
 from storage.osfs import OsFs
 
 SNAPSHOT = "match.snp"
+PREVIOUS = "match.prv"   # the snapshot before the current one (a damaged one falls back to it)
 JOURNAL = "match.jnl"
 STATS = "stats.dat"
 CLUB = "club.trn"
@@ -90,6 +91,8 @@ P_CLUB_NEWER = const(17)
 P_CLUB_DAMAGED = const(18)
 P_OLD_CLUB_NEWER = const(19)   # n: the finished club night's number
 P_OLD_CLUB_DAMAGED = const(20)  # n: the finished club night's number
+P_MATCH_MISSING = const(21)    # the device had a match and neither of its files is there
+P_MATCH_EARLIER = const(22)    # n: hands recovered from the snapshot before the damaged one
 
 
 class Problem(str):
@@ -147,7 +150,9 @@ class Store:
         #                         nothing unread is ever overwritten
         self.hands = 0          # hands in the open match (snapshot + journal)
         self.stats_upto = 0     # last match number the saved statistics include
+        self._stats_src = None  # the finished match holding the newest statistics (load_stats)
         self._gen = 0           # generation of the snapshot; a journal names the one it extends
+        self._gen_top = 0       # the highest generation seen on flash (a new snapshot goes above it)
         self._snap_hands = 0    # hands in the snapshot itself
         self._snap_stats = None  # statistics kept in the snapshot by reopen_last()
         self._journal = 0       # bytes known good in the journal; 0 = none on flash for this snapshot
@@ -250,15 +255,23 @@ class Store:
                 k = int(head) + 1
         return BAD_DIR + "/" + str(k) + "-" + name.split("/")[-1]
 
-    def _set_aside(self, name):
-        # Move a damaged file into bad/; a rename commits atomically, so the
-        # file is either still here or safely there. If even that fails (a
-        # full flash), it stays where it is: it is reported again next boot.
+    def _set_aside(self, name, data=None):
+        # A damaged file goes to bad/: a copy there (its own commit inside
+        # bad/), then the file goes. Never a rename across folders: littlefs
+        # does that in two commits, and a cut between them hides the moved
+        # file's neighbour (stats.dat after match.snp) until the next write.
+        # A cut between copy and removal leaves it in both places: set aside
+        # again at the next load (a second copy; nothing lost). False when
+        # the copy could not be made (a full flash): the file stays where it
+        # is and is reported again next boot.
         try:
-            self.fs.rename(self._p(name), self._p(self._bad_name(name)))
-            return True
+            if data is None:
+                data = self._read(name)
+            self._copy_aside(name, data)
         except OSError:
             return False
+        self._quiet_remove(name)
+        return True
 
     def _copy_aside(self, name, data):
         self._write_new(self._bad_name(name), data)
@@ -323,6 +336,7 @@ class Store:
         self.read_only = False
         self.hands = 0
         self._gen = 0
+        self._gen_top = 0
         self._snap_hands = 0
         self._snap_stats = None
         self._journal = 0
@@ -356,8 +370,8 @@ class Store:
             self._clubs = clubs
             self._club_top = clubs[-1] if clubs else 0
             # Finish a rotation that a power cut interrupted.
-            while len(self._arch) > self.keep_matches:
-                self._drop_oldest()
+            while len(self._arch) > self.keep_matches and self._forget(self._arch[0]):
+                pass
             if STATS in names:
                 # Only the header, for match numbering; load_stats() checks the rest.
                 status, upto, gen = F.parse_header(self._read(STATS), F.KIND_STATS)
@@ -386,14 +400,34 @@ class Store:
 
     def _load_match(self, names):
         have_journal = JOURNAL in names
+        if SNAPSHOT not in names and PREVIOUS in names:
+            # A cut between the two renames of a new snapshot (or the move
+            # back after a failed one): the snapshot before it is the match
+            # as it was. One rename inside the folder puts it back.
+            self.fs.rename(self._p(PREVIOUS), self._p(SNAPSHOT))
+            names = names + [SNAPSHOT]
         if SNAPSHOT not in names:
             if have_journal:
                 self._orphan_journal()
+            elif self._arch or STATS in names:
+                # The device kept a match before (finished ones, statistics):
+                # neither file of the one on the table is there any more.
+                self.note("The saved match could not be found. A new match is started.", P_MATCH_MISSING)
             return None, []
-        status, match, gen, parts = F.read_records(self._read(SNAPSHOT), F.KIND_SNAPSHOT, 2)
+        data = self._read(SNAPSHOT)
+        status, match, gen, parts = F.read_records(data, F.KIND_SNAPSHOT, 2)
+        earlier = False
+        if status != F.OK and PREVIOUS in names:
+            got = self._earlier(data)
+            if got is not None:
+                status, match, gen, parts = got
+                earlier = True
         if status != F.OK:
-            self._set_aside_match(have_journal, status == F.NEWER)
+            self._set_aside_match(have_journal, status == F.NEWER, data)
             return None, []
+        data = None
+        if gen > self._gen_top:
+            self._gen_top = gen
         if match in self._arch:
             got = self._read_archive(match)  # None: damaged and set aside
             if got is not None and got[0] >= gen:
@@ -416,9 +450,13 @@ class Store:
             self.note("The hands saved after hand %d are missing. The match resumes from there." % self.hands,
                           P_JOURNAL_MISSING, self.hands)
             self._fresh_journal()
+            if earlier:
+                self._said_earlier()
             return snapshot, []
         data = self._read(JOURNAL)
         status, jmatch, jgen = F.parse_header(data, F.KIND_JOURNAL)
+        if status == F.OK and jgen > self._gen_top:
+            self._gen_top = jgen   # the next snapshot's generation goes above it
         if status != F.OK:
             self._replace_journal(data, F.HEADER_SIZE)
             if status == F.NEWER:
@@ -431,8 +469,15 @@ class Store:
         if jmatch != match or jgen != gen:
             # A journal is only written after its snapshot, so one that names
             # another snapshot was replaced by this one: a power cut came
-            # between a new snapshot and its fresh journal.
-            self._fresh_journal()
+            # between a new snapshot and its fresh journal. After falling
+            # back to the earlier snapshot its hands extend the damaged one:
+            # kept in bad/ for export.
+            if earlier and len(data) > F.HEADER_SIZE:
+                self._replace_journal(data, F.HEADER_SIZE)
+            else:
+                self._fresh_journal()
+            if earlier:
+                self._said_earlier()
             return snapshot, []
         records = []
         pos = F.HEADER_SIZE
@@ -454,20 +499,57 @@ class Store:
                               P_CUT_OFF, self.hands)
             else:
                 self._some_damaged()
+        if earlier:
+            self._said_earlier()
         return snapshot, records
+
+    def _earlier(self, damaged):
+        # The snapshot is damaged: the one before it (match.prv) takes its
+        # place, once the damaged one is copied into bad/ for export. Costs
+        # the hands since that earlier snapshot, never the whole match.
+        # (status, match, gen, parts) of the earlier one, or None.
+        got = F.read_records(self._read(PREVIOUS), F.KIND_SNAPSHOT, 2)
+        if got[0] != F.OK:
+            return None
+        st, m, g = F.parse_header(damaged, F.KIND_SNAPSHOT)
+        if st == F.OK and g > self._gen_top:
+            self._gen_top = g  # never write that generation again
+        try:
+            self._copy_aside(SNAPSHOT, damaged)
+        except OSError:
+            pass  # only the export copy is missed; the hands are what count
+        self.fs.rename(self._p(PREVIOUS), self._p(SNAPSHOT))  # inside the folder: one commit
+        return got
+
+    def _said_earlier(self):
+        self.note("The saved match was damaged and set aside. It resumes after hand %d." % self.hands,
+                  P_MATCH_EARLIER, self.hands)
 
     def _some_damaged(self):
         self.note("Some saved hands were damaged and set aside. The first %d hands were recovered." % self.hands,
                       P_SOME_DAMAGED, self.hands)
 
-    def _set_aside_match(self, have_journal, newer=False):
-        # The snapshot cannot be used: it and its journal go to bad/. If they
-        # cannot be moved, nothing is written until the next load, so a new
-        # match never replaces them unread.
-        ok = self._set_aside(SNAPSHOT)
-        if ok and have_journal:
-            ok = self._set_aside(JOURNAL)
-        if not ok:
+    def _set_aside_match(self, have_journal, newer=False, data=None):
+        # The snapshot cannot be used: it and its journal go to bad/ (both
+        # copies first, then both removals, so a cut leaves them where the
+        # next load finds them again). If they cannot be copied, nothing is
+        # written until the next load, so a new match never replaces them
+        # unread.
+        try:
+            if data is None:
+                data = self._read(SNAPSHOT)
+            self._copy_aside(SNAPSHOT, data)
+            if have_journal:
+                self._copy_aside(JOURNAL, self._read(JOURNAL))
+            ok = True
+        except OSError:
+            ok = False
+        if ok:
+            self._quiet_remove(SNAPSHOT)
+            if have_journal:
+                self._quiet_remove(JOURNAL)
+            self._quiet_remove(PREVIOUS)  # an older state of the same match: no longer current
+        else:
             self.read_only = True
         if newer:
             self.note("The saved match was made by newer firmware. It was set aside; update the firmware or export it.",
@@ -552,7 +634,7 @@ class Store:
             data += F.record(0, self._snap_stats)
         self._check_room(len(data), what)
         try:
-            self._write_new(SNAPSHOT, data)
+            self._write_snapshot(data, match == self.match_no)
         except OSError as e:
             raise self._failed(e, what)
         self.match_no = match
@@ -562,15 +644,61 @@ class Store:
         self._journal = 0 if journal else F.HEADER_SIZE
         self._journal_dirty = False
 
+    def _write_snapshot(self, data, keep):
+        # As _write_new, but the snapshot it replaces becomes match.prv
+        # (keep: the same match; a damaged snapshot then falls back to it).
+        # Both renames stay inside /gin, each one commit: a cut between
+        # them leaves only match.prv, which load() puts back as it was.
+        path = self._p(SNAPSHOT)
+        prev = self._p(PREVIOUS)
+        tmp = path + _TMP
+        try:
+            f = self.fs.open(tmp, "wb")
+            try:
+                f.write(data)
+                self.fs.sync(f)
+            finally:
+                f.close()
+            moved = False
+            if keep:
+                try:
+                    self.fs.rename(path, prev)
+                    moved = True
+                except OSError as e:
+                    if not _missing(e):
+                        raise
+            try:
+                self.fs.rename(tmp, path)
+            except OSError:
+                if moved:
+                    try:
+                        self.fs.rename(prev, path)  # as it was (else load() does it)
+                    except OSError:
+                        pass
+                raise
+        except OSError:
+            self._quiet_remove(SNAPSHOT + _TMP)
+            self._free = None
+            raise
+        self._took(len(data))
+        self.commits += 1
+        if not keep:
+            self._quiet_remove(PREVIOUS)  # another match's: never fallen back to
+
     def new_match(self, snapshot):
         """Start the next match from its opening state; durable on return.
 
         An open match that was not archived is dropped. If the flash is
         nearly full the oldest finished matches are deleted first (never the
-        one just archived); their numbers are left in self.dropped.
+        one just archived); their numbers are left in self.dropped, also
+        when the new match then fails (they are gone: the player is told).
         """
+        self.dropped = []
+        self._new_match(snapshot)
+
+    def _new_match(self, snapshot):
         self._writable("the new match")
-        self.dropped = self._make_room(len(snapshot) + 2 * F.HEADER_SIZE, self.closed_no)
+        self._make_room(len(snapshot) + 2 * F.HEADER_SIZE, self.closed_no)
         no = self.last_match_no() + 1
         stats, self._snap_stats = self._snap_stats, None
         first = self.match_no is None and self.closed_no is None
@@ -603,24 +731,24 @@ class Store:
         StoreError (StoreFull when there is no room) is raised.
         Returns the numbers of the old matches deleted to make room."""
         self._writable("the new match")
+        self.dropped = []
         need = len(snapshot) + 2 * F.HEADER_SIZE + 2 * F.RECORD_OVERHEAD
         if finished is not None:
             need += len(finished) + (len(stats) if stats else 0)
             if not self._arch and ARCHIVE_DIR not in self._listdir(""):
                 need += _DIR_BYTES  # the first finished match makes arch/
-        dropped = self._make_room(need, self.closed_no)
+        self._make_room(need, self.closed_no)
         self._check_room(need, "the new match")
         archived = False
         if finished is not None and self.match_no is not None:
-            dropped += self.archive_match(finished, stats)
+            self.archive_match(finished, stats)
             archived = True
         try:
-            self.new_match(snapshot)
+            self._new_match(snapshot)
         except StoreError:
             if archived:
                 self.cancel_archive()
             raise
-        self.dropped = dropped + self.dropped
         return self.dropped
 
     def append(self, record):
@@ -678,7 +806,8 @@ class Store:
         snapshot is the new state and holds `hands` hands. One commit."""
         if self.match_no is None:
             raise StoreError("No match is open.")
-        self._snapshot(snapshot, hands, self.match_no, self._gen + 1, "the match")
+        gen = self._gen if self._gen > self._gen_top else self._gen_top
+        self._snapshot(snapshot, hands, self.match_no, gen + 1, "the match")
 
     # ---- finished matches --------------------------------------------------
 
@@ -712,10 +841,10 @@ class Store:
         self.match_no = None
         self.closed_no = no
         self._arch_stats = (no, stats) if stats is not None else None
-        dropped = []
-        while len(self._arch) > self.keep_matches:
-            dropped.append(self._drop_oldest())
-        return dropped
+        before = len(self.dropped)
+        while len(self._arch) > self.keep_matches and self._forget(self._arch[0]):
+            pass
+        return self.dropped[before:]
 
     def cancel_archive(self):
         """Undo archive_match() before a new match replaced it (the new
@@ -773,21 +902,18 @@ class Store:
         # Delete the oldest finished matches (never `keep`, the match just
         # archived) until nbytes fit with room to spare for a whole match,
         # so a full archive never refuses a hand. Nothing is deleted when
-        # deleting all of them would not make the room anyway.
-        dropped = []
+        # deleting all of them would not make the room anyway. Each one
+        # deleted is added to self.dropped (the player is told); a removal
+        # that fails stops it there, the file and its number kept.
         need = nbytes + self.match_room
         if self.has_room(need):
-            return dropped
+            return
         old = [n for n in self._arch if n != keep]
         if not old or not self._room_after(old, need):
-            return dropped
+            return
         for n in old:
-            if self.has_room(need):
-                break
-            self._arch.remove(n)
-            self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(n))
-            dropped.append(n)
-        return dropped
+            if self.has_room(need) or not self._forget(n):
+                return
 
     def _room_after(self, nos, need):
         # Would deleting these finished matches make `need` bytes fit? Files
@@ -804,10 +930,17 @@ class Store:
             return True
         return free >= (need + bsize - 1) // bsize + self.reserve_blocks
 
-    def _drop_oldest(self):
-        old = self._arch.pop(0)
-        self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(old))
-        return old
+    def _forget(self, no):
+        # Delete finished match `no` to make room; True when it is gone.
+        try:
+            self.fs.remove(self._p(ARCHIVE_DIR + "/" + _arch_name(no)))
+        except OSError as e:
+            if not _missing(e):
+                self._free = None
+                return False
+        self._arch.remove(no)
+        self.dropped.append(no)
+        return True
 
     def _read_archive(self, no):
         # (generation, [match bytes, stats bytes or None]); None after setting
@@ -830,7 +963,7 @@ class Store:
                 status = F.DAMAGED
         if status == F.OK and match == no and parts[_MATCH] is not None:
             return gen, parts
-        self._set_aside(name)
+        self._set_aside(name, data)
         if no in self._arch:
             self._arch.remove(no)
         if status == F.NEWER:
@@ -859,6 +992,36 @@ class Store:
                 raise StoreError("Memory error: finished match %d was NOT deleted." % no)
         if no in self._arch:
             self._arch.remove(no)
+
+    def delete_finished(self, keep=None):
+        """Delete every finished match but `keep` (the one still on the
+        table); the statistics stay. The way out of a full flash, so it
+        writes nothing it does not have to: stats.dat is brought up to date
+        only when the newest statistics live in a finished match's file,
+        and only after every other one is gone (their room is then free);
+        if even that cannot be saved, that match stays. Oldest first; a
+        failure stops there. Returns (deleted, asked); raises StoreError
+        when none could go."""
+        self._writable("the change")
+        nos = [n for n in self._arch if n != keep]
+        if not nos:
+            return 0, 0
+        blob = self.load_stats()
+        src = self._stats_src if self._stats_src in nos else None
+        if src is not None:
+            nos.remove(src)
+            nos.append(src)   # last: it holds the newest statistics
+        n = 0
+        try:
+            for no in nos:
+                if no == src:
+                    self.save_stats(blob, src)
+                self.delete_archived(no)
+                n += 1
+        except StoreError:
+            if not n:
+                raise
+        return n, len(nos)
 
     # ---- statistics --------------------------------------------------------
 
@@ -889,6 +1052,9 @@ class Store:
             raise StoreError("Memory error: the statistics could not be read (error %s)." % _errno(e))
 
     def _load_stats(self):
+        # Sets _stats_src: the finished match whose file holds the newest
+        # statistics, or None (stats.dat, or the reopened match's snapshot).
+        self._stats_src = None
         best, upto = None, -1
         try:
             data = self._read(STATS)
@@ -901,7 +1067,7 @@ class Store:
             if status == F.OK:
                 best, upto = payload, match
             else:
-                self._set_aside(STATS)
+                self._set_aside(STATS, data)
                 if status == F.NEWER:
                     self.note("The statistics were made by newer firmware and were set aside.", P_STATS_NEWER)
                 else:
@@ -913,10 +1079,12 @@ class Store:
             got = self._read_archive(no)
             if got and got[1][_STATS] is not None:
                 best, upto = got[1][_STATS], no
+                self._stats_src = no
                 break
         if self._snap_stats is not None and self.match_no is not None and upto >= self.match_no:
             # They still count the reopened match: use the copy from before it.
             best, upto = self._snap_stats, self.match_no - 1
+            self._stats_src = None
         if best is not None:
             self.stats_upto = upto
         return best
@@ -990,7 +1158,7 @@ class Store:
             if status == F.OK and seq != 0:
                 status = F.DAMAGED
             if status != F.OK:
-                if not self._club_aside(CLUB, data):
+                if not self._set_aside(CLUB, data):
                     self._club_stuck = True  # stays there, never overwritten unread
                 if status == F.NEWER:
                     self.note("The club night was made by newer firmware. It was set aside; update the "
@@ -1015,24 +1183,12 @@ class Store:
                       P_READ, _errno(e))
             return None
 
-    def _club_aside(self, name, data):
-        # A copy into bad/ (its own commit inside bad/), then the file goes.
-        # False when the copy could not be made: the file stays where it is.
-        # A cut between the two leaves it in both places: set aside again
-        # at the next load (a second copy; nothing lost).
-        try:
-            self._copy_aside(name, data)
-        except OSError:
-            return False
-        self._quiet_remove(name)
-        return True
-
     def set_aside_club(self):
         """The app could not use the club night (valid CRC, but not a
         tournament it can read): club.trn goes to bad/ and a problem is
         noted; the next save_club starts a new evening."""
         try:
-            ok = self._club_aside(CLUB, self._read(CLUB))
+            ok = self._set_aside(CLUB, self._read(CLUB))
         except OSError:
             ok = False
         if not ok:
@@ -1107,7 +1263,7 @@ class Store:
         status, got, gen, seq, payload = F.read_single(data, F.KIND_CLUB)
         if status == F.OK and got == no and seq == 0:
             return payload
-        self._club_aside(name, data)
+        self._set_aside(name, data)
         if no in self._clubs:
             self._clubs.remove(no)
         if status == F.NEWER:

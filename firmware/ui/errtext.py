@@ -38,11 +38,21 @@ def core_lines(t, e):
     return t(tx.ERR_TITLE), ""
 
 
-def error_lines(t, e):
+def error_lines(t, e, dropped=0):
     """Lines for a change that failed (a save, an edit): the memory, the
-    match refusing it, or the core's check, never English words."""
+    match refusing it, or the core's check, never English words. dropped:
+    finished matches the change deleted to make room before it failed -
+    then "nothing was changed" would not be true, and the lines say so."""
+    lines = _lines(t, e)
+    if dropped:
+        lines[1] = t(tx.OLD_GONE_N) % dropped
+    return lines
+
+
+def _lines(t, e):
     name = type(e).__name__
-    if name == "StoreFull":
+    if name == "StoreFull" or (isinstance(e, OSError) and e.args and e.args[0] == 28):
+        # No room (ENOSPC: a settings file the flash could not take).
         return [t(tx.MEMORY_FULL), t(tx.NOT_SAVED_WHY), t(tx.FREE_UP), t(tx.FREE_UP2)]
     if name == "StoreError" or isinstance(e, OSError):
         return [t(tx.MEM_ERROR), t(tx.NOT_SAVED_WHY)]
@@ -56,13 +66,13 @@ def error_lines(t, e):
     return [l1, l2, t(tx.NOT_SAVED_WHY)] if l2 else [l1, t(tx.NOT_SAVED_WHY)]
 
 
-# Problem code -> string id (store.P_READ = 1 ... P_OLD_CLUB_DAMAGED = 20).
+# Problem code -> string id (store.P_READ = 1 ... P_MATCH_EARLIER = 22).
 _PROBLEMS = (tx.PR_OTHER, tx.PR_READ, tx.PR_MATCH_NEWER, tx.PR_MATCH_DAMAGED,
              tx.PR_HANDS_NEWER, tx.PR_HANDS_DAMAGED, tx.PR_ORPHANS, tx.PR_CUT_OFF,
              tx.PR_SOME_DAMAGED, tx.PR_OLD_NEWER, tx.PR_OLD_DAMAGED,
              tx.PR_STATS_NEWER, tx.PR_STATS_DAMAGED, tx.PR_JOURNAL_MISSING, tx.PR_FULL,
              tx.PR_CLOSED, tx.LOCK_UNSAVED_W, tx.PR_CLUB_NEWER, tx.PR_CLUB_DAMAGED,
-             tx.PR_OLD_CLUB_NEWER, tx.PR_OLD_CLUB_DAMAGED)
+             tx.PR_OLD_CLUB_NEWER, tx.PR_OLD_CLUB_DAMAGED, tx.PR_MATCH_MISSING, tx.PR_MATCH_EARLIER)
 
 
 def problem_text(t, p):

@@ -42,6 +42,8 @@ class Model:
         self.problems = []     # plain words from loading
         self.locked = 0        # LOCK_*: why no change can be saved; 0 when they can
         self.later = 0         # LATER_*: what the last change could not finish
+        self.dropped = 0       # finished matches the last new match deleted to make room:
+        #                        said with its outcome, saved or not (take_dropped, error_lines)
 
     def load(self):
         """Resume the saved match (after any reset); False when there is none.
@@ -68,7 +70,8 @@ class Model:
         """A match on the table: a new one of A and B when none was loaded.
         If it cannot be saved it stays on the screen, locked, and nothing
         is written (never the error screen at every start)."""
-        if self.match is None:
+        fresh = self.match is None
+        if fresh:
             m = Match(names[0], names[1], _rules.preset("finnish"), 0)
             self.match = m
             if self.locked != LOCK_READ:
@@ -79,6 +82,12 @@ class Model:
                     self.locked = LOCK_UNSAVED
         # What the player must know before the first press.
         from storage.store import problem, P_CLOSED, P_FULL, P_UNSAVED
+        if fresh and not self.problems and self.cfg is not None and self.cfg.names:
+            # Names were set up before, yet no match was found, and the
+            # store had nothing else to go on (a first match lost whole).
+            from storage.store import P_MATCH_MISSING
+            self.problems.append(problem("The saved match could not be found. A new match is started.",
+                                         P_MATCH_MISSING))
         if self.locked == LOCK_CLOSED:
             self.problems.append(problem("The match on the table is finished and kept.", P_CLOSED,
                                          self.persist.match_id()))
@@ -181,7 +190,11 @@ class Model:
         if self.locked == LOCK_CLOSED:
             old = None  # archived already: nothing to undo
         m = Match(names[0], names[1], rules, dealer)
-        self.persist.start(m, old)
+        try:
+            self.persist.start(m, old)
+        finally:
+            f = getattr(self.persist, "dropped", None)
+            self.dropped = f() if f is not None else 0
         self.match = m
         self.locked = 0
         self.pending = None
@@ -294,11 +307,20 @@ class Model:
     def error_lines(self, e, t=None):
         """A failed change in words, split for the screen (about 21 characters a line):
         in the player's language when t (the app's strings) is given."""
+        d, self.dropped = self.dropped, 0
         if t is not None:
             from ui import errtext
-            return errtext.error_lines(t, e)
+            return errtext.error_lines(t, e, d)
         msg = str(e.args[0]) if e.args else str(e)
+        if d:
+            msg += " %d old finished matches were deleted to make room." % d
         return split_words(msg, 21, 4)
+
+    def take_dropped(self):
+        """The finished matches the new match just saved deleted to make
+        room (0: none); the screen that says "saved" says this too."""
+        d, self.dropped = self.dropped, 0
+        return d
 
     def room_lines(self, t, adding=True, cards=False):
         """None when the change can be saved; else why not, in the player's

@@ -151,29 +151,16 @@ class StorePersist:
 
     def delete_old(self):
         """Delete every finished match kept on the device (the player
-        exported them): the statistics are saved on their own first, so
-        they stay. Returns (deleted, asked): a failure after the first one
-        stops there; StoreError when none could go."""
-        from storage.store import StoreError
+        exported them); the statistics stay, and it works on a full flash
+        (storage.Store.delete_finished). Returns (deleted, asked): a failure
+        after the first one stops there; StoreError when none could go."""
         st = self.store
-        nos = st.archived()
-        if st.closed_no is not None:
-            nos.remove(st.closed_no)  # still on the table
-        if not nos:
-            return 0, 0
-        blob = st.load_stats()
-        if blob is not None:
-            st.save_stats(blob, st.stats_upto)
-        n = 0
-        for no in nos:
-            try:
-                st.delete_archived(no)
-            except StoreError:
-                if not n:
-                    raise
-                break
-            n += 1
-        return n, len(nos)
+        return st.delete_finished(st.closed_no)
+
+    def dropped(self):
+        """How many finished matches the last new match deleted to make room
+        (also when it then failed: they are gone either way)."""
+        return len(self.store.dropped)
 
     # --- a club night: the tournament's bytes, beside the match ---------------
     def save_club(self, data):

@@ -247,8 +247,11 @@ AW_SHEET = const(239)
 ROUNDS = const(240)
 TAKE_BACK = const(241)
 TAKE_BACK_Q = const(242)
+OLD_GONE_N = const(243)
+PR_MATCH_MISSING = const(244)
+PR_MATCH_EARLIER = const(245)
 
-COUNT = const(243)
+COUNT = const(246)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

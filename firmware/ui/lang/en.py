@@ -243,4 +243,7 @@ T = (
     'Rounds',  # ROUNDS
     'Take back a result',  # TAKE_BACK
     'It is open again',  # TAKE_BACK_Q
+    '%d old matches deleted',  # OLD_GONE_N
+    'Saved match not found: a new match is started',  # PR_MATCH_MISSING
+    'Saved match damaged: set aside, it resumes after hand %d',  # PR_MATCH_EARLIER
 )

@@ -243,4 +243,7 @@ T = (
     'Kierrokset',  # ROUNDS
     'Peru tulos',  # TAKE_BACK
     'Ottelu on taas auki',  # TAKE_BACK_Q
+    '%d vanhaa poistettu',  # OLD_GONE_N
+    'Tallennettua ottelua ei löytynyt: uusi ottelu aloitettu',  # PR_MATCH_MISSING
+    'Tallennettu ottelu vioittui: siirretty sivuun, jatkuu käden %d jälkeen',  # PR_MATCH_EARLIER
 )

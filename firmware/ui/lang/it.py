@@ -243,4 +243,7 @@ T = (
     'Turni',  # ROUNDS
     'Annulla un risultato',  # TAKE_BACK
     'Torna da giocare',  # TAKE_BACK_Q
+    '%d vecchie eliminate',  # OLD_GONE_N
+    'Partita salvata non trovata: ne inizia una nuova',  # PR_MATCH_MISSING
+    'Partita salvata rovinata: messa da parte, riprende dopo la mano %d',  # PR_MATCH_EARLIER
 )

@@ -243,4 +243,7 @@ T = (
     'Rodadas',  # ROUNDS
     'Desfazer um resultado',  # TAKE_BACK
     'Volta a ficar aberto',  # TAKE_BACK_Q
+    '%d antigas apagadas',  # OLD_GONE_N
+    'Partida salva não encontrada: começa uma nova',  # PR_MATCH_MISSING
+    'Partida salva danificada: posta de lado, continua após a mão %d',  # PR_MATCH_EARLIER
 )

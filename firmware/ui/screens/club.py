@@ -38,7 +38,7 @@ from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import W, SMALL
 from ui.screens.common import ChoiceScreen, NumberScreen
-from ui.screens.message import HoldScreen, MessageScreen, say_lines
+from ui.screens.message import HoldScreen, MessageScreen, say_lines, say_saved
 from ui import widgets
 
 _FMT_IDS = (tx.FMT_ROUND_ROBIN, tx.FMT_KNOCKOUT, tx.FMT_SWISS)   # by tournament format
@@ -575,8 +575,7 @@ def start_pairing(app, k):
     except Exception as e:
         not_saved(app, e)
         return
-    app.home()
-    app.say(tt(tx.SAVED))
+    say_saved(app)   # with the old matches the new one deleted, if any
 
 
 def ask_walkover(app):

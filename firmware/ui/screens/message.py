@@ -17,6 +17,17 @@ def say_lines(app, title, lines):
     app.push(MessageScreen(app, title, out))
 
 
+def say_saved(app):
+    """Back to the table saying "Saved" after a new match; when it deleted
+    old finished matches to make room, the message says how many."""
+    n = app.model.take_dropped()
+    app.home()
+    if n:
+        say_lines(app, app.t(tx.SAVED), (app.t(tx.OLD_GONE_N) % n,))
+    else:
+        app.say(app.t(tx.SAVED))
+
+
 def save_setting(app, field, value):
     """Change one device setting and save it. If the flash refuses, the
     setting stays as it was, the player is told, and False is returned."""

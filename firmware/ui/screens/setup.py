@@ -134,8 +134,8 @@ class SetupFlow:
         app.cfg.remember(self.names[1])
         app.cfg.preset = self.preset
         app.cfg.save_quietly()  # the match is saved; names come back at the next save
-        app.home()
-        app.say(app.t(tx.SAVED))
+        from ui.screens.message import say_saved
+        say_saved(app)
 
 
 class NameEntry(Screen):
