@@ -377,7 +377,11 @@ class Store:
                 status, upto, gen = F.parse_header(self._read(STATS), F.KIND_STATS)
                 if status == F.OK:
                     self.stats_upto = upto
+            self._fell_back = False
             snapshot, records = self._load_match(names)
+            if self._fell_back:
+                self.note("The saved match was damaged and set aside. It resumes after hand %d." % self.hands,
+                          P_MATCH_EARLIER, self.hands)
         except Exception as e:  # never crash at boot; say what happened
             snapshot, records = None, []
             self.match_no = None
@@ -435,6 +439,7 @@ class Store:
                 # current but closed; the archive holds all of its hands.
                 self.closed_no = match
                 self._gen = gen
+                self._fell_back = False  # the archive holds every hand: nothing lost
                 return got[1][_MATCH], []
             if got is not None:
                 # Reopened (reopen_last): the archive copy is the old one.
@@ -450,8 +455,6 @@ class Store:
             self.note("The hands saved after hand %d are missing. The match resumes from there." % self.hands,
                           P_JOURNAL_MISSING, self.hands)
             self._fresh_journal()
-            if earlier:
-                self._said_earlier()
             return snapshot, []
         data = self._read(JOURNAL)
         status, jmatch, jgen = F.parse_header(data, F.KIND_JOURNAL)
@@ -476,8 +479,6 @@ class Store:
                 self._replace_journal(data, F.HEADER_SIZE)
             else:
                 self._fresh_journal()
-            if earlier:
-                self._said_earlier()
             return snapshot, []
         records = []
         pos = F.HEADER_SIZE
@@ -499,8 +500,6 @@ class Store:
                               P_CUT_OFF, self.hands)
             else:
                 self._some_damaged()
-        if earlier:
-            self._said_earlier()
         return snapshot, records
 
     def _earlier(self, damaged):
@@ -519,11 +518,8 @@ class Store:
         except OSError:
             pass  # only the export copy is missed; the hands are what count
         self.fs.rename(self._p(PREVIOUS), self._p(SNAPSHOT))  # inside the folder: one commit
+        self._fell_back = True   # said by load() once the hands are counted
         return got
-
-    def _said_earlier(self):
-        self.note("The saved match was damaged and set aside. It resumes after hand %d." % self.hands,
-                  P_MATCH_EARLIER, self.hands)
 
     def _some_damaged(self):
         self.note("Some saved hands were damaged and set aside. The first %d hands were recovered." % self.hands,
@@ -685,18 +681,17 @@ class Store:
         if not keep:
             self._quiet_remove(PREVIOUS)  # another match's: never fallen back to
 
-    def new_match(self, snapshot):
+    def new_match(self, snapshot, _more=False):
         """Start the next match from its opening state; durable on return.
 
         An open match that was not archived is dropped. If the flash is
         nearly full the oldest finished matches are deleted first (never the
         one just archived); their numbers are left in self.dropped, also
         when the new match then fails (they are gone: the player is told).
+        _more: part of next_match, which keeps its own count of them.
         """
-        self.dropped = []
-        self._new_match(snapshot)
-
-    def _new_match(self, snapshot):
+        if not _more:
+            self.dropped = []
         self._writable("the new match")
         self._make_room(len(snapshot) + 2 * F.HEADER_SIZE, self.closed_no)
         no = self.last_match_no() + 1
@@ -744,7 +739,7 @@ class Store:
             self.archive_match(finished, stats)
             archived = True
         try:
-            self._new_match(snapshot)
+            self.new_match(snapshot, True)
         except StoreError:
             if archived:
                 self.cancel_archive()
@@ -992,36 +987,6 @@ class Store:
                 raise StoreError("Memory error: finished match %d was NOT deleted." % no)
         if no in self._arch:
             self._arch.remove(no)
-
-    def delete_finished(self, keep=None):
-        """Delete every finished match but `keep` (the one still on the
-        table); the statistics stay. The way out of a full flash, so it
-        writes nothing it does not have to: stats.dat is brought up to date
-        only when the newest statistics live in a finished match's file,
-        and only after every other one is gone (their room is then free);
-        if even that cannot be saved, that match stays. Oldest first; a
-        failure stops there. Returns (deleted, asked); raises StoreError
-        when none could go."""
-        self._writable("the change")
-        nos = [n for n in self._arch if n != keep]
-        if not nos:
-            return 0, 0
-        blob = self.load_stats()
-        src = self._stats_src if self._stats_src in nos else None
-        if src is not None:
-            nos.remove(src)
-            nos.append(src)   # last: it holds the newest statistics
-        n = 0
-        try:
-            for no in nos:
-                if no == src:
-                    self.save_stats(blob, src)
-                self.delete_archived(no)
-                n += 1
-        except StoreError:
-            if not n:
-                raise
-        return n, len(nos)
 
     # ---- statistics --------------------------------------------------------
 

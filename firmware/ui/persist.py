@@ -152,10 +152,10 @@ class StorePersist:
     def delete_old(self):
         """Delete every finished match kept on the device (the player
         exported them); the statistics stay, and it works on a full flash
-        (storage.Store.delete_finished). Returns (deleted, asked): a failure
-        after the first one stops there; StoreError when none could go."""
-        st = self.store
-        return st.delete_finished(st.closed_no)
+        (storage/old_matches.py). Returns (deleted, asked): a failure after
+        the first one stops there; StoreError when none could go."""
+        from storage.old_matches import delete_finished
+        return delete_finished(self.store, self.store.closed_no)
 
     def dropped(self):
         """How many finished matches the last new match deleted to make room

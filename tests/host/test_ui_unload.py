@@ -51,9 +51,10 @@ def kept_importing_let_go(sources, let_go):
 
 
 def _sources():
-    """{full module name: source} of every module under firmware/ui."""
+    """{full module name: source} of every module under firmware/ui and
+    firmware/storage (the app lets go of a storage module too)."""
     out = {}
-    for folder, _, names in os.walk(UI):
+    for folder, _, names in [w for top in (UI, os.path.join(FIRMWARE, "storage")) for w in os.walk(top)]:
         for n in names:
             if n.endswith(".py"):
                 rel = os.path.relpath(os.path.join(folder, n), FIRMWARE)[:-3].replace(os.sep, ".")
