@@ -390,3 +390,28 @@ def test_a_power_cut_while_setting_aside_never_hides_the_statistics():
             assert kept(fs3, "stats.dat") and kept(fs3, "match.snp"), (i, torn)
     assert cuts > 10
     print("\nsetting aside at boot: %d cut points, nothing hidden" % cuts)
+
+
+def test_delete_old_matches_by_key_presses_with_no_block_free():
+    """The way out the device names, taken as a player would: the note at
+    start, then Menu > Settings > Delete old matches, held - on a flash with
+    no block free."""
+    from ui_kit import Rig
+    from ui import keys
+    from ui.persist import StorePersist
+    from ui.screen import HOLD_MS
+    env = L.LfsEnv(L.PICO_W_BLOCKS)
+    fs, root = env.load(image(0))
+    rig = Rig("en", persist=StorePersist(Store(root, fs=fs)))
+    assert "Memory full: export to a" in rig.texts()
+    stats = K._boot(env, env.image(fs, root)).state()[3]
+    rig.press(keys.OK)
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Settings"))
+    rig.pick(rig.app.top().labels.index("Delete old matches"))
+    assert "4 finished matches go." in rig.texts()
+    rig.hold_ms(keys.OK, HOLD_MS + 100)
+    assert rig.screen() == "TableScreen" and "4 deleted" in rig.texts()
+    after = K._boot(env, env.image(fs, root))
+    assert after.store.archived() == [] and after.state()[3] == stats
+    assert fs.statvfs(root)[4] > 0
