@@ -282,47 +282,65 @@ def test_a_match_whose_files_both_vanished_is_reported(history):
 
 # ---- a damaged snapshot falls back to the one before --------------------------
 
-def test_a_damaged_snapshot_costs_only_the_hands_since_the_one_before():
-    env = L.LfsEnv(L.PICO_W_BLOCKS)
-    fs, root = env.new()
+def _store():
+    fs, root = L.LfsEnv(L.PICO_W_BLOCKS).new()
     s = Store(root, fs=fs)
     s.load()
     s.new_match(b"m")
+    return fs, root, s
+
+
+def _overwrite(fs, path, data):
+    f = fs.open(path, "wb")
+    f.write(data)
+    f.close()
+
+
+def _damage_snapshot(fs, root):
+    snap = fs.open(root + "/match.snp", "rb").read()
+    _overwrite(fs, root + "/match.snp", snap[:-3] + b"\0\0\0")   # the CRC no longer fits
+
+
+def test_a_damaged_snapshot_costs_only_the_hands_since_the_one_before():
+    fs, root, s = _store()
     for i in range(3):
         s.append(b"h%d" % i)
     s.compact(b"m+3")
     for i in range(3, 5):
         s.append(b"h%d" % i)
-    s.compact(b"m+5")          # match.prv is now m+3, the journal still names m+3's successor
-    s.append(b"h5")
-    snap = fs.open(root + "/match.snp", "rb").read()
-    f = fs.open(root + "/match.snp", "wb")
-    f.write(snap[:-3] + b"\0\0\0")   # the CRC no longer fits
-    f.close()
+    s.compact(b"m+5")          # match.prv is now m+3
+    s.append(b"h5")            # a fresh journal, naming m+5
+    _damage_snapshot(fs, root)
     s2 = Store(root, fs=fs)
     got, recs, problems = s2.load()
     assert got == b"m+3" and recs == [] and s2.hands == 3
     assert [p.code for p in problems] == [P_MATCH_EARLIER] and problems[0].n == 3
     assert any(n.endswith("match.snp") for n in s2.bad_files()), "the damaged one is kept for export"
+    assert any(n.endswith("match.jnl") for n in s2.bad_files()), "so are the hands that extended it"
     # It goes on from there, and a later boot agrees.
     s2.append(b"again")
-    s3 = Store(root, fs=fs)
-    got, recs, problems = s3.load()
+    got, recs, problems = Store(root, fs=fs).load()
     assert got == b"m+3" and recs == [b"again"] and problems == []
 
 
+def test_right_after_a_compaction_a_damaged_snapshot_loses_no_hand():
+    # The journal still holds the hands the damaged snapshot folded in: on
+    # top of the earlier snapshot they make the whole match.
+    fs, root, s = _store()
+    for i in range(4):
+        s.append(b"h%d" % i)
+    s.compact(b"m+4")
+    _damage_snapshot(fs, root)
+    got, recs, problems = Store(root, fs=fs).load()
+    assert got == b"m" and recs == [b"h%d" % i for i in range(4)]
+    assert [(p.code, p.n) for p in problems] == [(P_MATCH_EARLIER, 4)]
+
+
 def test_with_no_earlier_snapshot_a_damaged_one_is_set_aside_as_before():
-    env = L.LfsEnv(L.PICO_W_BLOCKS)
-    fs, root = env.new()
-    s = Store(root, fs=fs)
-    s.load()
-    s.new_match(b"m")
+    fs, root, s = _store()
     s.append(b"h0")
-    f = fs.open(root + "/match.snp", "wb")
-    f.write(b"garbage")
-    f.close()
-    s2 = Store(root, fs=fs)
-    got, recs, problems = s2.load()
+    _overwrite(fs, root + "/match.snp", b"garbage")
+    got, recs, problems = Store(root, fs=fs).load()
     assert got is None and problems and problems[0].code != P_MATCH_EARLIER
 
 
@@ -346,9 +364,7 @@ def test_a_power_cut_while_setting_aside_never_hides_the_statistics():
     for name in ("match.snp", "stats.dat"):
         data = fs.open(root + "/" + name, "rb").read()
         damaged[name] = data[:-2] + b"\xff\xff"
-        f = fs.open(root + "/" + name, "wb")
-        f.write(damaged[name])
-        f.close()
+        _overwrite(fs, root + "/" + name, damaged[name])
     base = env.image(fs, root)
     flash = L.PicoFlash(image=base)
     lfs = L.LfsFs(L.mount(flash, format_if_blank=False))
