@@ -21,6 +21,7 @@ import sys
 import tempfile
 
 from host_tools.export import export_club, export_data, export_html, export_sheet
+from host_tools.devtext import visible
 from host_tools.errors import GinError
 from host_tools.folders import writable_folder
 from host_tools.mpy import ROOT
@@ -119,5 +120,5 @@ def main(argv, out=None, err=None):
         print("%d club night%s -> %s" % (len(cviews), "" if len(cviews) == 1 else "s",
                                         ", ".join(os.path.join(args.out, cv.file) for cv in cviews)), file=out)
     for dmg in ex.damage:
-        print("gin: export: damaged: %s" % dmg.line(), file=err)
+        print("gin: export: damaged: %s" % visible(dmg.line()), file=err)   # names and file names are the device's
     return 0

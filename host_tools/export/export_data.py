@@ -15,7 +15,9 @@ import shutil
 import sys
 import tempfile
 
+from host_tools.devtext import visible
 from host_tools.errors import GinError
+from host_tools.export import safe_copy
 from host_tools.mpy import ROOT
 
 for _rel in ("host_tools/fakes", "firmware"):
@@ -55,28 +57,32 @@ def _looks_like_store(path):
 def store_folder(path, cmd="export"):
     """The store folder in path: path itself, or path/gin (a copy of the
     device's whole flash). GinError (its words start with cmd) when it is
-    neither."""
+    neither. path is the user's own choice and may be a link; a gin/ inside
+    it is the device's and must be a real folder."""
     if not os.path.exists(path):
-        raise GinError("%s: no folder %s" % (cmd, path))
+        raise GinError("%s: no folder %s" % (cmd, visible(path)))
     if not os.path.isdir(path):
-        raise GinError("%s: %s is not a folder" % (cmd, path))
+        raise GinError("%s: %s is not a folder" % (cmd, visible(path)))
     try:
         os.listdir(path)
     except OSError as e:
-        raise GinError("%s: cannot read %s (%s)" % (cmd, path, e.strerror or e))
-    for cand in (path, os.path.join(path, "gin")):
-        if _looks_like_store(cand):
-            return cand
+        raise GinError("%s: cannot read %s (%s)" % (cmd, visible(path), e.strerror or e))
+    if _looks_like_store(path):
+        return path
+    inner = os.path.join(path, "gin")
+    if os.path.islink(inner):
+        raise GinError("%s: %s is a symbolic link: only folders and regular files inside %s are read"
+                       % (cmd, visible(inner), visible(path)))
+    if os.path.isdir(inner) and _looks_like_store(inner):
+        return inner
     raise GinError("%s: %s holds no saved games (expected %s, or a gin/ folder with them)"
-                   % (cmd, path, ", ".join(KNOWN)))
+                   % (cmd, visible(path), ", ".join(KNOWN)))
 
 
 def copy_folder(src, dest, cmd="export"):
-    """Copy the store folder src into dest (which must not exist)."""
-    try:
-        shutil.copytree(src, dest)
-    except (OSError, shutil.Error) as e:
-        raise GinError("%s: cannot read %s (%s)" % (cmd, src, getattr(e, "strerror", None) or e))
+    """Copy the store folder src into dest (which must not exist): regular
+    files and folders only, within a Pico's caps (safe_copy)."""
+    safe_copy.copy_folder(src, dest, cmd)
     return dest
 
 
@@ -86,7 +92,7 @@ def folder_stats(path, cmd):
     folder = store_folder(path, cmd)
     scratch = tempfile.mkdtemp(prefix="gin-%s-" % cmd)
     try:
-        ex = read_store(copy_folder(folder, os.path.join(scratch, "gin"), cmd))
+        ex = read_store(copy_folder(folder, os.path.join(scratch, "gin"), cmd), cmd)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return ex.stats, ex.stats_source
@@ -124,44 +130,63 @@ del _gin_dump
 """
 
 
+MAX_PATH_TEXT = 4096  # characters of one path as the device prints it (repr): far more than any real one
+
+
+def _device_path(rest):
+    """The path a D/F/E line names: a str printed with repr, and nothing else."""
+    if len(rest) > MAX_PATH_TEXT:
+        raise ValueError("path too long")
+    try:
+        p = ast.literal_eval(rest)
+    except (SyntaxError, MemoryError, RecursionError, TypeError) as e:
+        raise ValueError(str(e))
+    if not isinstance(p, str):
+        raise ValueError("not a path")
+    return p
+
+
 def parse_dump(text, root, dest):
-    """Write what DUMP printed into dest; returns the device paths of the files."""
+    """Write what DUMP printed into dest (which must not exist), within a
+    Pico's caps (safe_copy.Tree); returns the device paths of the files."""
     lines = [l for l in text.replace("\r", "").split("\n") if l.strip()]
     if lines and lines[-1].startswith("NO"):
         raise GinError("export: the device has no saved games (no %s folder)" % root)
     if not lines or lines[-1] != "OK":
         raise GinError("export: the device's answer was cut short while reading its saved games")
+    tree = safe_copy.Tree(dest, "export", lambda parts: "the device's %s/%s" % (root, "/".join(parts)))
     copied, chunks, path = [], None, None
 
-    def local(p):
+    def parts_of(p):
         rel = p[len(root):].lstrip("/")
         if not p.startswith(root + "/") or ".." in rel.split("/"):
-            raise GinError("export: the device named an unexpected file %r" % p)
-        return os.path.join(dest, *rel.split("/"))
+            raise GinError("export: the device named an unexpected file %s" % visible(repr(p), 100))
+        return rel.split("/")
 
-    os.makedirs(dest, exist_ok=True)
+    line = ""
     try:
         for line in lines[:-1]:
             tag, _, rest = line.partition(" ")
             if tag == "B" and chunks is not None:
-                chunks.append(base64.b64decode(rest))
+                chunks.append(base64.b64decode(rest, validate=True))
                 continue
-            p = ast.literal_eval(rest)
+            p = _device_path(rest)
             if tag == "D":
-                os.makedirs(local(p), exist_ok=True)
-            elif tag == "F":
+                tree.folder(parts_of(p))
+            elif tag == "F" and path is None:
                 path, chunks = p, []
             elif tag == "E" and p == path:
-                with open(local(p), "wb") as f:
-                    f.write(b"".join(chunks))
+                tree.file(parts_of(p), chunks)
                 copied.append(p)
                 path, chunks = None, None
             else:
                 raise ValueError(line)
-    except (ValueError, SyntaxError, binascii.Error):
-        raise GinError("export: the device gave an answer export does not understand: %r" % line[:80])
+    except (ValueError, binascii.Error):
+        raise GinError("export: the device gave an answer export does not understand: %s" % visible(repr(line), 80))
+    except OSError as e:
+        raise GinError("export: cannot copy what the device sent (%s)" % (e.strerror or e))
     if path is not None:
-        raise GinError("export: the device's answer was cut short while reading %s" % path)
+        raise GinError("export: the device's answer was cut short while reading %s" % visible(path, 100))
     return copied
 
 
@@ -202,12 +227,16 @@ class SavedClub:
         self.tournament = t
 
 
+MAX_DAMAGE_TEXT = 300  # characters: a forged file can make the core's message quote a long name
+
+
 class Damage:
     """Something that could not be read in full: where, and what happened."""
 
     def __init__(self, where, text):
         self.where = where
-        self.text = text
+        text = str(text)
+        self.text = text if len(text) <= MAX_DAMAGE_TEXT else text[:MAX_DAMAGE_TEXT] + "..."
 
     def line(self):
         return "%s: %s" % (self.where, self.text) if self.where else self.text
@@ -254,9 +283,18 @@ def _bad_names(root):
         return set()
 
 
-def read_store(root):
+def read_store(root, cmd="export"):
     """Load the store folder root (a scratch copy: loading may set files
-    aside) with the device's code. Never raises for damaged data."""
+    aside) with the device's code. Damaged data is reported in the Export;
+    a folder the device's code cannot read at all (a folder where a file
+    belongs) is a GinError."""
+    try:
+        return _read_store(root)
+    except StoreError as e:
+        raise GinError("%s: cannot read the saved games: %s" % (cmd, visible(e)))
+
+
+def _read_store(root):
     ex = Export()
     before = _bad_names(root)
     st = Store(root=root)
@@ -269,7 +307,7 @@ def read_store(root):
         if data is None:
             continue  # set aside; the store noted the problem
         try:
-            finished.append(Saved(no, "finished", codec.decode_match(data)))
+            finished.append(Saved(no, "finished", _capped_match(codec.decode_match(data))))
         except (codec.CodecError, ValueError) as e:
             ex.damage.append(Damage("finished match %d" % no, "cannot be read: %s" % e))
     ex.matches.extend(finished)
@@ -294,7 +332,10 @@ def read_store(root):
     blob = st.load_stats()
     if blob is not None:
         try:
-            ex.stats = codec.decode_stats(blob)
+            stats = codec.decode_stats(blob)
+            for p in stats.players:
+                _capped("a player's name", p.name)
+            ex.stats = stats
             ex.stats_source = "saved on the device (finished matches up to match %d)" % st.stats_upto
         except (codec.CodecError, ValueError) as e:
             ex.damage.append(Damage("statistics", "cannot be read: %s" % e))
@@ -320,9 +361,35 @@ def read_store(root):
     return ex
 
 
+# The longest text the device stores: a name is at most 16 bytes of UTF-8
+# (gincore.match, gincore.tournament, the name entry), and a rule set's name
+# is a preset's ("brazilian"). A longer one was not written by the device:
+# that match, evening or statistics file is reported as damaged.
+MAX_TEXT = 16
+
+
+def _capped(what, text):
+    n = len(text.encode("utf-8", "surrogatepass"))
+    if n > MAX_TEXT:
+        raise codec.CodecError("%s is %d bytes long, more than the device stores (%d)" % (what, n, MAX_TEXT))
+    return text
+
+
+def _capped_match(m):
+    for name in m.names:
+        _capped("a player's name", name)
+    for _, r in m.rule_changes:
+        _capped("the rule set's name", r.name)
+    return m
+
+
 def _club(no, status, data, ex):
     try:
-        ex.clubs.append(SavedClub(no, status, tournament.decode(data)))
+        t = tournament.decode(data)
+        for name in t.names:
+            _capped("a player's name", name)
+        _capped("the rule set's name", t.rules.name)
+        ex.clubs.append(SavedClub(no, status, t))
     except Exception as e:  # noqa: BLE001 - bytes with a good CRC that the core refuses
         ex.damage.append(Damage("club night %d" % no, "cannot be read: %s" % e))
 
@@ -332,7 +399,7 @@ def _current(no, snap, records, ex):
     loads them (ui.persist.add_saved_hands), keeping every hand up to the
     first bad one."""
     try:
-        m = persist.decode(snap)
+        m = _capped_match(persist.decode(snap))
     except (codec.CodecError, ValueError) as e:
         ex.damage.append(Damage("current match %d" % no, "cannot be read: %s" % e))
         return None
