@@ -110,11 +110,24 @@ def csv_rows(mv):
     return rows
 
 
+# A spreadsheet reads a cell starting with one of these as a formula
+# (=HYPERLINK(...), @SUM(A1), -2+3) or strips it; names come from the device.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_cell(value):
+    """A text cell a spreadsheet shows as text: a leading ' before a formula
+    start. Numbers (ours, never negative) are left as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
 def csv_text(mviews):
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
     w.writeheader()
     for mv in mviews:
         for row in csv_rows(mv):
-            w.writerow(row)
+            w.writerow(dict((k, spreadsheet_cell(v)) for k, v in row.items()))
     return buf.getvalue()
