@@ -12,7 +12,7 @@ where to draw it.
 from host_tools.export import export_data  # noqa: F401  (puts firmware/ on sys.path)
 from host_tools.score.cmd_club import (club_data, heading, pairing_text, pot_line, round_name,
                                  standings_rows, TIED_NOTE)
-from host_tools.export.export_html import CSS, esc, club_file, SHEET_FILE
+from host_tools.export.export_html import CSS, bdi, esc, club_file, SHEET_FILE
 from gincore import pairings, tournament as T
 
 WIN_FILL, LOSS_FILL, OPEN_FILL, SELF_FILL = "#dff0d8", "#f8dcd8", "#ffffff", "#cccccc"
@@ -106,7 +106,7 @@ def standings_html(cv):
     if d["seeds"] != d["players"]:
         out.append('<p class="note">Seeds, best first: %s.</p>' % esc(", ".join(d["seeds"])))
     if d["champion"]:
-        out.append('<p class="champion">Champion: <b>%s</b></p>' % esc(d["champion"]))
+        out.append('<p class="champion">Champion: <b>%s</b></p>' % bdi(d["champion"]))
     out.append('<p class="pot">%s</p>' % esc(_cap(pot_line(d))))
     out.append("</section>")
     return "\n".join(out)
@@ -296,13 +296,13 @@ def swiss_html(cv):
                 other = p["b"] if p["a"] == player else p["a"]
                 if p["status"] in ("open", "playing"):
                     cell = ('<td class="text" data-round="%d" data-opponent="%s" data-result="%s">v %s (%s)</td>'
-                            % (rnd["round"], esc(other), p["status"], esc(other), p["status"]))
+                            % (rnd["round"], esc(other), p["status"], bdi(other), p["status"]))
                     break
                 won = p["winner"] == player
                 mine, theirs = _sides(p, player)
                 cell = ('<td class="text %s" data-round="%d" data-opponent="%s" data-result="%s">%s v %s%s, %d-%d</td>'
                         % ("win" if won else "loss", rnd["round"], esc(other), "win" if won else "loss",
-                           "W" if won else "L", esc(other), _how(p["status"]),
+                           "W" if won else "L", bdi(other), _how(p["status"]),
                            p["points"][mine], p["points"][theirs]))
                 break
             cells.append(cell)
@@ -326,11 +326,11 @@ def pairings_html(cv):
     for rnd in cv.d["rounds"]:
         for p in rnd["pairings"]:
             href, words = cv.sheet(k)
-            who = "%s: bye" % p["a"] if p["status"] == "bye" else "%s v %s" % (p["a"], p["b"])
+            who = "%s: bye" % bdi(p["a"]) if p["status"] == "bye" else "%s v %s" % (bdi(p["a"]), bdi(p["b"]))
             sheet = '<a href="%s">%s</a>' % (esc(href), esc(words)) if href else esc(words)
             out.append('<tr class="pairing" data-pairing="%d" data-ref="%d"><td class="text">%s</td>'
                        '<td class="text">%s</td><td class="text">%s</td><td class="text">%s</td></tr>'
-                       % (k + 1, t.ref(k), esc(rnd["name"]), esc(who),
+                       % (k + 1, t.ref(k), esc(rnd["name"]), who,
                           esc("" if p["status"] == "bye" else pairing_text(p)), sheet))
             k += 1
     out.append("</table></section>")

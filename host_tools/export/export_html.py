@@ -6,6 +6,7 @@ MatchView (the core's replay); this module only draws.
 """
 import html
 
+from host_tools.devtext import no_bidi
 from gincore import result, stats as stats_mod
 
 SHEET_FILE = "score-sheet.html"     # the page of every match; a match's sheet is #match-N on it
@@ -35,7 +36,15 @@ svg { display: block; margin: .5em 0; }
 
 
 def esc(x):
-    return html.escape(str(x), quote=True)
+    # The names come from the device: no bidi controls (U+202E would turn
+    # "(finished)" into "(dehsinif)"), in the text, the attributes and the SVG.
+    return html.escape(no_bidi(x), quote=True)
+
+
+def bdi(name):
+    """A name inside a sentence, isolated: right-to-left letters in it do
+    not reorder the words and numbers around it."""
+    return "<bdi>%s</bdi>" % esc(name)
 
 
 def _axis(v):
@@ -170,7 +179,7 @@ def match_html(mv):
     d = mv.d
     status = "finished" if mv.status == "finished" else "in progress"
     out = ['<section class="match" id="match-%d">' % mv.number,
-           "<h2>Match %d: %s v %s (%s)</h2>" % (mv.number, esc(mv.names[0]), esc(mv.names[1]), status)]
+           "<h2>Match %d: %s v %s (%s)</h2>" % (mv.number, bdi(mv.names[0]), bdi(mv.names[1]), status)]
     won = [0, 0]
     for g in mv.games:
         if g.d["over"]:
@@ -179,8 +188,8 @@ def match_html(mv):
                'Net of finished games: <span class="a">%s %d</span>, <span class="b">%s %d</span> '
                '(games won %d : %d).</p>'
                % (esc(d["rules"]), d["target"], ", Hollywood" if d["hollywood"] else "",
-                  esc(mv.name(d["first_dealer"])), len(d["hands"]), won[0] + won[1],
-                  esc(mv.names[0]), d["net"][0], esc(mv.names[1]), d["net"][1], won[0], won[1]))
+                  bdi(mv.name(d["first_dealer"])), len(d["hands"]), won[0] + won[1],
+                  bdi(mv.names[0]), d["net"][0], bdi(mv.names[1]), d["net"][1], won[0], won[1]))
     if not mv.games:
         out.append('<p class="note">No hands played yet.</p>')
     for g in mv.games:
@@ -244,7 +253,7 @@ def page(export, mviews, source, when, clubs=""):
     if mviews:
         body.append("<ul>%s</ul>" % "".join(
             '<li><a href="#match-%d">Match %d: %s v %s</a> (%s)</li>'
-            % (mv.number, mv.number, esc(mv.names[0]), esc(mv.names[1]), esc(mv.status)) for mv in mviews))
+            % (mv.number, mv.number, bdi(mv.names[0]), bdi(mv.names[1]), esc(mv.status)) for mv in mviews))
     else:
         body.append('<p class="note">No matches were found.</p>')
     for mv in mviews:

@@ -138,7 +138,7 @@ def test_the_tournament_pages(tmp_path):
     html = page(out, "club-1.html")
     check_standings(html, rr)
     d = club_data(rr)
-    assert "Champion: <b>%s</b>" % d["champion"] in html
+    assert "Champion: <b><bdi>%s</bdi></b>" % d["champion"] in html
     assert "Pot 50.00, split 100: 1 %s 50.00" % d["champion"] in html
     svg = svg_of(html, "crosstable")
     cells = svg.findall(SVG + "g")
@@ -242,7 +242,8 @@ def test_the_tournament_pages(tmp_path):
                 linked = page(out, target)
                 assert 'id="%s"' % anchor in linked
                 a, b, _ = t.pairing(k)
-                h2 = re.search(r'id="%s">\s*<h2>Match %d: ([^<]+) v ([^<]+) \(' % (anchor, ref), linked)
+                h2 = re.search(r'id="%s">\s*<h2>Match %d: <bdi>([^<]+)</bdi> v <bdi>([^<]+)</bdi> \(' % (anchor, ref),
+                               linked)
                 assert h2 and {h2.group(1), h2.group(2)} == {t.names[a], t.names[b]}
             else:
                 assert href is None
