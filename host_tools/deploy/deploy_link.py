@@ -15,8 +15,9 @@ import time
 import serial
 import serial.tools.list_ports
 from mpremote.transport import TransportError, TransportExecError
-from mpremote.transport_serial import SerialTransport
 
+from host_tools.deploy.device_guard import CHATTER, DeviceStopped, GuardedTransport, deadline
+from host_tools.devtext import visible
 from host_tools.errors import GinError
 
 PICO_VID = 0x2E8A  # Raspberry Pi (Pico, Pico W, Pico 2 running MicroPython)
@@ -159,6 +160,32 @@ del _gin_probe
 """
 
 
+MAX_ANSWER = 64 * 1024  # characters of the line an answer is read from
+
+
+def _int(v, low=None):
+    return isinstance(v, int) and not isinstance(v, bool) and (low is None or v >= low)
+
+
+def _info_ok(v):
+    """INFO's answer, as MicroPython prints it; anything else is refused before use."""
+    return (isinstance(v, tuple) and len(v) == 7 and isinstance(v[0], str)
+            and isinstance(v[1], tuple) and 2 <= len(v[1]) <= 3 and all(_int(x, 0) for x in v[1])
+            and _int(v[2], 0) and isinstance(v[3], str) and isinstance(v[4], str) and _int(v[5], -1)
+            and (v[6] is None or (isinstance(v[6], tuple) and len(v[6]) == 2
+                                  and all(isinstance(x, str) for x in v[6]))))
+
+
+def _hash_ok(h):
+    return h is None or (isinstance(h, tuple) and len(h) == 2 and (h[0] is None or isinstance(h[0], str))
+                         and _int(h[1], 0))
+
+
+def _scan_ok(row):
+    return (isinstance(row, tuple) and len(row) == 5 and all(_int(x, 0) for x in row[:3])
+            and isinstance(row[3], list) and all(_int(a, 0) for a in row[3]) and isinstance(row[4], str))
+
+
 class Device:
     """An open connection to a MicroPython board, in its raw REPL."""
 
@@ -171,13 +198,19 @@ class Device:
             if not os.access(port, os.R_OK | os.W_OK):
                 raise GinError("permission denied on %s: add your user to the dialout group "
                                "(sudo usermod -aG dialout $USER, then log in again)" % port)
+        self.deadline = deadline()   # each exchange's, in seconds (device_guard)
         try:
-            self.t = _quiet(SerialTransport, port, baudrate=115200)
+            self.t = _quiet(GuardedTransport, port, baudrate=115200)
         except (TransportError, OSError, serial.SerialException, ValueError):
             raise GinError("no device found at %s: nothing answers there %s" % (port, HELP))
+        self.guard = self.t.serial
         try:
             # Ctrl-C stops the running app; the soft reset gives a clean heap.
-            _quiet(self.t.enter_raw_repl, soft_reset=True, timeout_overall=5)
+            self.guard.begin("connecting", self.deadline)
+            _quiet(self.t.enter_raw_repl, soft_reset=True, timeout_overall=min(5, self.deadline))
+        except DeviceStopped:
+            self.close()
+            raise
         except (TransportError, OSError, serial.SerialException):
             self.close()
             raise GinError("%s does not answer as MicroPython (no raw REPL): hold BOOTSEL while plugging "
@@ -187,35 +220,46 @@ class Device:
         with contextlib.suppress(Exception):
             self.t.close()
 
-    def run(self, code, what):
-        """Run code in the raw REPL and return its output (text)."""
+    def run(self, code, what, max_bytes=CHATTER):
+        """Run code in the raw REPL and return its output (text), within the
+        deadline and max_bytes of output (DeviceStopped past either)."""
         try:
+            self.guard.begin(what, self.deadline, max_bytes)
             out = self.t.exec(code)
         except TransportExecError as e:
             err = e.error_output.strip().splitlines()
-            last = err[-1] if err else "error"
+            last = visible(err[-1] if err else "error", 200)
             # ENOSPC is 28; the Pico prints it as "OSError: 28" (no name in its errno table).
             if re.search(r"OSError: (\[Errno )?28\b|ENOSPC", last):
                 raise GinError("flash full while %s: delete files from the device or deploy less %s" % (what, HELP))
             raise GinError("the device failed while %s: %s" % (what, last))
         except (TransportError, OSError, serial.SerialException) as e:
-            raise GinError("lost the device while %s (%s)" % (what, str(e).strip() or type(e).__name__))
+            raise GinError("lost the device while %s (%s)" % (what, visible(str(e).strip() or type(e).__name__, 200)))
         return out.decode("utf-8", "replace")
 
-    def ask(self, code, what):
+    def ask(self, code, what, valid=lambda v: True):
+        """The value the code prints last (a Python literal), when valid(value)."""
         text = self.run(code, what).strip()
+        last = text.splitlines()[-1] if text else ""
         try:
-            return ast.literal_eval(text.splitlines()[-1])
-        except (ValueError, SyntaxError, IndexError):
-            raise GinError("the device gave an answer deploy does not understand while %s: %r" % (what, text[-200:]))
+            if len(last) > MAX_ANSWER:
+                raise ValueError("too long")
+            value = ast.literal_eval(last)
+            if not valid(value):
+                raise ValueError("not the answer asked for")
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            raise GinError("the device gave an answer deploy does not understand while %s: %s"
+                           % (what, visible(repr(text[-200:]), 250)))
+        return value
 
     def info(self):
-        """(name, version tuple, _mpy, machine, platform, free bytes)."""
-        return self.ask(INFO, "reading its MicroPython version")
+        """(name, version tuple, _mpy, machine, platform, free bytes, frozen app or None)."""
+        return self.ask(INFO, "reading its MicroPython version", _info_ok)
 
     def hashes(self, paths):
         """{path: (sha256 hex or None, size) or None} for device paths like "/main.py"."""
-        return dict(zip(paths, self.ask(HASHES % (list(paths),), "hashing its files")))
+        ok = lambda v: isinstance(v, list) and len(v) == len(paths) and all(map(_hash_ok, v))  # noqa: E731
+        return dict(zip(paths, self.ask(HASHES % (list(paths),), "hashing its files", ok)))
 
     def mkdirs(self, dirs):
         if dirs:
@@ -242,12 +286,14 @@ class Device:
 
     def scan(self, buses):
         """[(bus, sda, scl, [addresses], error text)] for each (bus, sda, scl)."""
-        return self.ask(SCAN % (list(buses),), "scanning the I2C bus")
+        ok = lambda v: isinstance(v, list) and all(map(_scan_ok, v))  # noqa: E731
+        return self.ask(SCAN % (list(buses),), "scanning the I2C bus", ok)
 
     def probe(self, where):
         """The display chip at each (bus, sda, scl, address): 'sh1106',
         'ssd1306', or '' when I2C cannot tell (see PROBE)."""
-        return self.ask(PROBE % (list(where),), "asking the display which chip it is")
+        ok = lambda v: isinstance(v, list) and len(v) == len(where) and all(isinstance(c, str) for c in v)  # noqa: E731
+        return self.ask(PROBE % (list(where),), "asking the display which chip it is", ok)
 
     def restart(self, expect, timeout=15.0, settle=1.5):
         """Soft-reset into main.py and read its output until the line that starts
@@ -255,16 +301,18 @@ class Device:
         read). GinError when the app does not start, or within `settle` seconds
         stops with a traceback or prints a problem line ("gin-score-device: ...").
         """
-        s = self.t.serial
+        s = self.guard
         self.app_restarted = True
         try:
+            # Within the device's deadline and CHATTER bytes, however it answers.
+            s.begin("restarting it", max(self.deadline, 0.1))
             self.t.exit_raw_repl()
             time.sleep(0.1)
-            while s.inWaiting():
-                s.read(s.inWaiting())
+            while s.read_some():
+                pass
             s.write(b"\x04")  # Ctrl-D at the friendly prompt: soft reset, runs main.py
         except (OSError, serial.SerialException) as e:
-            raise GinError("lost the device while restarting it (%s)" % e)
+            raise GinError("lost the device while restarting it (%s)" % visible(e, 200))
         text = b""
         found = None
         start = time.monotonic()
@@ -273,36 +321,35 @@ class Device:
             now = time.monotonic()
             if found_at is not None and now - found_at > settle:
                 break
-            if found_at is None and now - start > timeout:
+            if found_at is None and now - start > min(timeout, self.deadline):
                 break
             try:
-                n = s.inWaiting()
-                chunk = s.read(n) if n else b""
+                chunk = s.read_some()
             except (OSError, serial.SerialException):
                 break
             if not chunk:
-                time.sleep(0.02)
                 continue
             text += chunk
-            lines = text.decode("utf-8", "replace").replace("\r", "").split("\n")
+            decoded = text.decode("utf-8", "replace")
+            lines = decoded.replace("\r", "").split("\n")
             if found is None:
                 for line in lines[:-1]:
                     if line.startswith(expect):
-                        found, found_at = line.strip(), time.monotonic()
+                        found, found_at = visible(line.strip(), 200), time.monotonic()
                         break
-            if "Traceback" in text.decode("utf-8", "replace"):
+            if "Traceback" in decoded:
                 # The app stopped: wait for the end of the traceback (the REPL prompt).
-                if ">>> " in text.decode("utf-8", "replace").split("Traceback", 1)[1] or time.monotonic() - start > timeout:
+                if ">>> " in decoded.split("Traceback", 1)[1] or time.monotonic() - start > timeout:
                     break
         out = text.decode("utf-8", "replace").replace("\r", "")
         # The app reports a start-up problem it survives (it retries) as "gin-score-device: ...".
-        problems = [l.strip() for l in out.split("\n") if l.startswith(expect + ":")]
+        problems = [visible(l.strip(), 200) for l in out.split("\n") if l.startswith(expect + ":")]
         if found and problems:
             raise GinError("the app started (%s) but %s; blank screen or wrong I2C address? "
                            "try host_tools/gin deploy --scan %s" % (found, problems[0][len(expect) + 1:].strip(), HELP))
         if "Traceback" in out:
             tb = [l for l in out.split("Traceback", 1)[1].split("\n") if l.strip() and not l.startswith((" ", ">>>", "MicroPython", "Type "))]
-            last = tb[-1] if tb else "a traceback"
+            last = visible(tb[-1], 200) if tb else "a traceback"
             if found:
                 raise GinError("the app started (%s) but stopped: %s; blank screen or wrong I2C address? "
                                "try host_tools/gin deploy --scan %s" % (found, last, HELP))
@@ -310,5 +357,5 @@ class Device:
         if not found:
             tail = [l for l in out.split("\n") if l.strip()]
             raise GinError("the app did not start: no '%s' line within %d s (last output: %s)"
-                           % (expect, timeout, tail[-1][:80] if tail else "nothing"))
+                           % (expect, timeout, visible(tail[-1], 80) if tail else "nothing"))
         return found, out
