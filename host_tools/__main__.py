@@ -53,7 +53,9 @@ def main(argv=None):
     try:
         return module.main(args) or 0
     except GinError as e:
-        print("gin: %s" % e, file=sys.stderr)
+        # One line whatever a device or a folder put into the message (devtext).
+        from host_tools.devtext import visible
+        print("gin: %s" % visible(e, 2000), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

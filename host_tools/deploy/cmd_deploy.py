@@ -11,10 +11,12 @@ on the device differs, soft-resets and waits for the app's first line,
 import argparse
 import ast
 import os
+import re
 import sys
 
 from host_tools.deploy import deploy_build as build
 from host_tools.deploy.deploy_link import Device, find_port
+from host_tools.devtext import visible
 from host_tools.errors import GinError
 from host_tools.mpy_compile import ROOT
 
@@ -54,7 +56,7 @@ def check_device(info):
     """Refuse what cannot run the firmware; return the .mpy tag to compile for."""
     name, version, tag, machine, platform, free = info[:6]
     if name != "micropython":
-        raise GinError("the device runs %s, not MicroPython: flash MicroPython's UF2 for the Pico (docs/hardware.md: Deploy)" % name)
+        raise GinError("the device runs %s, not MicroPython: flash MicroPython's UF2 for the Pico (docs/hardware.md: Deploy)" % visible(name, 60))
     if tuple(version) < build.MIN_VERSION or not tag:
         raise GinError("MicroPython %s is too old (deploy needs %s or newer): flash a newer UF2 (docs/hardware.md: Deploy)"
                        % (build.version_text(version), build.version_text(build.MIN_VERSION)))
@@ -67,10 +69,10 @@ def describe(info):
     major, sub, arch = build.decode_mpy(tag)
     room = ", %s free" % kb(free) if free >= 0 else ""
     text = "MicroPython %s on %s (.mpy %d.%d, %s)%s" % (
-        build.version_text(version), machine or platform, major, sub, arch or "bytecode only", room)
+        build.version_text(version), visible(machine or platform, 100), major, sub, arch or "bytecode only", room)
     frozen = frozen_app(info)
     if frozen:
-        text += "; the app %s frozen in (board %s)" % frozen
+        text += "; the app %s frozen in (board %s)" % tuple(visible(x, 40) for x in frozen)
     return text
 
 
@@ -89,13 +91,16 @@ def frozen_plan(items, frozen, board, version):
     if frozen is None:
         return items, None
     fv, fboard = frozen
+    fv_shown, fboard_shown = visible(fv, 40), visible(fboard, 40)
     if fv != version:
         return items, ("the firmware holds app %s frozen in; these files (%s) take its place, except "
-                       "main.py and boot.py: build a new UF2 (gin firmware) to update those" % (fv, version))
+                       "main.py and boot.py: build a new UF2 (gin firmware) to update those" % (fv_shown, version))
     keep = [it for it in items if it.dest == build.BOARD_MODULE + ".mpy" and board != fboard]
     if keep:
-        return keep, "the app %s is frozen in: only the board %s goes on (the firmware has %s)" % (fv, board, fboard)
-    return [], "the app %s is frozen in with board %s: no file to copy (files left by an earlier deploy go)" % (fv, fboard)
+        return keep, "the app %s is frozen in: only the board %s goes on (the firmware has %s)" % (
+            fv_shown, board, fboard_shown)
+    return [], "the app %s is frozen in with board %s: no file to copy (files left by an earlier deploy go)" % (
+        fv_shown, fboard_shown)
 
 
 def board_consts(board, root=ROOT):
@@ -198,7 +203,7 @@ def do_scan(dev, board, out, root=ROOT):
         displays += [(bus, sda, scl, a) for a in addrs if a in (0x3C, 0x3D)]
         where = "I2C%d SDA=GP%d SCL=GP%d" % (bus, sda, scl)
         if err:
-            print("  %s: error %s" % (where, err), file=out)
+            print("  %s: error %s" % (where, visible(err, 120)), file=out)
         elif addrs:
             seen.update(addrs)
             print("  %s: %s" % (where, " ".join("0x%02X" % a for a in addrs)), file=out)
@@ -284,10 +289,10 @@ def deploy(dev, items, board, info, dry_run, out, root=ROOT):
     shadows = ["/" + it.dest[:-4] + ".py" for it in items if it.compile_it]
     on_device = dev.hashes(paths + shadows)
     old_manifest = dev.ask("try:\n print(repr(open(%r).read()))\nexcept OSError:\n print(repr(''))" % MANIFEST,
-                           "reading the last deploy's list")
+                           "reading the last deploy's list", lambda v: isinstance(v, str))
     manifest = "".join(p + "\n" for p in sorted(paths))
     stale = [p for p in shadows if on_device.get(p)]
-    stale += sorted(set(old_manifest.split()) - set(paths) - set(stale))
+    stale += sorted(set(p for p in old_manifest.split() if deployed_path(p)) - set(paths) - set(stale))
 
     changed = []
     need = 0
@@ -335,9 +340,17 @@ def deploy(dev, items, board, info, dry_run, out, root=ROOT):
     line, _ = dev.restart(build.STARTUP_LINE)
     # "gin-score-device 0.1.0 files" (or "frozen": the app in the firmware image)
     if line.split()[:2] != expect.split():
-        raise GinError("the device started %r, expected %r: is an old main.py still there?" % (line, expect))
+        raise GinError("the device started '%s', expected '%s': is an old main.py still there?" % (line, expect))
     print("started: %s" % line, file=out)
     return 0
+
+
+def deployed_path(p):
+    """A path the last deploy's list may name: one deploy could have written
+    (never the saved games in /gin); a damaged or forged list names others."""
+    parts = p.split("/")
+    return (re.fullmatch(r"/[A-Za-z0-9_.\-/]{1,200}", p) is not None and parts[1] != "gin"
+            and not any(x in ("", ".", "..") for x in parts[1:]))
 
 
 def leave_running(dev):

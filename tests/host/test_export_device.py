@@ -88,16 +88,16 @@ def test_a_cut_short_or_strange_answer_is_one_line(tmp_path):
     good = "D '/gin/arch'\nF '/gin/arch/m000001.dat'\nB QUJD\nE '/gin/arch/m000001.dat'\nOK\n"
     assert parse_dump(good, "/gin", str(tmp_path / "a")) == ["/gin/arch/m000001.dat"]
     assert read(str(tmp_path / "a" / "arch" / "m000001.dat")) == b"ABC"
-    for text, words in [
+    for i, (text, words) in enumerate([
         (good.replace("OK\n", ""), "cut short"),
         ("F '/gin/x'\nB QUJD\nOK\n", "cut short while reading /gin/x"),
         ("F '/gin/../main.py'\nE '/gin/../main.py'\nOK\n", "unexpected file"),
         ("F '/etc/passwd'\nE '/etc/passwd'\nOK\n", "unexpected file"),
         ("Q what\nOK\n", "does not understand"),
         ("NO 2\n", "no saved games"),
-    ]:
+    ]):
         try:
-            parse_dump(text, "/gin", str(tmp_path / "b"))
+            parse_dump(text, "/gin", str(tmp_path / ("b%d" % i)))
         except GinError as e:
             assert words in str(e), (text, e)
         else:
