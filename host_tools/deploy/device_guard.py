@@ -122,7 +122,16 @@ class GuardedSerial:
             data = bytes(self._back)
             self._back.clear()
             return data
-        return self._read_port(max(1, min(self._s.in_waiting, 65536)))
+        first = self._read_port(1)
+        if not first:
+            return first
+        # Then all that is there, without waiting (pyserial's socket:// says 1
+        # for in_waiting whatever has come, so ask for a lot with no wait).
+        self._s.timeout = 0
+        try:
+            return first + self._read_port(65536)
+        finally:
+            self._s.timeout = POLL
 
     def unread(self, data):
         self._back[:0] = data
