@@ -356,6 +356,7 @@ def deployed_path(p):
 def leave_running(dev):
     """Back to the friendly REPL and soft-reset, so the app runs again as it did."""
     try:
+        dev.guard.begin("leaving it running", min(5.0, dev.deadline))   # a fresh, short deadline
         dev.t.exit_raw_repl()
         dev.t.serial.write(b"\x04")
     except Exception:

@@ -190,6 +190,11 @@ def parse_dump(text, root, dest):
     return copied
 
 
+# The dump of the most a store copy may hold (safe_copy.MAX_TOTAL) as base64
+# lines with their tags: the size limit of that one exchange with the device.
+DUMP_BYTES = 2 * safe_copy.MAX_TOTAL
+
+
 def pull_device(port, dest):
     """Copy the device's /gin into dest with mpremote, then start the app
     again; returns the device paths copied. GinError for no device or no
@@ -199,7 +204,7 @@ def pull_device(port, dest):
 
     dev = Device(port or find_port())
     try:
-        text = dev.run(DUMP % (DEVICE_ROOT, DEVICE_ROOT), "reading its saved games")
+        text = dev.run(DUMP % (DEVICE_ROOT, DEVICE_ROOT), "reading its saved games", max_bytes=DUMP_BYTES)
     finally:
         # Soft-reset into main.py, so the device keeps scoring as before.
         leave_running(dev)
