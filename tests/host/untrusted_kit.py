@@ -1,0 +1,62 @@
+"""Running gin against untrusted input (crafted folders, a hostile fake
+Pico) and checking what it left behind.
+
+Every run has a time limit far above what the tool needs (LIMIT): a tool that
+hangs fails the test by the limit instead of hanging the suite. Each run gets
+its own TMPDIR, so the test can see that the tool's temporary folder is gone
+afterwards and that nothing else was written there.
+"""
+import os
+import subprocess
+import time
+
+from host_tools.mpy_compile import ROOT
+
+GIN = os.path.join(ROOT, "host_tools", "gin")
+LIMIT = 60          # seconds: the tool must end by itself well within this
+DEADLINE = "5"      # GIN_DEVICE_DEADLINE for the runs against a hostile device
+
+
+class Run:
+    def __init__(self, proc, seconds, tmp):
+        self.proc = proc
+        self.seconds = seconds
+        self.tmp = tmp
+
+    @property
+    def lines(self):
+        return self.proc.stderr.strip().splitlines()
+
+    def refused(self, *words):
+        """Exit 2 and exactly one line 'gin: ...' holding every one of words."""
+        assert self.proc.returncode == 2, (self.proc.returncode, self.proc.stderr[-2000:])
+        assert len(self.lines) == 1 and self.lines[0].startswith("gin: "), self.proc.stderr[-2000:]
+        assert "Traceback" not in self.proc.stderr
+        for w in words:
+            assert w in self.lines[0], (w, self.lines[0])
+        return self.lines[0]
+
+    def temp_left(self):
+        """What the tool left in its TMPDIR (nothing, when it tidied up)."""
+        return sorted(os.listdir(self.tmp))
+
+
+def gin(tmp_path, *args, env=None, limit=LIMIT):
+    tmp = tmp_path / ("tmpdir-%d" % time.monotonic_ns())
+    tmp.mkdir()
+    e = dict(os.environ, TMPDIR=str(tmp))
+    e.update(env or {})
+    start = time.monotonic()
+    proc = subprocess.run([GIN] + [str(a) for a in args], capture_output=True, text=True, timeout=limit,
+                          env=e, cwd=str(tmp_path))
+    return Run(proc, time.monotonic() - start, str(tmp))
+
+
+def tree(root):
+    """{relative path: size} of every file under root (links not followed)."""
+    out = {}
+    for dirpath, dirs, names in os.walk(root):
+        for n in names + [d for d in dirs if os.path.islink(os.path.join(dirpath, d))]:
+            full = os.path.join(dirpath, n)
+            out[os.path.relpath(full, root)] = os.lstat(full).st_size
+    return out
