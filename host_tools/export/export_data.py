@@ -154,7 +154,7 @@ def parse_dump(text, root, dest):
         raise GinError("export: the device has no saved games (no %s folder)" % root)
     if not lines or lines[-1] != "OK":
         raise GinError("export: the device's answer was cut short while reading its saved games")
-    tree = safe_copy.Tree(dest, "export", lambda parts: "the device's %s/%s" % (root, "/".join(parts)))
+    tree = safe_copy.Tree(dest, "export", lambda parts: "the device's %s" % "/".join((root,) + tuple(parts)))
     copied, chunks, path = [], None, None
 
     def parts_of(p):

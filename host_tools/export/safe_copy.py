@@ -82,7 +82,7 @@ class Tree:
             self.refuse(parts, "is in a folder that was not named first")
         self.entries += 1
         if self.entries > MAX_ENTRIES:
-            self.refuse(parts[:1], "holds more than %d files and folders" % MAX_ENTRIES)
+            self.refuse((), "holds more than %d files and folders" % MAX_ENTRIES)
 
     def _local(self, parts):
         return os.path.join(self.dest, *parts)
@@ -106,7 +106,7 @@ class Tree:
                 if size > MAX_FILE:
                     self.refuse(parts, "is larger than %s (more than a Pico's flash holds)" % _mb(MAX_FILE))
                 if self.total > MAX_TOTAL:
-                    self.refuse(parts[:1], "holds more than %s in all (more than a Pico's flash holds)"
+                    self.refuse((), "holds more than %s in all (more than a Pico's flash holds)"
                                 % _mb(MAX_TOTAL))
                 f.write(chunk)
         self.files.add(parts)
@@ -127,7 +127,7 @@ def _names(d, tree, parts):
         for e in it:
             names.append(e.name)
             if len(names) + tree.entries > MAX_ENTRIES:
-                tree.refuse(parts[:1], "holds more than %d files and folders" % MAX_ENTRIES)
+                tree.refuse((), "holds more than %d files and folders" % MAX_ENTRIES)
     return sorted(names)
 
 
