@@ -8,6 +8,7 @@ with the players' names and what was entered for each hand.
 import csv
 import io
 
+from host_tools.devtext import visible
 from host_tools.export import export_data  # noqa: F401  (puts firmware/ on sys.path)
 from host_tools.score.cmd_game import sheet_data
 from gincore import cards, result
@@ -116,11 +117,14 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def spreadsheet_cell(value):
-    """A text cell a spreadsheet shows as text: a leading ' before a formula
-    start. Numbers (ours, never negative) are left as they are."""
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
-    return value
+    """A text cell a spreadsheet shows as text: control and bidi characters
+    visible (a CR would end the row: the csv module quotes only the line
+    terminator's characters), a leading ' before a formula start. Numbers
+    (ours, never negative) are left as they are."""
+    if not isinstance(value, str):
+        return value
+    value = visible(value, len(value))
+    return "'" + value if value.startswith(FORMULA_START) else value
 
 
 def csv_text(mviews):
