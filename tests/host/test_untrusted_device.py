@@ -95,6 +95,17 @@ def test_an_app_that_streams_instead_of_starting(tmp_path):
     run.refused("gin: the device stopped answering while restarting it")
 
 
+def test_memory_stays_within_the_caps(tmp_path):
+    # Output without end is cut at the dump's 16 MB: memory stays a small
+    # multiple of that (before the caps it grew with what the device sent).
+    with HostileDevice("stream", on=DUMP, files=saved_games(tmp_path)) as dev:
+        run = gin(tmp_path, "export", "--port", dev.url, "--out", tmp_path / "out", env=ENV, measure=True)
+        assert dev.sent > 16 * 1024 * 1024
+    print("export against an endless stream: peak %.1f MB" % run.peak_mb)
+    run.refused("more than 16 MB")
+    assert run.peak_mb < 200, run.peak_mb
+
+
 def test_ctrl_c_still_ends_it_cleanly(tmp_path):
     tmp = tmp_path / "tmpdir"
     tmp.mkdir()

@@ -159,6 +159,15 @@ def test_club_seeding_reads_the_folder_the_same_way(tmp_path, name):
     _nothing_written(tmp_path, run, outside, sorted(before))
 
 
+def test_a_200_mb_file_is_refused_unread(tmp_path):
+    # Before the caps, memory was twice the largest file (407 MB for this one).
+    flash, outside = _crafted(tmp_path, lambda s, o: open(os.path.join(s, "bad", "big.dat"), "wb").truncate(200 << 20))
+    run = gin(tmp_path, "export", "--from", flash, "--out", tmp_path / "out", measure=True)
+    print("export of a folder with a 200 MB file: peak %.1f MB" % run.peak_mb)
+    run.refused("big.dat is larger than 4 MB")
+    assert run.peak_mb < 100, run.peak_mb
+
+
 def test_the_folder_the_user_names_may_be_a_link(tmp_path):
     # Only what is inside is the device's: the user's own path is followed.
     store = tmp_path / "real"

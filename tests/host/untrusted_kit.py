@@ -8,6 +8,7 @@ afterwards and that nothing else was written there.
 """
 import os
 import subprocess
+import sys
 import time
 
 from host_tools.mpy_compile import ROOT
@@ -17,11 +18,20 @@ LIMIT = 60          # seconds: the tool must end by itself well within this
 DEADLINE = "5"      # GIN_DEVICE_DEADLINE for the runs against a hostile device
 
 
+# Runs gin and writes its peak memory (KB, Linux) to a file: the test's own
+# children (the fake Pico's MicroPython) are not counted.
+_MEASURE = ("import resource, subprocess, sys\n"
+            "rc = subprocess.call(sys.argv[2:])\n"
+            "open(sys.argv[1], 'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))\n"
+            "sys.exit(rc)\n")
+
+
 class Run:
-    def __init__(self, proc, seconds, tmp):
+    def __init__(self, proc, seconds, tmp, peak_mb=None):
         self.proc = proc
         self.seconds = seconds
         self.tmp = tmp
+        self.peak_mb = peak_mb   # the most memory gin used, when measured
 
     @property
     def lines(self):
@@ -41,15 +51,22 @@ class Run:
         return sorted(os.listdir(self.tmp))
 
 
-def gin(tmp_path, *args, env=None, limit=LIMIT):
+def gin(tmp_path, *args, env=None, limit=LIMIT, measure=False):
     tmp = tmp_path / ("tmpdir-%d" % time.monotonic_ns())
     tmp.mkdir()
     e = dict(os.environ, TMPDIR=str(tmp))
     e.update(env or {})
+    cmd = [GIN] + [str(a) for a in args]
+    peak = tmp_path / ("peak-%d" % time.monotonic_ns())
+    if measure:
+        cmd = [sys.executable, "-c", _MEASURE, str(peak)] + cmd
     start = time.monotonic()
-    proc = subprocess.run([GIN] + [str(a) for a in args], capture_output=True, text=True, timeout=limit,
-                          env=e, cwd=str(tmp_path))
-    return Run(proc, time.monotonic() - start, str(tmp))
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=limit, env=e, cwd=str(tmp_path))
+    seconds = time.monotonic() - start
+    peak_mb = int(peak.read_text()) / 1024.0 if measure else None
+    if measure:
+        peak.unlink()
+    return Run(proc, seconds, str(tmp), peak_mb)
 
 
 def tree(root):
