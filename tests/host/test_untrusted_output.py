@@ -184,3 +184,22 @@ def test_the_page_as_chromium_reads_it(exported, tmp_path):
     dom = Dom()
     dom.feed(proc.stdout)
     check_dom(dom)
+
+
+@pytest.mark.parametrize("fmt", ["ROUND_ROBIN", "KNOCKOUT", "SWISS"])
+def test_the_club_page_has_no_bidi_control_and_no_markup_from_names(fmt):
+    from gincore import tournament as T
+    from host_tools.export import export_club
+    from host_tools.export.export_data import SavedClub
+    names = ["\u202eAnn", "<i>Bo</i>&", "=Cy", "Di\u2067"]
+    t = T.Tournament(names, getattr(T, fmt))
+    cv = export_club.ClubView(SavedClub(1, "current", t), {})
+    page = export_club.page(cv, "a forged folder", "today")
+    dom = Dom()
+    dom.feed(page)
+    everything = "".join(dom.texts + dom.attrs)
+    assert not BIDI_CONTROLS.intersection(everything)
+    assert "i" not in dom.tags and "<i>Bo</i>&" in everything
+    assert "Ann" in everything and "Di" in everything
+    svg_or_table = "svg" in dom.tags if fmt != "SWISS" else "table" in dom.tags
+    assert svg_or_table
