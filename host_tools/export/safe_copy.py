@@ -131,7 +131,7 @@ def _names(d, tree, parts):
     return sorted(names)
 
 
-def _at(d, name):
+def _at(d):
     return {"dir_fd": d} if _BY_FD else {}
 
 
@@ -142,24 +142,26 @@ def _path(d, name):
 def copy_folder(src, dest, who):
     """Copy the folder src (the user named it: it may itself be a link) into
     dest, which must not exist. Returns the number of files copied."""
-    shown = lambda parts: os.path.join(src, *parts)  # noqa: E731
+    def shown(parts):
+        return os.path.join(src, *parts)
+
     tree = Tree(dest, who, shown)
-    top = os.open(src, os.O_RDONLY | _DIRECTORY) if _BY_FD else src
-    stack = [((), top, None)]  # (parts, folder, names left); at most MAX_DEPTH + 1 folders open
+    stack = []  # (parts, folder, names left, last first): at most MAX_DEPTH + 1 folders open
     try:
+        stack.append(((), os.open(src, os.O_RDONLY | _DIRECTORY) if _BY_FD else src, None))
         while stack:
             parts, d, left = stack[-1]
             if left is None:
-                left = _names(d, tree, parts)
+                left = _names(d, tree, parts)[::-1]
                 stack[-1] = (parts, d, left)
             if not left:
                 stack.pop()
                 if _BY_FD:
                     os.close(d)
                 continue
-            name = left.pop(0)
+            name = left.pop()
             sub = parts + (name,)
-            st = os.stat(_path(d, name), follow_symlinks=False, **_at(d, name))
+            st = os.stat(_path(d, name), follow_symlinks=False, **_at(d))
             if stat.S_ISDIR(st.st_mode):
                 tree.folder(sub)
                 if _BY_FD:
@@ -170,7 +172,7 @@ def copy_folder(src, dest, who):
             elif stat.S_ISREG(st.st_mode):
                 if st.st_size > MAX_FILE:   # said before a byte is read
                     tree.refuse(sub, "is larger than %s (more than a Pico's flash holds)" % _mb(MAX_FILE))
-                fd = os.open(_path(d, name), os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _BINARY, **_at(d, name))
+                fd = os.open(_path(d, name), os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _BINARY, **_at(d))
                 try:
                     if not stat.S_ISREG(os.fstat(fd).st_mode):   # swapped since the stat
                         tree.refuse(sub, "is %s: only regular files are read" % _kind(os.fstat(fd).st_mode))
