@@ -228,3 +228,14 @@ def test_export_shows_the_device_s_file_names_visibly(tmp_path):
     line = [l for l in run.lines if "forged" in l]
     assert len(line) == 1 and "bad/7-\\x1b[2J\\u202eforged.dat" in line[0]
     assert "\x1b" not in run.proc.stderr and "\u202e" not in run.proc.stderr
+
+
+def test_a_forged_manifest_removes_only_what_deploy_could_have_put_there(tmp_path):
+    listed = "/gin/stats.dat\n/\x1b[2J.py\n/../etc\n/lib/old.mpy\n"
+    with HostileDevice("answer", answers={".gin-deploy": repr(listed).encode() + b"\n"}) as dev:
+        run = deploy(tmp_path, dev, "--dry-run")
+        assert dev.attacked == 1
+    assert run.proc.returncode == 0, run.proc.stderr
+    removed = [l.strip() for l in run.proc.stdout.splitlines() if l.strip().startswith("remove ")]
+    assert removed == ["remove /lib/old.mpy"], run.proc.stdout
+    assert "\x1b" not in run.proc.stdout
