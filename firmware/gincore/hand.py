@@ -346,10 +346,12 @@ def check_knock(rules, cards, limit=None, upcard=None):
     11 cards: (BIG_GIN, 0) when all meld and the rules play Big Gin, else
     the best discard's (GIN or KNOCK, deadwood). Raises result.HandError,
     in words with both numbers, when the deadwood is above the limit."""
-    limit = knock_limit(rules, limit, upcard)
     a = _dw.arrange(cards)
     if a.big_gin and rules.big_gin:
         return _r.BIG_GIN, 0
+    if a.deadwood == 0:
+        return _r.GIN, 0  # a gin needs no limit, as in evaluate() and result.score()
+    limit = knock_limit(rules, limit, upcard)
     if a.deadwood > limit:
         raise _r.HandError("knock with %d deadwood is above the knock limit of %d" % (a.deadwood, limit),
                            _r.E_ABOVE_LIMIT, a.deadwood, limit)
@@ -418,7 +420,7 @@ def evaluate(rules, knocker, defender, limit=None, upcard=None, spade=None):
             _ALL[0] = 0
     if how == _r.KNOCK and kd == 0:
         how = _r.GIN
-    res = _r.score(rules, how, kd, dd, limit, bool(spade))
+    res = _r.score(rules, how, kd, dd, None if need is not None else limit, bool(spade))
 
     # The knocker's melds and deadwood as chosen.
     kmelds = []

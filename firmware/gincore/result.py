@@ -95,20 +95,22 @@ def score(rules, how, knocker_deadwood=0, defender_deadwood=0, limit=None, spade
     _check_deadwood("knocker's", kd)
     _check_deadwood("defender's", dd)
     if limit is None:
-        if rules.limit_mode != 0:
+        if rules.limit_mode == 0:
+            limit = rules.knock_limit
+        elif how == KNOCK and kd:
+            # A gin or Big Gin needs no limit (hand.evaluate says the same): only a knock does.
             raise HandError("these rules set the knock limit by a turned card: give the limit or the upcard",
                             E_NEED_LIMIT)
-        limit = rules.knock_limit
     if how == BIG_GIN and not rules.big_gin:
         raise HandError("Big Gin is not played under these rules", E_NO_BIG_GIN)
     if how != KNOCK and kd:
         raise HandError("a %s has no deadwood, but the knocker has %d"
                         % ("Big Gin" if how == BIG_GIN else "gin", kd), E_GIN_DEADWOOD, kd)
+    if how == KNOCK and kd == 0:
+        how = GIN  # a knock with nothing left over is a gin
     if how == KNOCK and kd > limit:
         raise HandError("knock with %d deadwood is above the knock limit of %d" % (kd, limit),
                         E_ABOVE_LIMIT, kd, limit)
-    if how == KNOCK and kd == 0:
-        how = GIN  # a knock with nothing left over is a gin
     packed = _decide(rules, how, kd, dd)
     outcome = packed >> 1 & 7
     winner = DEFENDER if outcome == UNDERCUT else KNOCKER

@@ -220,3 +220,22 @@ def test_a_gin_needs_no_knock_limit_but_a_knock_does():
     assert rep.result.outcome == GIN and rep.limit is None
     knock = [cards.parse(c) for c in "5C 6C 7C 9S 9H 9C 8D 9D TD KD".split()]
     assert raises(HandError, hand.evaluate, r, knock, d)
+
+
+def test_the_numbers_path_agrees_that_a_gin_needs_no_limit():
+    # result.score (gin game, the device's numbers) and check_knock say what
+    # evaluate (gin hand) says: no limit for a gin or Big Gin, one for a knock.
+    from gincore import result
+    r = rules.preset("brazilian")
+    k = h("5C 6C 7C 9S 9H 9C 8D 9D TD JD")
+    d = h("2D 3D 4D 5S 6S 7H 8H KH KS 2C")
+    rep = hand.evaluate(r, k, d)
+    res = result.score(r, GIN, 0, rep.defender.deadwood)
+    assert (res.outcome, res.points, res.limit) == (rep.result.outcome, rep.result.points, None)
+    assert result.score(r, BIG_GIN, 0, 20).points == r.big_gin_bonus + 20
+    assert result.score(r, KNOCK, 0, 20).outcome == GIN       # a knock with nothing left is a gin
+    e = raises(HandError, result.score, r, KNOCK, 3, 20)
+    assert e.code == result.E_NEED_LIMIT
+    assert hand.check_knock(r, k) == (GIN, 0)
+    assert hand.check_knock(r, h("5C 6C 7C 9C 9H 9S 8D 9D TD JD 8C")) == (BIG_GIN, 0)
+    assert raises(HandError, hand.check_knock, r, h("5C 6C 7C 9S 9H 9C 8D 9D TD KD")).code == result.E_NEED_LIMIT

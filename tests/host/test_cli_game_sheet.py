@@ -142,3 +142,17 @@ def test_readme_example_is_what_gin_game_prints():
     assert block in section
     inputs = "".join("    " + json.dumps(h) + "\n" for h in FINNISH)
     assert inputs in section
+
+
+def test_a_brazilian_gin_without_a_limit_scores_as_gin_hand_scores_it():
+    from test_cli_rules_deadwood_hand import gin
+    rc, out, err = gin("hand", "--json", "--rules", "brazilian", "--knocker", "5C 6C 7C 9S 9H 9C 8D 9D TD JD",
+                       "--defender", "2D 3D 4D 5S 6S 7H 8H KH KS 2C")
+    assert rc == 0, err
+    hd = json.loads(out)
+    dd = hd["defender"]["deadwood"]
+    d = run_json(["--rules", "brazilian"], [{"out": "A", "how": "gin", "defender": dd},
+                                            {"out": "B", "how": "big_gin", "defender": 12}])
+    assert [(h["outcome"], h["points"]) for h in d["hands"]] == [("gin", hd["points"]), ("big_gin", 31 + 12)]
+    p = gin_game(["--rules", "brazilian"], [{"out": "A", "how": "knock", "knocker": 4, "defender": 20}])
+    assert p.returncode == 2 and "give the limit or the upcard" in p.stderr
