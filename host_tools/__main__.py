@@ -37,7 +37,20 @@ def usage():
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
+    try:
+        try:
+            return _run(sys.argv[1:] if argv is None else argv)
+        finally:
+            sys.stdout.flush()  # here (also after argparse's --help), not at exit, where it is a traceback
+    except BrokenPipeError:
+        # The reader went away (| head): stop quietly, as other command-line
+        # tools do; stdout goes to /dev/null so the exit flush cannot fail.
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _run(argv):
     if not argv:
         print(usage(), file=sys.stderr)
         print("gin: no command given", file=sys.stderr)
@@ -59,11 +72,6 @@ def main(argv=None):
         return 2
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        # The reader went away (| head): stop quietly, as other command-line tools do.
-        import os
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
 
 
 if __name__ == "__main__":

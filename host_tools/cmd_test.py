@@ -5,12 +5,29 @@ tests run in one process a core (pytest-xdist, -n auto; -n 0 runs them in
 this one).
 """
 import os
+
+import pytest  # gin loads this module only for gin test
+
+from host_tools.errors import GinError
 from host_tools.mpy import ROOT
 
 
-def main(args):
-    import pytest
+class _OneLineUsage:
+    """Turns pytest's usage error (its usage, the error, the ini file and
+    rootdir: four lines) into gin's one line, before any test runs."""
 
+    @pytest.hookimpl(wrapper=True)
+    def pytest_cmdline_parse(self, pluginmanager, args):
+        try:
+            return (yield)
+        except pytest.UsageError as e:
+            text = "\n".join(str(a) for a in e.args)
+            said = [line.split(": error: ", 1)[1] for line in text.splitlines() if ": error: " in line]
+            raise GinError("test: %s (the options are pytest's: host_tools/gin test --help)"
+                           % (said[0] if said else text.strip().splitlines()[-1].strip()))
+
+
+def main(args):
     os.chdir(ROOT)
     args = list(args)
     # Run the whole suite unless a test path was named.
@@ -20,7 +37,7 @@ def main(args):
         # One process a core; idle ones take tests from busy ones (the
         # fake-Pico deploy tests are long).
         args[:0] = ["-n", "auto", "--dist", "worksteal"]
-    rc = int(pytest.main(args))
+    rc = int(pytest.main(args, plugins=[_OneLineUsage()]))
     # gin's exit statuses: 0 passed, 1 a test failed, 2 bad use (pytest's 4,
     # a usage error, and its 3 and 5 - an internal error, no test collected).
     return rc if rc in (0, 1) else 2

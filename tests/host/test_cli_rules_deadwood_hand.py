@@ -124,3 +124,21 @@ def test_one_exit_status_convention():
     assert rc == 2 and err.startswith("gin: unknown command")
     rc, out, err = gin("test", "--bad-flag")
     assert rc == 2     # pytest's usage error (4) is bad use like any other
+
+
+def test_usage_error_of_gin_test_is_one_line():
+    err = refused("test", "--bad-flag")
+    assert "--bad-flag" in err and "pytest" in err
+    assert "expected one argument" in refused("test", "-n")
+
+
+def test_a_reader_that_goes_away_is_no_traceback():
+    # The reader closes the pipe before gin writes a byte: every write fails
+    # (the `| head -1` case, made certain rather than left to a race), three times each.
+    env = dict(os.environ, PYTHONPATH=conftest.ROOT)
+    for args in (["--help"], ["deadwood", "--help"], ["deadwood", "-"]) * 3:
+        p = subprocess.Popen([sys.executable, "-m", "host_tools"] + args, stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=conftest.ROOT, env=env)
+        p.stdout.close()
+        _, err = p.communicate(b"AC 2C 3C 4C 5C 6C 7C 8C 9C TC\n" * 2000)
+        assert (p.returncode, err) == (0, b""), (args, err)
