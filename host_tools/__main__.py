@@ -9,7 +9,7 @@ alone prints it too, as a missing command: exit 2.
 """
 import sys
 
-from host_tools.errors import GinError
+from host_tools.errors import GinError, shorten
 
 # name -> (module under host_tools, one-line help). Modules load only when used,
 # so `gin test` does not pay for the simulator and so on.
@@ -66,9 +66,10 @@ def _run(argv):
     try:
         return module.main(args) or 0
     except GinError as e:
-        # One line whatever a device or a folder put into the message (devtext).
+        # One line whatever a device or a folder put into the message (devtext),
+        # with echoed junk cut to its start and end first (errors.shorten).
         from host_tools.devtext import visible
-        print("gin: %s" % visible(e, 2000), file=sys.stderr)
+        print("gin: %s" % visible(shorten(e), 2000), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -1,5 +1,26 @@
 """The one error type of the PC tools: it becomes `gin: message` and exit status 2."""
+import re
 
 
 class GinError(Exception):
     """Bad input or a failed step, in plain words for the user."""
+
+
+LONG_WORD = 80      # longer than any card, field name or usual path
+MAX_LINE = 400
+
+
+def shorten(message):
+    """The message short: input echoed in it (a 4 MB junk token) keeps its
+    start and end, so the user still sees what was meant. (Control characters,
+    line breaks among them, are made visible after this: devtext.visible.)"""
+    text = str(message)
+
+    def cut(m):
+        w = m.group(0)
+        return "%s...[%d characters left out]...%s" % (w[:40], len(w) - 60, w[-20:])
+
+    text = re.sub(r"\S{%d,}" % (LONG_WORD + 1), cut, text)
+    if len(text) > MAX_LINE:
+        text = "%s ...[%d characters left out]" % (text[:MAX_LINE - 40], len(text) - (MAX_LINE - 40))
+    return text

@@ -11,6 +11,7 @@ import os
 import sys
 
 from host_tools.errors import GinError
+from host_tools.score.textin import check_args, read_text
 from host_tools.mpy import ROOT
 
 for _rel in ("host_tools/fakes", "firmware"):
@@ -98,12 +99,12 @@ def main(argv):
     p = _Parser("deadwood", description="Best arrangement and deadwood of 10 cards, or of 11 with the best discard.")
     p.add_argument("--json", action="store_true", help="print one JSON object (one line per hand with -)")
     p.add_argument("cards", nargs="+", help="10 or 11 cards (7H 10S TS QD AC), or - to read one hand per line")
-    a = p.parse_args(argv)
+    a = p.parse_args(check_args(argv))
     if a.cards == ["-"]:
         # Read everything first: a bad line must leave standard output empty.
         out = []
         n = 0
-        for line in sys.stdin.read().splitlines():
+        for line in read_text("-").splitlines():
             n += 1
             if not line.strip() or line.lstrip().startswith("#"):
                 continue

@@ -15,6 +15,7 @@ import os
 import sys
 
 from host_tools.errors import GinError
+from host_tools.score.textin import read_text
 from host_tools.mpy import ROOT
 
 for _rel in ("host_tools/fakes", "firmware"):
@@ -113,15 +114,7 @@ def parse_line(text, n):
 
 
 def _read(path):
-    try:
-        if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except OSError as e:
-        raise GinError("cannot read %s: %s" % (path, e.strerror or e))
-    except UnicodeDecodeError:
-        raise GinError("%s is not UTF-8 text" % path)
+    return read_text(path)  # gin club reads its results through this too
 
 
 def build_match(args, text):

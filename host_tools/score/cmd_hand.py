@@ -13,6 +13,7 @@ import json
 from host_tools.score.cmd_deadwood import (_Parser, card_list, dead_text, meld_lists, melds_text,
                                      parse_cards, tokens)
 from host_tools.errors import GinError
+from host_tools.score.textin import check_args
 
 from gincore import cards, hand, melds, result, rules as rules_mod  # noqa: E402
 from gincore.knock_limit import KnockLimitError  # noqa: E402
@@ -32,7 +33,7 @@ def _args(argv):
     g.add_argument("--upcard", help="the card turned for the knock limit (Oklahoma, Brazilian); "
                    "it may also be in a hand (Oklahoma's first discard, or a second pack's card)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    return p.parse_args(argv)
+    return p.parse_args(check_args(argv))
 
 
 def report_json(rep, rules_name):

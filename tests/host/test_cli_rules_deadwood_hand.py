@@ -142,3 +142,30 @@ def test_a_reader_that_goes_away_is_no_traceback():
         p.stdout.close()
         _, err = p.communicate(b"AC 2C 3C 4C 5C 6C 7C 8C 9C TC\n" * 2000)
         assert (p.returncode, err) == (0, b""), (args, err)
+
+
+def refused_bytes(*args, stdin=b""):
+    env = dict(os.environ, PYTHONPATH=conftest.ROOT, LC_ALL="C.UTF-8")
+    p = subprocess.run([sys.executable, "-m", "host_tools"] + list(args), input=stdin,
+                       capture_output=True, cwd=conftest.ROOT, env=env)
+    err = p.stderr.decode("utf-8")
+    assert p.returncode == 2 and p.stdout == b"", (p.returncode, p.stdout[:200], err[:500])
+    assert err.count("\n") == 1 and err.startswith("gin: "), err[:500]
+    return err
+
+
+def test_input_that_is_not_utf8_says_so_in_every_score_command():
+    junk = b"\xff\xfe AC\n"
+    for args in (["deadwood", "-"], ["game", "--rules", "finnish", "-"],
+                 ["club", "--format", "round-robin", "--players", "Ann,Bob,Cy", "-"]):
+        assert refused_bytes(*args, stdin=junk) == "gin: standard input is not UTF-8 text (byte 1)\n", args
+    assert "argument 1 is not UTF-8" in refused_bytes("deadwood", os.fsdecode(b"\xff\xfe"))
+    assert "argument 2 is not UTF-8" in refused_bytes("hand", "--knocker", os.fsdecode(b"\xff"), "--defender", "AC")
+
+
+def test_a_huge_junk_token_is_cut_in_the_error_line():
+    big = "Z" * 4_000_000
+    for args, stdin in ((["deadwood", "-"], big + "\n"), (["deadwood", big[:100_000]], ""),
+                        (["game", "--rules", "finnish", "-"], '{"out": "A", "how": "%s"}\n' % big)):
+        err = refused_bytes(*args, stdin=stdin.encode())
+        assert len(err) < 400 and "ZZZZ" in err and "characters left out" in err, err[:500]
