@@ -43,6 +43,7 @@ FIELDS = (
 )
 
 PRESET_NAMES = ("finnish", "italian", "brazilian", "oklahoma", "modern")
+DEFAULT_PRESET = "finnish"  # the device's first rules; gin hand's without --rules
 
 # One row per preset, values in FIELDS order. Comments mark house values where
 # a source names no amount (docs/rules.md has the side-by-side table).

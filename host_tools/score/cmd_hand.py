@@ -18,7 +18,7 @@ from host_tools.score.textin import check_args
 from gincore import cards, hand, melds, result, rules as rules_mod  # noqa: E402
 from gincore.knock_limit import KnockLimitError  # noqa: E402
 
-DEFAULT_RULES = "modern"
+DEFAULT_RULES = rules_mod.DEFAULT_PRESET  # one default with the device (ui/config.py)
 
 
 def _args(argv):

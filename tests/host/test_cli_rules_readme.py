@@ -56,3 +56,11 @@ def test_json_fields_are_documented():
     assert set(d) == documented(sec, "JSON of `gin hand --json`")
     assert set(d["knocker"]) == {"melds", "deadwood_cards", "deadwood"}
     assert set(d["defender"]) == {"melds", "layoffs", "deadwood_cards", "deadwood"}
+
+
+def test_one_default_preset_for_the_device_and_gin_hand():
+    from ui import config
+    assert config.Config().preset == rules.DEFAULT_PRESET == "finnish"
+    rc, out, err = gin("hand", "--json", "--knocker", "4H 5H 6H 3C 3D 3S TD JD QD QC",
+                       "--defender", "9C 9H 9S 7D 8D 9D 3H 7H KD 5S")
+    assert rc == 0 and json.loads(out)["rules"] == rules.DEFAULT_PRESET
