@@ -6,8 +6,8 @@ class GinError(Exception):
     """Bad input or a failed step, in plain words for the user."""
 
 
-LONG_WORD = 80      # longer than any card, field name or usual path
-MAX_LINE = 400
+LONG_WORD = 200     # longer than any card, field name or path a user needs to read
+MAX_LINE = 600
 
 
 def shorten(message):
@@ -18,9 +18,9 @@ def shorten(message):
 
     def cut(m):
         w = m.group(0)
-        return "%s...[%d characters left out]...%s" % (w[:40], len(w) - 60, w[-20:])
+        return "%s...[%d characters left out]...%s" % (w[:150], len(w) - 180, w[-30:])
 
     text = re.sub(r"\S{%d,}" % (LONG_WORD + 1), cut, text)
     if len(text) > MAX_LINE:
-        text = "%s ...[%d characters left out]" % (text[:MAX_LINE - 40], len(text) - (MAX_LINE - 40))
+        text = "%s ...[%d characters left out]" % (text[:MAX_LINE - 60], len(text) - (MAX_LINE - 60))
     return text
