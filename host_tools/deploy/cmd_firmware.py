@@ -1,6 +1,7 @@
 """host_tools/gin firmware: one UF2 with the whole app frozen in.
 
     host_tools/gin firmware --micropython DIR [--board NAME] [--chip CHIP] [--out FILE.uf2]
+                            [--picotool DIR]
 
 Builds MicroPython's rp2 firmware from DIR (a clone of micropython at
 v1.28.0 with its submodules) with the app compiled into it: its code runs
@@ -8,7 +9,8 @@ from flash, not RAM, and a player installs it by dragging the one file onto
 the Pico (docs/firmware.md). --board is the wiring (boards/NAME.py, frozen
 as `board`), --chip the Pico: RPI_PICO, RPI_PICO_W or RPI_PICO2. Needs the
 ARM toolchain (Debian: apt-get install gcc-arm-none-eabi
-libnewlib-arm-none-eabi cmake). Flashing it keeps the saved matches: the
+libnewlib-arm-none-eabi cmake); offline, also an installed picotool
+(--picotool). Flashing it keeps the saved matches: the
 filesystem is not part of the image.
 """
 import argparse
@@ -41,6 +43,8 @@ def parse(argv):
     p.add_argument("--board", metavar="NAME", default="pico_i2c", help="board module from boards/ (default pico_i2c)")
     p.add_argument("--chip", default="RPI_PICO", choices=CHIPS, help="MicroPython's board: the Pico model (default RPI_PICO)")
     p.add_argument("--out", metavar="FILE.uf2", help="where the UF2 goes (default gin-BOARD-CHIP.uf2 here)")
+    p.add_argument("--picotool", metavar="DIR", help="an installed picotool 2.x (DIR/picotool/picotool, built as "
+                   "docs/rp2-emulator.md says), so that pico-sdk does not download it: needed offline")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="parallel compile jobs")
     return p.parse_args(argv)
 
@@ -182,7 +186,29 @@ def stage(board, chip, mp, folder, root=ROOT):
     return top
 
 
-def make(mp, chip, manifest, jobs, log):
+PICOTOOL_FIX = ("build picotool once as docs/rp2-emulator.md says, then give its install folder with "
+                "--picotool DIR (or set PICOTOOL_FETCH_FROM_GIT_PATH to it)")
+# What pico-sdk's Findpicotool.cmake and git leave in the log when the download fails.
+_DOWNLOAD_FAILED = ("Failed to clone", "Could not resolve host", "unable to access", "Failed to connect",
+                    "Network is unreachable", "Connection timed out", "Connection refused")
+
+
+def picotool_download_failed(log_text):
+    """True when the log shows pico-sdk trying to fetch picotool and failing."""
+    if "Downloading Picotool" not in log_text and "raspberrypi/picotool" not in log_text:
+        return False
+    return any(word in log_text for word in _DOWNLOAD_FAILED)
+
+
+def check_picotool(folder):
+    """The folder --picotool names, checked: pico-sdk looks for DIR/picotool/picotool."""
+    exe = os.path.join(folder, "picotool", "picotool")
+    if not os.path.isfile(exe):
+        raise GinError("--picotool %s: no %s there (%s)" % (folder, exe, PICOTOOL_FIX))
+    return os.path.abspath(folder)
+
+
+def make(mp, chip, manifest, jobs, log, env=None):
     """Build mpy-cross and the firmware; the UF2's path."""
     build_dir = "build-gin-" + chip
     cmd = ["make", "-C", os.path.join(mp, "ports", "rp2"), "BOARD=" + chip, "BUILD=" + build_dir,
@@ -193,8 +219,13 @@ def make(mp, chip, manifest, jobs, log):
     for step in (["make", "-C", os.path.join(mp, "mpy-cross"), "-j%d" % jobs], cmd):
         log.write("$ %s\n" % " ".join(step))
         log.flush()
-        r = subprocess.run(step, stdout=log, stderr=subprocess.STDOUT)
+        r = subprocess.run(step, stdout=log, stderr=subprocess.STDOUT, env=env)
         if r.returncode != 0:
+            log.flush()
+            with open(log.name, encoding="utf-8", errors="replace") as f:
+                if picotool_download_failed(f.read()):
+                    raise GinError("the build failed: pico-sdk could not download picotool (no internet "
+                                   "access?): %s; see %s" % (PICOTOOL_FIX, log.name))
             raise GinError("the build failed (%s): see %s" % (" ".join(step[:3]), log.name))
     uf2 = os.path.join(mp, "ports", "rp2", build_dir, "firmware.uf2")
     if not os.path.isfile(uf2):
@@ -210,6 +241,9 @@ def main(argv):
         raise GinError("firmware/manifest.py leaves out %s: add them (module() or package())" % ", ".join(left_out))
     check_tree(mp, a.chip)
     check_tools()
+    env = None
+    if a.picotool:
+        env = dict(os.environ, PICOTOOL_FETCH_FROM_GIT_PATH=check_picotool(a.picotool))
     folder = os.path.join(mp, "ports", "rp2", "build-gin-stage-" + a.chip)
     manifest = stage(a.board, a.chip, mp, folder)
     out = a.out or "gin-%s-%s.uf2" % (a.board, a.chip)
@@ -217,7 +251,7 @@ def main(argv):
     print("building MicroPython %s for %s with the app frozen in (board %s); log: %s"
           % (build.version_text(tree_version(mp)), a.chip, a.board, log_path))
     with open(log_path, "w") as log:
-        uf2 = make(mp, a.chip, manifest, a.jobs, log)
+        uf2 = make(mp, a.chip, manifest, a.jobs, log, env)
     shutil.copyfile(uf2, out)
     drive = "RP2350" if a.chip.startswith("RPI_PICO2") else "RPI-RP2"
     print("%s: %d KB. Hold BOOTSEL while plugging the Pico in, then drag the file onto %s;"

@@ -237,3 +237,60 @@ def test_gin_firmware_builds_a_uf2_with_the_app_in_it(tmp_path):
     assert p.returncode == 0, p.stderr
     data = out.read_bytes()
     assert uf2_blocks(data) and b"gin_frozen" in data and b"gincore" in data
+
+
+# What an offline build leaves in build.log (pico-sdk's Findpicotool.cmake, then git).
+OFFLINE_LOG = """\
+CMake Warning at lib/pico-sdk/tools/Findpicotool.cmake:30 (message):
+  No installed picotool with version 2.2.0 found - building from source
+Downloading Picotool
+fatal: unable to access 'https://github.com/raspberrypi/picotool.git/': Could not resolve host: github.com
+CMake Error at picotool-subbuild/picotool-populate-prefix/tmp/picotool-populate-gitclone.cmake:31 (message):
+  Failed to clone repository: 'https://github.com/raspberrypi/picotool.git'
+make: *** [Makefile:70: all] Error 2
+"""
+
+
+def test_a_failed_picotool_download_is_told_from_other_build_failures():
+    assert fw.picotool_download_failed(OFFLINE_LOG)
+    assert not fw.picotool_download_failed("main.c:3:5: error: 'x' undeclared\nmake: *** Error 1\n")
+    # picotool found and built, then an ordinary compile error: not the network.
+    assert not fw.picotool_download_failed("Downloading Picotool\nmodmachine.c:9: error: expected ';'\n")
+
+
+def _fake_tools(tmp_path):
+    """make, cmake and the compiler as scripts: make fails as pico-sdk does
+    offline unless PICOTOOL_FETCH_FROM_GIT_PATH names a picotool."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    make = ("#!/bin/sh\ncase \"$*\" in *mpy-cross*) exit 0;; esac\n"
+            "if [ -n \"$PICOTOOL_FETCH_FROM_GIT_PATH\" ]; then\n"
+            "  for a in \"$@\"; do case \"$a\" in BUILD=*) b=${a#BUILD=};; esac; done\n"
+            "  mkdir -p \"$2/$b\" && echo uf2 > \"$2/$b/firmware.uf2\"; exit 0\nfi\n"
+            "cat <<'LOG'\n%sLOG\nexit 2\n" % OFFLINE_LOG)
+    for name, text in (("make", make), ("cmake", "#!/bin/sh\n"), ("arm-none-eabi-gcc", "#!/bin/sh\n")):
+        (bin_dir / name).write_text(text)
+        (bin_dir / name).chmod(0o755)
+    return dict(os.environ, PYTHONPATH=conftest.ROOT, PATH="%s:%s" % (bin_dir, os.environ["PATH"]))
+
+
+def test_an_offline_build_says_picotool_and_the_fix_in_one_line(tmp_path):
+    mp = fake_tree(tmp_path)
+    env = _fake_tools(tmp_path)
+    env.pop("PICOTOOL_FETCH_FROM_GIT_PATH", None)
+    run = lambda *extra: subprocess.run(  # noqa: E731
+        [sys.executable, "-m", "host_tools", "firmware", "--micropython", mp, "--out", str(tmp_path / "o.uf2")]
+        + list(extra), capture_output=True, text=True, cwd=conftest.ROOT, env=env)
+    p = run()
+    assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
+    assert "could not download picotool" in p.stderr and "--picotool DIR" in p.stderr
+    assert "PICOTOOL_FETCH_FROM_GIT_PATH" in p.stderr and "docs/rp2-emulator.md" in p.stderr
+    # --picotool wants the install folder that holds picotool/picotool ...
+    p = run("--picotool", str(tmp_path / "nothing"))
+    assert p.returncode == 2 and "no " in p.stderr and "picotool/picotool" in p.stderr
+    # ... and hands it to pico-sdk, which then builds.
+    (tmp_path / "pt" / "picotool").mkdir(parents=True)
+    (tmp_path / "pt" / "picotool" / "picotool").write_text("")
+    p = run("--picotool", str(tmp_path / "pt"))
+    assert p.returncode == 0, p.stderr
+    assert (tmp_path / "o.uf2").read_text() == "uf2\n"
