@@ -82,7 +82,7 @@ def collect_files(mounts=MOUNTS, extra=None):
     return files
 
 
-def run(code, files=None, heap=HEAP, timeout=600, path=PATH, step=None, binfiles=None):
+def run(code, files=None, heap=HEAP, timeout=3600, path=PATH, step=None, binfiles=None):
     """Run code under MicroPython; return (exit code, stdout, stderr).
 
     code: a source text, or a list of them, each run as a top-level call.

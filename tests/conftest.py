@@ -19,6 +19,10 @@ COMPILED = {"ok": 0, "failed": 0}
 _cpython = {"passed": 0, "failed": 0, "skipped": 0}
 _MP = "tests/test_micropython.py"
 _COMPILE = "tests/test_mpy_compile.py"
+# A timeout in a test is a net against a hang, never a speed check: an hour,
+# far beyond what a loaded, shared machine adds to a passing test
+# (tests/host/test_no_timed_tests.py holds every test to it).
+HANG_S = 3600
 _TIME = {"cpython": 0.0, "micropython": 0.0, "compile": 0.0, "start": 0.0}
 
 

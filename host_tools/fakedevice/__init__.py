@@ -111,7 +111,7 @@ class Session:
         )
         self.lines = queue.Queue()
         threading.Thread(target=self._pump, daemon=True).start()
-        msg = self.lines.get(timeout=60)
+        msg = self.lines.get(timeout=3600)  # a hang guard: a loaded machine starts node slowly
         if not msg or not msg.get("ready"):
             raise RuntimeError("fake device: MicroPython did not start")
         err, _ = self.run(dev.prelude_code(), lambda b: None)

@@ -14,7 +14,7 @@ from host_tools.mpy_compile import ROOT
 GIN = os.path.join(ROOT, "host_tools", "gin")
 
 
-def gin(*args, root=None, timeout=240):
+def gin(*args, root=None, timeout=3600):  # a hang guard, not a speed check
     """Run host_tools/gin ARGS; root: deploy from this copy of the project."""
     env = dict(os.environ)
     if root:
@@ -22,7 +22,7 @@ def gin(*args, root=None, timeout=240):
     return subprocess.run([GIN] + list(args), capture_output=True, text=True, timeout=timeout, env=env, cwd=ROOT)
 
 
-def mpremote(dev, *args, timeout=120):
+def mpremote(dev, *args, timeout=3600):
     """Run the pinned, unmodified mpremote against the fake device."""
     return subprocess.run([sys.executable, "-m", "mpremote", "connect", dev.url] + list(args),
                           capture_output=True, text=True, timeout=timeout)

@@ -21,6 +21,7 @@ import time
 
 from host_tools.sim import sim_screen
 from host_tools.fakedevice.testing import GIN
+import conftest
 
 _CSI = re.compile(r"\x1b\[([?0-9;]*)([@-~])")
 
@@ -173,7 +174,7 @@ class Term:
         return bytes(sim_screen.from_text([ln[pad:pad + sim_screen.W]
                                            for ln in lines[:h // 2]], h))
 
-    def wait(self, cond, timeout=30, what="the screen"):
+    def wait(self, cond, timeout=conftest.HANG_S, what="the screen"):
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             self.pump(0.05)
@@ -191,7 +192,7 @@ class Term:
                 self.status = os.waitstatus_to_exitcode(st)
         return self.status is not None
 
-    def wait_exit(self, timeout=20):
+    def wait_exit(self, timeout=conftest.HANG_S):
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             self.pump(0.05)

@@ -10,7 +10,7 @@ import conftest
 def gin(*args, stdin=None):
     env = dict(os.environ, PYTHONPATH=conftest.ROOT)
     p = subprocess.run([sys.executable, "-m", "host_tools"] + list(args), input=stdin,
-                       capture_output=True, text=True, cwd=conftest.ROOT, env=env, timeout=60)
+                       capture_output=True, text=True, cwd=conftest.ROOT, env=env, timeout=conftest.HANG_S)
     return p.returncode, p.stdout, p.stderr
 
 

@@ -11,6 +11,7 @@ data: the tournament, the Club, the screen shown); and as the app runs
 table: the figures then carry the code as well)."""
 import json
 
+import conftest
 from host_tools import mpy
 
 # Every module the evening reaches, imported before the baseline, and none
@@ -160,7 +161,7 @@ def measure(fmt, code_first, shift=0):
     steps = [_SETUP % (_CODE if code_first else "") + "PAD = bytearray(%d)\n" % shift,
              "gc.collect()\n", "gc.collect()\nBASE = gc.mem_alloc()\n",
              _PLAN % {"fmt": fmt, "let_go": not code_first}]
-    rc, out, err = mpy.run(steps, step="step()", timeout=900)
+    rc, out, err = mpy.run(steps, step="step()", timeout=conftest.HANG_S)
     for line in out.splitlines():
         if line.startswith("@@{"):
             return json.loads(line[2:])
@@ -181,7 +182,7 @@ def code_sizes():
                 " gincore.prize\n"] + reading("core")
              + ["import ui.club, ui.screens.club\n"] + reading("ui")
              + ["print('@@' + json.dumps({'core': R['core'] - R['app'], 'ui': R['ui'] - R['core']}))\n"])
-    rc, out, err = mpy.run(steps, timeout=300)
+    rc, out, err = mpy.run(steps, timeout=conftest.HANG_S)
     for line in out.splitlines():
         if line.startswith("@@{"):
             return json.loads(line[2:])

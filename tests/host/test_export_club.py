@@ -18,12 +18,13 @@ from ui.persist import StorePersist
 
 from host_tools.score.cmd_club import club_data, standings_rows
 from host_tools.fakedevice.testing import GIN
+import conftest
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
 def run(*args):
-    return subprocess.run([GIN, "export"] + list(args), capture_output=True, text=True, timeout=120)
+    return subprocess.run([GIN, "export"] + list(args), capture_output=True, text=True, timeout=conftest.HANG_S)
 
 
 class Evening:

@@ -13,10 +13,11 @@ from gincore.match import HandRecord, Match
 from storage import store as store_mod
 
 from host_tools.fakedevice.testing import GIN
+import conftest
 
 
 def run(*args, cwd=None):
-    return subprocess.run([GIN, "export"] + list(args), capture_output=True, text=True, timeout=120, cwd=cwd)
+    return subprocess.run([GIN, "export"] + list(args), capture_output=True, text=True, timeout=conftest.HANG_S, cwd=cwd)
 
 
 def rows_of(out_dir):

@@ -18,7 +18,7 @@ from host_tools.errors import GinError
 def gin(*args):
     env = dict(os.environ, PYTHONPATH=conftest.ROOT)
     p = subprocess.run([sys.executable, "-m", "host_tools"] + list(args), capture_output=True, text=True,
-                       cwd=conftest.ROOT, env=env, timeout=60)
+                       cwd=conftest.ROOT, env=env, timeout=conftest.HANG_S)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -233,7 +233,7 @@ def test_gin_firmware_builds_a_uf2_with_the_app_in_it(tmp_path):
     out = tmp_path / "gin.uf2"
     env = dict(os.environ, PYTHONPATH=conftest.ROOT)
     p = subprocess.run([sys.executable, "-m", "host_tools", "firmware", "--micropython", TREE, "--out", str(out)],
-                       capture_output=True, text=True, cwd=conftest.ROOT, env=env, timeout=3600)
+                       capture_output=True, text=True, cwd=conftest.ROOT, env=env, timeout=conftest.HANG_S)
     assert p.returncode == 0, p.stderr
     data = out.read_bytes()
     assert uf2_blocks(data) and b"gin_frozen" in data and b"gincore" in data

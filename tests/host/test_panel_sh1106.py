@@ -288,6 +288,6 @@ def test_the_sh1106_board_does_not_load_the_ssd1306_driver():
     code = ("import sys\nfrom bench import Bench\nb = Bench('pico_i2c_sh1106', log_path='/e.log')\n"
             "b.run(7000)\nb.board.set_idle(100, 200)\nb.run(400)\nb.press('OK')\n"
             "print('@@', b.panel.on, sorted(k for k in sys.modules if 'adafruit' in k or k == 'device.display'))\n")
-    rc, out, err = mpy.run(code, timeout=120)
+    rc, out, err = mpy.run(code, timeout=conftest.HANG_S)
     assert rc == 0, err
     assert "@@ True []" in out, out

@@ -68,7 +68,7 @@ BOARDS = wiring.BOARDS   # every board module in boards/
 def test_micropython_boots_the_same_screens():
     code = "LOG = '/e.log'\n" + SCENARIO
     code += "for bd in %r:\n    for line in scenario(bd):\n        print(bd, line)\n" % (BOARDS,)
-    rc, out, err = mpy.run(code, timeout=300)
+    rc, out, err = mpy.run(code, timeout=conftest.HANG_S)
     assert rc == 0, err
     mp = {}
     for line in out.splitlines():
@@ -135,7 +135,7 @@ if deltas == [0, 0, 0]:
 @pytest.mark.parametrize("board", BOARDS)
 def test_redraw_and_idle_loop_allocate_nothing_on_micropython(board):
     try:
-        rc, out, err = mpy.run("BOARD = %r\n" % board + HEAP, timeout=120)
+        rc, out, err = mpy.run("BOARD = %r\n" % board + HEAP, timeout=conftest.HANG_S)
     except subprocess.TimeoutExpired:
         pytest.fail("MicroPython hung under heap_lock (an allocation raised MemoryError)")
     assert rc == 0, err
@@ -166,7 +166,7 @@ def test_main_py_boots_on_micropython():
     files = mpy.collect_files()
     with open(os.path.join(conftest.ROOT, "boards", "pico_i2c.py")) as f:
         files["/fw/board.py"] = f.read()
-    rc, out, err = mpy.run(MAIN_RUN, files=files, timeout=300)
+    rc, out, err = mpy.run(MAIN_RUN, files=files, timeout=conftest.HANG_S)
     assert rc == 0, err
     lines = out.splitlines()
     from gincore import VERSION

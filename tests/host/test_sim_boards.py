@@ -7,11 +7,12 @@ import subprocess
 from sim_kit import GIN, seeded
 
 from host_tools.sim import sim_device, sim_keys, sim_term
+import conftest
 
 
 def run(*args):
     return subprocess.run([GIN, "sim"] + list(args), capture_output=True, text=True,
-                          timeout=120, stdin=subprocess.DEVNULL)
+                          timeout=conftest.HANG_S, stdin=subprocess.DEVNULL)
 
 
 def screen(board, tmp, keys):

@@ -11,11 +11,12 @@ from sim_kit import GIN, past_first_start, seeded
 from expect import raises
 from host_tools.sim import cmd_sim, sim_device, sim_keys, sim_screen, sim_term
 from host_tools.errors import GinError
+import conftest
 
 
 def run(*args, cwd=None):
     return subprocess.run([GIN, "sim"] + list(args), capture_output=True, text=True,
-                          timeout=120, cwd=cwd, stdin=subprocess.DEVNULL)
+                          timeout=conftest.HANG_S, cwd=cwd, stdin=subprocess.DEVNULL)
 
 
 def device_after(tmp, script, board="pico_i2c"):

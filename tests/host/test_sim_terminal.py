@@ -9,6 +9,7 @@ import subprocess
 from sim_kit import GIN, Term, past_first_start, seeded
 
 from host_tools.sim import sim_device, sim_screen
+import conftest
 
 HAND = ["\r", "\r", "\x1b[B", "\x1b[B", "\x1b[B", "\r",
         "\x1b[A", "\x1b[A", "\x1b[A", "\x1b[A", "\x1b[A", "\r", "\r"]
@@ -28,7 +29,7 @@ def expected(script, board="pico_i2c", data=None, tmp=None, start=False):
 
 def scripted(data, keys="", board="pico_i2c"):
     r = subprocess.run([GIN, "sim", "--board", board, "--data", data, "--keys", keys],
-                       capture_output=True, text=True, timeout=120)
+                       capture_output=True, text=True, timeout=conftest.HANG_S)
     assert r.returncode == 0, r.stderr
     return bytes(sim_screen.from_text(r.stdout.splitlines()))
 
@@ -58,7 +59,7 @@ def test_play_a_hand_quit_and_resume(tmp_path):
     assert os.path.exists(os.path.join(data, "gin", "match.snp"))
     out = tmp_path / "exp"
     r = subprocess.run([GIN, "export", "--from", data, "--out", str(out)],
-                       capture_output=True, text=True, timeout=120)
+                       capture_output=True, text=True, timeout=conftest.HANG_S)
     assert r.returncode == 0, r.stderr
     with open(out / "hands.csv", newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
