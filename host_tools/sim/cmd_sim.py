@@ -6,8 +6,9 @@
 The real app runs on the same stand-ins as the tests: a board module from
 boards/, the fake machine, the SSD1306 panel emulator and the firmware's
 main loop. The OLED is drawn with half blocks at its own size (128 x 32
-characters, so the terminal needs 128 x 34; the 0.91" 128x32 panel of
---board pico_i2c_128x32 128 x 16, in 128 x 18). The match is saved in DIR (default sim-data/ in
+characters, in a terminal of 128 x 34; the 0.91" 128x32 panel of
+--board pico_i2c_128x32 128 x 16, in 128 x 18), or at half size in braille
+(64 x 16) in a smaller terminal down to 64 x 18 (120 x 40, 80 x 24). The match is saved in DIR (default sim-data/ in
 the repository) in the layout of the Pico's flash, so the next start
 resumes it and `host_tools/gin export --from DIR` reads it.
 

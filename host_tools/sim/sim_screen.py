@@ -38,3 +38,44 @@ def from_text(lines, h=H):
             if ch in (BOTTOM, FULL):
                 px[(r * 2 + 1) * W + x] = 1
     return px
+
+
+# Half size, for a terminal narrower than 128 columns (120x40, 80x24): a
+# braille cell holds 2 x 4 pixels, so 128x64 takes 64 columns x 16 rows and
+# keeps the panel's shape (a cell is about twice as high as it is wide).
+HALF_W = W // 2
+BRAILLE = 0x2800
+_DOT = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))  # [row in cell][column in cell]
+
+
+def braille_rows(pixels, h=H):
+    """pixels: W*h values (0/1) -> h // 4 strings of 64 braille characters."""
+    out = []
+    for r in range(h // 4):
+        line = []
+        for c in range(HALF_W):
+            bits = 0
+            for dy in range(4):
+                row = (r * 4 + dy) * W + c * 2
+                if pixels[row]:
+                    bits |= _DOT[dy][0]
+                if pixels[row + 1]:
+                    bits |= _DOT[dy][1]
+            line.append(chr(BRAILLE + bits))
+        out.append("".join(line))
+    return out
+
+
+def from_braille(lines, h=H):
+    """The inverse of braille_rows(); anything not a braille pattern is dark."""
+    px = bytearray(W * h)
+    for r, line in enumerate(lines[:h // 4]):
+        for c, ch in enumerate(line[:HALF_W]):
+            bits = ord(ch) - BRAILLE
+            if not 0 <= bits < 256:
+                continue
+            for dy in range(4):
+                for dx in range(2):
+                    if bits & _DOT[dy][dx]:
+                        px[(r * 4 + dy) * W + c * 2 + dx] = 1
+    return px

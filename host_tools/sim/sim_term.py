@@ -16,8 +16,10 @@ from host_tools.sim import sim_keys as K
 from host_tools.sim import sim_screen
 from host_tools.sim.sim_device import LONG_MS, STEP_MS, TAP_MS
 
-MIN_COLS = sim_screen.W        # 128
+MIN_COLS = sim_screen.W        # 128: full size, a half block per two pixels
 MIN_ROWS = sim_screen.ROWS + 2  # the screen, a status line, the key legend (a 128x64 panel)
+HALF_COLS = sim_screen.HALF_W   # 64: half size in braille (2 x 4 pixels a cell), for 120x40 or 80x24
+FULL, HALF = "full", "half"
 ESC_WAIT = 0.05                # a lone Esc is the Esc key after this long
 CATCH_UP = 100                 # more loop turns behind than this: skip ahead
 REPEAT_GAP_MS = 60             # the same key again sooner: the terminal repeating a held key
@@ -36,10 +38,22 @@ def legend(three_buttons, knob=False):
             "h+key hold (next key lets go)   q quit" % back)
 
 
+def layout(cols, rows, screen_rows=sim_screen.ROWS):
+    """FULL when the screen fits at its own size, HALF when it fits at half
+    size, else None (the size message). screen_rows: the panel's height / 2."""
+    if cols >= MIN_COLS and rows >= screen_rows + 2:
+        return FULL
+    if cols >= HALF_COLS and rows >= screen_rows // 2 + 2:
+        return HALF
+    return None
+
+
 def too_small_lines(cols, rows, min_rows=MIN_ROWS):
-    text = ("The simulator needs a terminal of at least %d columns and %d rows; this one is "
-            "%dx%d. Make the window bigger (or the font smaller, e.g. Ctrl+minus): the "
-            "screen comes back by itself. q quits." % (MIN_COLS, min_rows, cols, rows))
+    half_rows = (min_rows - 2) // 2 + 2
+    text = ("The simulator needs a terminal of at least %d columns and %d rows (%dx%d shows "
+            "the screen at full size); this one is %dx%d. Make the window bigger (or the font "
+            "smaller, e.g. Ctrl+minus): the screen comes back by itself. q quits."
+            % (HALF_COLS, half_rows, MIN_COLS, min_rows, cols, rows))
     width = max(cols, 10)
     lines, line = [], ""
     for word in text.split():
@@ -103,7 +117,8 @@ class Session:
 
     def draw(self):
         cols, rows = self._size()
-        small = cols < MIN_COLS or rows < self.min_rows
+        mode = layout(cols, rows, self.screen_rows)
+        small = mode is None
         note = self._note()
         sig = (cols, rows, note) if small else (cols, rows, note, self.dev.signature())
         if sig == self.shown and not self.force:
@@ -117,9 +132,13 @@ class Session:
             if self.force or self.shown is None or self.shown[:2] != (cols, rows) \
                     or len(self.shown) != 4:
                 w("\x1b[0m\x1b[2J")
-            pad = (cols - MIN_COLS) // 2
             p = self.dev.panel
-            lines = sim_screen.rows(self.dev.pixels(), 2 * self.screen_rows)
+            if mode == FULL:
+                pad = (cols - MIN_COLS) // 2
+                lines = sim_screen.rows(self.dev.pixels(), 2 * self.screen_rows)
+            else:
+                pad = (cols - HALF_COLS) // 2
+                lines = sim_screen.braille_rows(self.dev.pixels(), 2 * self.screen_rows)
             w("\x1b[40;%sm" % _fg(p.contrast))
             for i, line in enumerate(lines):
                 w("\x1b[%d;%dH%s" % (i + 1, pad + 1, line))
@@ -127,8 +146,10 @@ class Session:
             status = self.status
             if note:
                 status = note + "   |   " + status
-            w("\x1b[%d;1H\x1b[2K%s" % (self.screen_rows + 1, status[:cols]))
-            w("\x1b[%d;1H\x1b[2K\x1b[2m%s\x1b[0m" % (self.screen_rows + 2,
+            if mode == HALF:
+                status = "half size (%dx%d shows it full size)   |   %s" % (MIN_COLS, self.min_rows, status)
+            w("\x1b[%d;1H\x1b[2K%s" % (len(lines) + 1, status[:cols]))
+            w("\x1b[%d;1H\x1b[2K\x1b[2m%s\x1b[0m" % (len(lines) + 2,
                                                     legend(self.dev.three_buttons,
                                                            getattr(self.dev, "knob", False))[:cols]))
         self.out.flush()
@@ -144,7 +165,7 @@ class Session:
             self.force = True
             return True
         cols, rows = self._size()
-        if cols < MIN_COLS or rows < self.min_rows:
+        if layout(cols, rows, self.screen_rows) is None:
             return True  # the user cannot see the screen: keys wait
         if self.holding:
             self.holding = None

@@ -167,6 +167,13 @@ class Term:
     def text(self):
         return "\n".join(self.screen.lines())
 
+    def half_pixels(self, h=sim_screen.H):
+        """The braille cells on screen (half size) as the 128 x h picture they draw."""
+        lines = self.screen.lines()
+        pad = (self.screen.cols - sim_screen.HALF_W) // 2
+        return bytes(sim_screen.from_braille([ln[pad:pad + sim_screen.HALF_W]
+                                              for ln in lines[:h // 4]], h))
+
     def panel_pixels(self, h=sim_screen.H):
         """The half blocks on screen as the 128 x h picture they draw."""
         lines = self.screen.lines()

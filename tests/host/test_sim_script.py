@@ -232,6 +232,21 @@ def test_the_legend_fits_one_line():
     assert all(len(ln) <= 40 for ln in lines) and len(lines) <= 10
 
 
+def test_braille_is_the_half_block_picture_at_half_size():
+    import random
+    rnd = random.Random(5)
+    px = bytes(rnd.randrange(2) for _ in range(sim_screen.W * sim_screen.H))
+    rows = sim_screen.braille_rows(px)
+    assert len(rows) == 16 and all(len(r) == 64 for r in rows)
+    assert bytes(sim_screen.from_braille(rows)) == px
+    one = bytearray(sim_screen.W * sim_screen.H)
+    one[3 * sim_screen.W + 1] = 1            # x 1, y 3: the cell's bottom right dot
+    assert sim_screen.braille_rows(one)[0][0] == "\u2880"
+    assert [sim_term.layout(c, r) for c, r in ((128, 34), (120, 40), (80, 24), (64, 18), (63, 40), (120, 17))] \
+        == [sim_term.FULL, sim_term.HALF, sim_term.HALF, sim_term.HALF, None, None]
+    assert sim_term.layout(64, 10, 16) == sim_term.HALF   # the 128x32 panel: 8 rows
+
+
 def test_dimmed_and_switched_off_as_on_the_device(tmp_path):
     dev = sim_device.SimDevice("pico_i2c", seeded(tmp_path))
     out = _Out()

@@ -88,17 +88,40 @@ def flat(t):
 
 
 def test_too_small_a_terminal_is_said_plainly(tmp_path):
-    t = Term.spawn(["sim", "--data", str(tmp_path)], cols=80, rows=24)
+    t = Term.spawn(["sim", "--data", str(tmp_path)], cols=60, rows=24)
     try:
-        t.wait(lambda: "at least 128 columns and 34 rows" in flat(t),
+        t.wait(lambda: "at least 64 columns and 18 rows (128x34 shows the screen at full size)" in flat(t),
                what="the too-small message")
-        assert "this one is 80x24" in flat(t)
+        assert "this one is 60x24" in flat(t)
         assert "\u2588" not in t.text()
         assert not t.exited()
         t.resize(130, 36)
         t.wait(lambda: "q quit" in t.text() and "\u2580" in t.text(), what="the screen after growing")
-        t.resize(100, 40)
-        t.wait(lambda: "this one is 100x40" in flat(t), what="the message again when too narrow")
+        t.resize(100, 17)
+        t.wait(lambda: "this one is 100x17" in flat(t), what="the message again when too low")
+        t.send("q")
+        assert t.wait_exit() == 0
+    finally:
+        t.close()
+
+
+def test_the_usual_120x40_and_80x24_windows_show_it_at_half_size(tmp_path):
+    data = seeded(tmp_path / "data")
+    table = expected("", tmp=tmp_path / "e")
+    after = expected(HAND_SCRIPT, tmp=tmp_path / "e2")
+    t = Term.spawn(["sim", "--data", data], cols=120, rows=40)
+    try:
+        t.wait(lambda: t.half_pixels() == table, what="the table in braille, 64 columns x 16 rows")
+        lines = t.screen.lines()
+        assert "half size (128x34 shows it full size)" in lines[16] and "q quit" in lines[17]
+        assert "\u2580" not in t.text()
+        for k in HAND:   # keys work at half size
+            t.send(k, pause=0.1)
+        t.wait(lambda: t.half_pixels() == after, what="the table after one hand")
+        t.resize(80, 24)
+        t.wait(lambda: t.half_pixels() == after and "Enter OK" in t.text(), what="the same in 80x24")
+        t.resize(130, 36)
+        t.wait(lambda: t.panel_pixels() == after, what="full size again")
         t.send("q")
         assert t.wait_exit() == 0
     finally:
