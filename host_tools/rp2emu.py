@@ -363,3 +363,46 @@ def device_heap(uf2, frozen, hands=30):
                 "hands": n, "play_ms": play_ms}
     finally:
         e.close()
+
+
+_TIME_HANDS = r'''
+import gc, json, time
+from gincore import hand, rules
+R = rules.preset(%r)
+out = []
+for k, d in json.loads(%r):
+    hand.evaluate(R, k, d)
+    best = None
+    for i in range(3):
+        gc.collect()
+        t = time.ticks_us()
+        hand.evaluate(R, k, d)
+        dt = time.ticks_diff(time.ticks_us(), t)
+        if best is None or dt < best:
+            best = dt
+    out.append(best)
+print("@@" + json.dumps(out))
+'''
+
+
+def hand_times(uf2, frozen, deals, rules_name):
+    """Emulated microseconds of one hand.evaluate per deal ((knocker,
+    defender) card ints) on the RP2040 at 125 MHz: the best of three calls,
+    each after a collection. The app as gin deploy's files (frozen=False) or
+    frozen in a gin firmware UF2. Emulated time repeats exactly; it leaves out
+    what the emulator does not charge (flash wait states beyond its model)."""
+    import json
+    image = app_image(drop=list(app_files())) if frozen else app_image()
+    e = Emu(uf2, image)
+    try:
+        e.boot()
+        e.run_ms(2000)
+        e.soft_reset()
+        code = _TIME_HANDS % (rules_name, json.dumps([[list(k), list(d)] for k, d in deals]))
+        out, err = e.exec_raw(code, timeout_ms=600000)
+        line = [ln for ln in out.splitlines() if ln.startswith("@@")]
+        if not line:
+            raise RuntimeError("the timing did not finish: %s" % (err or out)[-300:])
+        return json.loads(line[0][2:])
+    finally:
+        e.close()

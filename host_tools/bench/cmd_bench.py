@@ -1,17 +1,21 @@
 """gin bench: how fast the rules core is, on the PC and under MicroPython.
 
-    host_tools/gin bench [--hands N] [--seed N] [--out FILE] [--no-peers] [--no-micropython] [--ui-hands N]
+    host_tools/gin bench [--hands N] [--runs N] [--seed N] [--out FILE] [--no-peers] [--no-micropython]
+                         [--ui-hands N]
 
 Measures, per hand class (random hands, meld-dense hands drawn from four
 adjacent ranks): the best arrangement of 10 and of 11 cards, and a full
 hand result from both players' cards (the knocker's best split after the
 defender's best reply). Under CPython it also runs RLCard's gin rummy
-melding and OpenSpiel's GinRummyUtils.min_deadwood on the same hands and
-prints the ratios; these peers come from requirements-bench.txt, installed
+melding and OpenSpiel's GinRummyUtils.min_deadwood on the same hands, timed
+in turn with the core in each of --runs runs, and prints the ratios with
+their spread; these peers come from requirements-bench.txt, installed
 into .venv by the first `gin bench` (never by `gin test`). Under MicroPython
 (the npm WebAssembly build) it reports the mean and worst time per
 evaluation and the bytes allocated per evaluation (gc.mem_alloc() around
-single calls with the collector off).
+single calls with the collector off); it judges the bytes against their
+targets, and the time of a hand only on an emulated RP2040 (--rp2-uf2,
+bench_rp2), never on the WebAssembly build.
 
 A benchmark, not a test: it prints a table and writes JSON (default
 bench-out/bench.json). Sections are a list (SECTIONS); the last one is the
@@ -41,8 +45,11 @@ BENCH_REQS = os.path.join(ROOT, "requirements-bench.txt")
 STAMP = os.path.join(ROOT, ".venv", ".gin-bench-stamp")
 RULES = "modern"   # knock limit 10, no lay-off after gin
 
-# Targets from the issue, checked and shown in the table.
-MP_HAND_WORST_US = 2000
+# Targets from the issue. The bytes are judged under MicroPython (the same
+# 32-bit VM allocates the same on the Pico); the time only on an emulated
+# RP2040 (bench_rp2, with a UF2): the WebAssembly build's times say nothing
+# about a Pico's.
+MP_HAND_WORST_US = bench_rp2.HAND_WORST_US
 MP_HAND_BYTES = 1024
 MP_ARRANGE_BYTES = 256
 
@@ -129,7 +136,7 @@ HARDEST = (
 # climbing that swap cards between the hands and the stock, keeping the
 # knock legal, measuring gc.mem_alloc() with the collector off) found 816 B
 # at most; the first deal here was 1,104 B before the lay-offs were sorted
-# as small ints instead of tuples (720 B now).
+# as small ints instead of tuples (704 B now in the npm build).
 MOST_BYTES = (
     ("3C 6H 5S 4C 4D 6S 5C 5D 4S 3D", "6C 6D 3H 4H 5H 3S 2C 2S 7C 7S"),
     ("6S 9H 5D 4D 6D 5S TD 8H 4S TH", "3S 7D JH 8D 7H 3D QH 7S 8S 2D"),
@@ -163,7 +170,7 @@ def make_classes(seed, n):
 
 # ---------------------------------------------------------------- CPython
 
-def _time_per_call(fn, items, min_seconds=0.2):
+def _time_per_call(fn, items, min_seconds=0.1):
     """Mean seconds per call of fn(item) over items, repeated to min_seconds."""
     reps = 0
     start = time.perf_counter()
@@ -176,33 +183,52 @@ def _time_per_call(fn, items, min_seconds=0.2):
             return took / (reps * len(items))
 
 
-RUNS = 3  # each CPython timing is taken this often: its spread says how busy the machine was
+RUNS = 5  # default runs: each figure is given as min/median/max over them
 
 
-def _spread(fn, items):
-    """(median, min, max) seconds per call over RUNS timings of fn."""
-    ts = sorted(_time_per_call(fn, items) for _ in range(RUNS))
-    return ts[len(ts) // 2], ts[0], ts[-1]
+def mmm(xs):
+    """(min, median, max) of a list of numbers."""
+    xs = sorted(xs)
+    return xs[0], xs[len(xs) // 2], xs[-1]
+
+
+def interleaved(jobs, runs):
+    """jobs: [(name, fn, items)]. In each run every job is timed once, in
+    turn, so a busy spell of the machine falls on the core and the peers
+    alike. Returns {name: [seconds per call, one a run]}."""
+    times = {name: [] for name, _, _ in jobs}
+    for _ in range(runs):
+        for name, fn, items in jobs:
+            times[name].append(_time_per_call(fn, items))
+    return times
+
+
+def ratio_stats(peer, core):
+    """Per-run ratios peer/core (timed in the same run): (min, median, max)."""
+    return mmm([p / c for p, c in zip(peer, core)])
 
 
 def _peers():
-    """name -> (function for 10 cards, function for 11 cards), and notes."""
+    """name -> (convert, function for 10 cards, function for 11 cards), and notes.
+    convert turns a hand of card ints into what the peer takes; it runs before
+    the timing, so a peer's time is its melding alone."""
     found = {}
     notes = []
     try:
         from rlcard.games.gin_rummy.utils import melding, utils
 
-        def rl10(h):
-            cs = [utils.card_from_card_id(c) for c in h]
+        def rl_cards(h):
+            return [utils.card_from_card_id(c) for c in h]
+
+        def rl10(cs):
             best = melding.get_best_meld_clusters(cs)
             if best:
                 return utils.get_deadwood_count(cs, best[0])
             return sum(utils.get_deadwood_value(c) for c in cs)
 
-        def rl11(h):
+        def rl11(cs):
             # RLCard's own 11-card path, as its judge goes out: every meld
             # cluster of all 11 cards, the highest deadwood card discarded.
-            cs = [utils.card_from_card_id(c) for c in h]
             vals = [utils.get_deadwood_value(c) for c in cs]
             best = sum(vals) - max(vals)
             for cluster in melding.get_meld_clusters(cs):
@@ -213,13 +239,13 @@ def _peers():
                     best = v
             return best
 
-        found["RLCard"] = (rl10, rl11)
+        found["RLCard"] = (rl_cards, rl10, rl11)
     except Exception as e:  # noqa: BLE001 - any import problem means "not available"
         notes.append("RLCard not available: %s" % e)
     try:
         import pyspiel
         utils_ = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
-        found["OpenSpiel"] = (utils_.min_deadwood, utils_.min_deadwood)
+        found["OpenSpiel"] = (list, utils_.min_deadwood, utils_.min_deadwood)
     except Exception as e:  # noqa: BLE001
         notes.append("OpenSpiel (pyspiel.gin_rummy.GinRummyUtils) not available: %s" % e)
     return found, notes
@@ -259,54 +285,81 @@ def section_cpython(ctx):
         peers, more = _peers()
         notes.extend(more)
     r = rules_mod.preset(RULES)
+    runs = ctx["runs"]
     for name in ("arrange10/random", "arrange10/dense", "arrange10/dense3",
                  "arrange11/random", "arrange11/dense", "arrange11/dense3"):
         hands = classes[name]
-        ours, lo, hi = _spread(deadwood.arrange, hands)
-        row = {"class": name, "ours_us": ours * 1e6, "ours_us_spread": [lo * 1e6, hi * 1e6],
-               "ours_count_us": _time_per_call(deadwood.min_deadwood, hands) * 1e6}
-        for pname, (f10, f11) in sorted(peers.items()):
+        jobs = [("core", deadwood.arrange, hands), ("count", deadwood.min_deadwood, hands)]
+        for pname, (convert, f10, f11) in sorted(peers.items()):
             f = f11 if name.startswith("arrange11") else f10
-            sample = hands[: max(20, len(hands) // 4)]   # the peers are slow
-            wrong = sum(1 for h in sample if f(h) != deadwood.min_deadwood(h))
-            t = _time_per_call(f, sample)
-            row[pname + "_us"] = t * 1e6
-            # Like for like: the peers count the deadwood, so against the core's count.
-            row[pname + "_ratio"] = t / (row["ours_count_us"] / 1e6)
+            theirs = [convert(h) for h in hands]   # the same hands, in the peer's own cards
+            wrong = sum(1 for h, t in zip(hands, theirs) if f(t) != deadwood.min_deadwood(h))
             if wrong:
-                notes.append("%s differs from the core (which the brute-force oracle in tests/host checks) on %d of %d %s hands" % (pname, wrong, len(sample), name))
+                notes.append("%s differs from the core (which the brute-force oracle in tests/host checks) "
+                             "on %d of %d %s hands" % (pname, wrong, len(hands), name))
+            jobs.append((pname, f, theirs))
+        t = interleaved(jobs, runs)
+        lo, med, hi = mmm(t["core"])
+        clo, cmed, chi = mmm(t["count"])
+        row = {"class": name, "n": len(hands), "ours_us": med * 1e6, "ours_us_spread": [lo * 1e6, hi * 1e6],
+               "ours_count_us": cmed * 1e6, "ours_count_us_spread": [clo * 1e6, chi * 1e6]}
+        for pname in sorted(peers):
+            plo, pmed, phi = mmm(t[pname])
+            # Like for like: the peers count the deadwood, so against the core's count.
+            rlo, rmed, rhi = ratio_stats(t[pname], t["count"])
+            row[pname + "_us"] = pmed * 1e6
+            row[pname + "_us_spread"] = [plo * 1e6, phi * 1e6]
+            row[pname + "_ratio"] = rmed
+            row[pname + "_ratio_spread"] = [rlo, rhi]
         rows.append(row)
     for name in ("hand/random", "hand/dense", "hand/hardest", "hand/most-bytes"):
         deals = classes[name]
-        t, lo, hi = _spread(lambda kd: hand.evaluate(r, kd[0], kd[1]), deals)
-        rows.append({"class": name, "ours_us": t * 1e6, "ours_us_spread": [lo * 1e6, hi * 1e6]})
+        t = interleaved([("core", lambda kd: hand.evaluate(r, kd[0], kd[1]), deals)], runs)["core"]
+        lo, med, hi = mmm(t)
+        rows.append({"class": name, "n": len(deals), "ours_us": med * 1e6, "ours_us_spread": [lo * 1e6, hi * 1e6]})
     # A comparison is a ratio (peer time / core time), not a verdict.
     for pname in sorted(peers):
         ratios = [row[pname + "_ratio"] for row in rows if pname + "_ratio" in row]
-        notes.append("%s: its time / the core's count, per hand class: %.1fx to %.1fx (above 1: the core is faster)"
-                     % (pname, min(ratios), max(ratios)))
-    notes.append("core us: the full arrangement (melds, deadwood cards, discard), the median of %d timings "
-                 "and their min-max (a wide spread: a busy machine); count us: the deadwood count alone "
-                 "(min_deadwood), what the peers compute, so each ratio is the peer's time over it" % RUNS)
+        notes.append("%s: its time / the core's count, median per hand class: %.1fx to %.1fx (above 1: the core "
+                     "is faster); each ratio's min-max is over the %d runs" % (pname, min(ratios), max(ratios), runs))
+    notes.append("each figure: the median of %d runs and their min-max (a wide spread: a busy machine); in each "
+                 "run the core and every peer are timed in turn on the same hands, and a ratio is taken within "
+                 "a run. core us: the full arrangement (melds, deadwood cards, discard); count us: the deadwood "
+                 "count alone (min_deadwood), what the peers compute, so each ratio is the peer's time over it"
+                 % runs)
+    if "RLCard" in peers:
+        notes.append("RLCard: the hands are turned into its Card objects before the timing, so its time is its "
+                     "melding alone (conversion left out)")
+    if "OpenSpiel" in peers:
+        notes.append("OpenSpiel: its C++ min_deadwood called from Python; the list of card ints is passed to "
+                     "C++ in each call, and that is in its time")
     return {"name": "cpython", "title": "CPython %s, time per evaluation" % sys.version.split()[0],
-            "rows": rows, "notes": notes, "peers": sorted(peers)}
+            "rows": rows, "notes": notes, "peers": sorted(peers), "runs": runs}
+
+
+def _span(lo, hi, fmt="%.1f"):
+    return (fmt + "-" + fmt) % (lo, hi)
 
 
 def print_cpython(sec):
     peers = sec["peers"]
-    head = "%-18s %12s %15s %12s" % ("class", "core us", "min-max", "count us")
+    print("(medians of %d runs, min-max beside them)" % sec["runs"])
+    head = "%-18s %10s %13s %10s %13s" % ("class", "core us", "min-max", "count us", "min-max")
     for p in peers:
-        head += " %12s %8s" % (p + " us", "ratio")
+        head += " %12s %15s %7s %13s" % (p + " us", "min-max", "ratio", "min-max")
     print(head)
     for row in sec["rows"]:
-        lo, hi = row["ours_us_spread"]
-        line = "%-18s %12.1f %15s %12s" % (row["class"], row["ours_us"], "%.1f-%.1f" % (lo, hi),
-                                            "%.1f" % row["ours_count_us"] if "ours_count_us" in row else "-")
+        line = "%-18s %10.1f %13s" % (row["class"], row["ours_us"], _span(*row["ours_us_spread"]))
+        if "ours_count_us" in row:
+            line += " %10.1f %13s" % (row["ours_count_us"], _span(*row["ours_count_us_spread"]))
+        else:
+            line += " %10s %13s" % ("-", "")
         for p in peers:
             if p + "_us" in row:
-                line += " %12.1f %7.1fx" % (row[p + "_us"], row[p + "_ratio"])
+                line += " %12.1f %15s %6.1fx %13s" % (row[p + "_us"], _span(*row[p + "_us_spread"]),
+                                                      row[p + "_ratio"], _span(*row[p + "_ratio_spread"]) + "x")
             else:
-                line += " %12s %8s" % ("-", "-")
+                line += " %12s %15s %7s %13s" % ("-", "", "-", "")
         print(line)
 
 
@@ -368,7 +421,7 @@ def section_micropython(ctx):
     runs = []
     for _ in range(ctx["mp_runs"]):
         try:
-            rc, out, err = mpy.run(code, timeout=900)
+            rc, out, err = mpy.run(code)
         except mpy.MicroPythonMissing as e:
             return {"name": "micropython", "title": "MicroPython", "rows": [], "notes": [str(e)]}
         line = [x for x in out.splitlines() if x.startswith("@@")]
@@ -383,21 +436,24 @@ def section_micropython(ctx):
         us = [min(r[name]["us"][i] for r in runs) for i in range(len(runs[0][name]["us"]))]
         mem = runs[0][name]["bytes"]
         # The spread of the class's mean over the runs: min, median, max.
-        means = sorted(sum(r[name]["us"]) / len(r[name]["us"]) for r in runs)
         row = {"class": name, "n": len(us), "mean_us": sum(us) / len(us), "worst_us": max(us),
-               "mean_bytes": sum(mem) / len(mem), "max_bytes": max(mem),
-               "run_means_us": [means[0], means[len(means) // 2], means[-1]]}
+               "mean_bytes": sum(mem) / len(mem), "max_bytes": max(mem), "runs": len(runs),
+               "run_means_us": list(mmm([sum(r[name]["us"]) / len(r[name]["us"]) for r in runs]))}
         if name.startswith("hand"):
-            row["target"] = "worst <= %d us, <= %d B" % (MP_HAND_WORST_US, MP_HAND_BYTES)
-            row["ok"] = row["worst_us"] <= MP_HAND_WORST_US and row["max_bytes"] <= MP_HAND_BYTES
+            # Bytes only: a time here is the WebAssembly build's, no estimate for a Pico.
+            row["target"] = "<= %d B" % MP_HAND_BYTES
+            row["ok"] = row["max_bytes"] <= MP_HAND_BYTES
         elif "count only" not in name:
             row["target"] = "<= %d B" % MP_ARRANGE_BYTES
             row["ok"] = row["max_bytes"] <= MP_ARRANGE_BYTES
         rows.append(row)
     notes.append("npm WebAssembly MicroPython (32-bit; its clock ticks in ms, so each hand's time is "
                  "the best of 5 batches of %d calls, and the best over %d runs); absolute times are "
-                 "for comparing versions of the core, not a prediction for the Pico; on a busy "
-                 "machine they grow" % (ctx["mp_reps"], ctx["mp_runs"]))
+                 "for comparing versions of the core, not a prediction for the Pico, so no time target is "
+                 "judged here (the %d us target for a hand is judged only on an emulated RP2040: "
+                 "--rp2-uf2 or --rp2-frozen-uf2); on a busy machine they grow. Targets judged: bytes, "
+                 "which the same 32-bit VM allocates alike on the Pico"
+                 % (ctx["mp_reps"], ctx["mp_runs"], MP_HAND_WORST_US))
     notes.append("hand/hardest: the slowest deals a search found (HARDEST in host_tools/bench/cmd_bench.py); "
                  "hand/most-bytes: the deals that allocate the most a search found (MOST_BYTES there)")
     return {"name": "micropython", "title": "MicroPython (npm WebAssembly), per evaluation",
@@ -405,13 +461,16 @@ def section_micropython(ctx):
 
 
 def print_micropython(sec):
-    print("%-30s %10s %16s %10s %10s %10s  %s" % ("class", "mean us", "runs min/med/max", "worst us",
-                                                  "mean B", "max B", "target"))
+    runs = sec["rows"][0]["runs"] if sec["rows"] else 0
+    print("%-30s %10s %16s %10s %10s %10s  %s" % ("class", "mean us", "%d runs min/med/max" % runs
+                                                  if runs >= 5 else "runs", "worst us",
+                                                  "mean B", "max B", "bytes target"))
     for row in sec["rows"]:
         tgt = row.get("target", "")
         if tgt:
             tgt += "  " + ("met" if row["ok"] else "not met")
-        spread = "%.0f/%.0f/%.0f" % tuple(row["run_means_us"])
+        # A spread from fewer than 5 runs is no spread.
+        spread = "%.0f/%.0f/%.0f" % tuple(row["run_means_us"]) if row["runs"] >= 5 else "(%d: no spread)" % row["runs"]
         print("%-30s %10.0f %16s %10.0f %10.0f %10d  %s" % (row["class"], row["mean_us"], spread, row["worst_us"],
                                                              row["mean_bytes"], row["max_bytes"], tgt))
 
@@ -430,7 +489,10 @@ def main(argv):
     p.add_argument("--hands", type=int, default=300, help="hands per class on CPython (default 300)")
     p.add_argument("--mp-hands", type=int, default=60, help="hands per class under MicroPython (default 60)")
     p.add_argument("--mp-reps", type=int, default=20, help="timed calls per hand under MicroPython (default 20)")
-    p.add_argument("--mp-runs", type=int, default=2, help="MicroPython runs; each hand keeps its best (default 2)")
+    p.add_argument("--mp-runs", type=int, default=RUNS, help="MicroPython runs; each hand keeps its best, each class "
+                   "shows its mean's min/median/max over them from 5 runs (default %d)" % RUNS)
+    p.add_argument("--runs", type=int, default=RUNS, help="CPython runs, the core and the peers timed in turn in "
+                   "each; every figure is their median and min-max (default %d)" % RUNS)
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--out", default=os.path.join(ROOT, "bench-out", "bench.json"), help="JSON file to write")
     p.add_argument("--no-peers", action="store_true", help="skip RLCard and OpenSpiel")
@@ -444,13 +506,14 @@ def main(argv):
     for f in (a.rp2_uf2, a.rp2_frozen_uf2):
         if f and not os.path.isfile(f):
             raise GinError("bench: %s: no such UF2" % f)
-    if min(a.hands, a.mp_hands, a.mp_reps, a.mp_runs, a.ui_hands) < 1:
-        raise GinError("bench: --hands, --mp-hands, --mp-reps, --mp-runs and --ui-hands must be at least 1")
+    if min(a.hands, a.mp_hands, a.mp_reps, a.mp_runs, a.ui_hands, a.runs) < 1:
+        raise GinError("bench: --hands, --mp-hands, --mp-reps, --mp-runs, --runs and --ui-hands must be at least 1")
     if a.ui_hands < bench_ui.HANDS30:
         raise GinError("bench: --ui-hands must be at least %d: the evening starts with the %d-hand game"
                        % (bench_ui.HANDS30, bench_ui.HANDS30))
     ctx = {"classes": make_classes(a.seed, max(a.hands, a.mp_hands)), "peers": not a.no_peers,
-           "mp_hands": a.mp_hands, "mp_reps": a.mp_reps, "mp_runs": a.mp_runs, "seed": a.seed, "ui_hands": a.ui_hands,
+           "mp_hands": a.mp_hands, "mp_reps": a.mp_reps, "mp_runs": a.mp_runs, "runs": a.runs, "seed": a.seed, "ui_hands": a.ui_hands,
+           "hardest": hardest_deals(), "rules": RULES,
            "rp2_uf2": a.rp2_uf2, "rp2_frozen_uf2": a.rp2_frozen_uf2, "rp2_hands": a.rp2_hands}
     report = {"seed": a.seed, "hands": a.hands, "rules": RULES, "sections": []}
     for name, run, show in SECTIONS:
