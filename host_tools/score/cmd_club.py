@@ -23,6 +23,7 @@ import sys
 
 from host_tools.errors import GinError
 from host_tools.mpy import ROOT
+from host_tools.score.textin import check_args
 
 for _rel in ("host_tools/fakes", "firmware"):
     _p = os.path.join(ROOT, _rel)
@@ -74,7 +75,7 @@ def _args(argv):
                         "order of --players, after the others")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("file", help="results as JSON lines, or - for standard input")
-    return p.parse_args(argv)
+    return p.parse_args(check_args(argv))
 
 
 def parse_pot(text):

@@ -15,7 +15,7 @@ import os
 import sys
 
 from host_tools.errors import GinError
-from host_tools.score.textin import read_text
+from host_tools.score.textin import check_args, read_text
 from host_tools.mpy import ROOT
 
 for _rel in ("host_tools/fakes", "firmware"):
@@ -45,7 +45,7 @@ def _args(argv):
     p.add_argument("--dealer", default="A", choices=("A", "B"), help="first dealer (default A)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("file", help="hands as JSON lines, or - for standard input")
-    return p.parse_args(argv)
+    return p.parse_args(check_args(argv))
 
 
 def _int_field(d, key, n, required):

@@ -161,6 +161,9 @@ def test_input_that_is_not_utf8_says_so_in_every_score_command():
         assert refused_bytes(*args, stdin=junk) == "gin: standard input is not UTF-8 text (byte 1)\n", args
     assert "argument 1 is not UTF-8" in refused_bytes("deadwood", os.fsdecode(b"\xff\xfe"))
     assert "argument 2 is not UTF-8" in refused_bytes("hand", "--knocker", os.fsdecode(b"\xff"), "--defender", "AC")
+    assert "argument 2 is not UTF-8" in refused_bytes("game", "--rules", os.fsdecode(b"\xff"), "-")
+    assert "argument 4 is not UTF-8" in refused_bytes("club", "--format", "round-robin", "--players",
+                                                      os.fsdecode(b"Ann,B\xffb,Cy"), "-")
 
 
 def test_a_huge_junk_token_is_cut_in_the_error_line():
