@@ -16,6 +16,7 @@ import shutil
 import subprocess
 from html.parser import HTMLParser
 
+import conftest
 import pytest
 
 import export_kit as K
@@ -179,7 +180,7 @@ def test_the_page_as_chromium_reads_it(exported, tmp_path):
     proc = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                            "--user-data-dir=%s" % (tmp_path / "profile"), "--dump-dom",
                            (out / "score-sheet.html").as_uri()],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=conftest.HANG_S)
     assert proc.returncode == 0 and "<body>" in proc.stdout, proc.stderr[-2000:]
     dom = Dom()
     dom.feed(proc.stdout)
