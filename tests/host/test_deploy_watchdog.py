@@ -54,4 +54,6 @@ def test_without_the_feeder_the_watchdog_cuts_the_session():
     with FakeDevice(files={"main.py": APP_BY_HAND}, app_running=True, boot_limit=1.0, wdt_scale=SCALE) as dev:
         p = _session(dev)
         assert "second" not in p.stdout
-        assert dev.watchdog_resets == 1
+        # At least one reset cut it (on a busy machine the restarted app may
+        # be starved again before the tool gives up: that is a second one).
+        assert dev.watchdog_resets >= 1
