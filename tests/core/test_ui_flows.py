@@ -530,6 +530,32 @@ def test_history_shows_where_each_game_ended():
     assert rig.app.top().title == "Games 1-0, %d-%d" % (s.net[0], s.net[1])   # the standing, one press away
 
 
+def test_a_long_game_s_result_is_in_view_and_names_its_winner():
+    """B wins game 1 over six hands: the history opens on the hand that
+    ended it with the game's row under it (before, after 5 hands it showed
+    only once the next game had a hand, and Down wrapped past it), and the
+    row names the winner with the winner's total first."""
+    rig = Rig()
+    while not rig.app.match.sheet().games_done:
+        knock_by_numbers(rig, 1, 2, 20)          # B +18 a hand
+        if rig.screen() == "GameOverScreen":
+            break
+    s = rig.app.match.sheet()
+    g = s.games[0]
+    assert g.winner == 1 and s.hands >= 5, (g.winner, s.hands)
+    rig.app.home()
+    rig.history()
+    t = rig.texts()
+    row = "Game 1: B won"
+    assert row in t and "%d-%d" % (g.final[1], g.final[0]) in t, t
+    assert g.final[1] > g.final[0]
+    lv = rig.app.top().list
+    assert lv.labels.index(row) == lv.cursor + 1      # under the hand that ended it
+    rig.press(keys.UP)
+    rig.press(keys.DOWN)                              # away and back: still there
+    assert row in rig.texts()
+
+
 def _type_then_long_ok(rig, name):
     """Letters the cheapest way (taps, or a long press that jumps 4), OK
     each, then a long OK: done from wherever the cursor is."""

@@ -248,4 +248,5 @@ T = (
     'Saved match damaged: set aside, it resumes after hand %d',  # PR_MATCH_EARLIER
     'Hold OK: done',  # NAME_HINT
     'Done: hold Down, OK',  # NAME_HINT3
+    'Game %d: %s won',  # GAME_WON
 )

@@ -248,4 +248,5 @@ T = (
     'Tallennettu ottelu vioittui: siirretty sivuun, jatkuu käden %d jälkeen',  # PR_MATCH_EARLIER
     'Pidä OK: valmis',  # NAME_HINT
     'Valmis: pidä Down, OK',  # NAME_HINT3
+    'Peli %d: %s voitti',  # GAME_WON
 )

@@ -248,4 +248,5 @@ T = (
     'Partita salvata rovinata: messa da parte, riprende dopo la mano %d',  # PR_MATCH_EARLIER
     'Tieni OK: fatto',  # NAME_HINT
     'Fatto: tieni Down, OK',  # NAME_HINT3
+    'Gioco %d: vince %s',  # GAME_WON
 )

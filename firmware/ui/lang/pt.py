@@ -248,4 +248,5 @@ T = (
     'Partida salva danificada: posta de lado, continua após a mão %d',  # PR_MATCH_EARLIER
     'Segure OK: pronto',  # NAME_HINT
     'Pronto: segure Down, OK',  # NAME_HINT3
+    'Jogo %d: %s venceu',  # GAME_WON
 )
