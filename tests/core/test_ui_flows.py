@@ -556,6 +556,29 @@ def test_a_long_game_s_result_is_in_view_and_names_its_winner():
     assert row in rig.texts()
 
 
+def test_game_over_puts_each_column_under_its_player_s_name():
+    rig = Rig()
+    new_match(rig, "Ann", "Bob")
+    while rig.screen() != "GameOverScreen":
+        knock_by_numbers(rig, 1, 2, 30)          # Bob +28 a hand
+    final = rig.app.match.sheet().games[0].final
+    rig.seen()                                   # every view (a 32-row panel scrolls)
+    for view in rig.views:
+        at = dict((d[0], d) for d in view)
+        ann, bob = at["Ann"], at["Bob"]          # the names stay over the columns
+        assert ann[2] == bob[2] and ann[1] + ann[3] < bob[1], (ann, bob)
+        if "Final" in at:
+            y = at["Final"][2]
+            nums = dict((d[0], d) for d in view if d[2] == y)
+            a, b = nums["%d" % final[0]], nums["%d" % final[1]]
+            # right under them, right edges aligned
+            assert a[1] + a[3] == ann[1] + ann[3] and b[1] + b[3] == bob[1] + bob[3], (a, b, ann, bob)
+            assert ann[2] < y
+            break
+    else:
+        assert False, "no view shows the final totals"
+
+
 def _type_then_long_ok(rig, name):
     """Letters the cheapest way (taps, or a long press that jumps 4), OK
     each, then a long OK: done from wherever the cursor is."""
