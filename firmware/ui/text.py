@@ -253,8 +253,9 @@ PR_MATCH_EARLIER = const(245)
 NAME_HINT = const(246)
 NAME_HINT3 = const(247)
 GAME_WON = const(248)
+BR_DEAL = const(249)
 
-COUNT = const(249)
+COUNT = const(250)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

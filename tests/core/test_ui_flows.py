@@ -1,6 +1,7 @@
 """Set-up, history, game over, undo, settings and statistics, driven by keys."""
 from gincore import result as R
 from ui import keys
+from ui import text as tx
 from ui_kit import Rig, knock_by_numbers, both_heights
 from ui.persist import encode
 
@@ -577,6 +578,32 @@ def test_game_over_puts_each_column_under_its_player_s_name():
             break
     else:
         assert False, "no view shows the final totals"
+
+
+def test_the_table_says_who_gets_eleven_cards_under_the_brazilian_preset():
+    """The one preset whose deal differs: the non-dealer gets 11 cards and
+    opens by discarding. The table says who, beside the preset's name."""
+    rig = Rig()
+    new_match(rig, "Ann", "Bob", preset=2)              # Brazilian, Ann deals first
+    for _ in range(2):
+        m = rig.app.match
+        s = m.sheet()
+        t = rig.table_texts()
+        assert "Brazilian: %s gets 11" % m.names[1 - s.next_dealer] in t, t
+        knock_by_numbers(rig, 1 - s.next_dealer, 2, 30)
+        rig.app.home()
+    rig = Rig()
+    new_match(rig, "Ann", "Bob", preset=0)              # Finnish: ten each, not said
+    assert not [x for x in rig.table_texts() if "11" in x]
+
+
+def test_the_brazilian_deal_fits_the_table_in_every_language():
+    from ui.lang import en, fi, it, pt
+    from device.writer import Writer
+    w = Writer()
+    for lang in (en, fi, it, pt):
+        s = lang.T[tx.BR_DEAL] % "M"                      # the shortest a name is cut to
+        assert w.width(s, 0) <= 128, s
 
 
 def _type_then_long_ok(rig, name):
