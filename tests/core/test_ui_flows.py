@@ -706,13 +706,16 @@ def test_press_counts_at_the_table():
     knock_by_numbers(rig, 1, 7, 25)               # the non-dealer (A deals first)
     c["knock"] = rig.presses - n
     n = rig.presses
+    knock_by_numbers(rig, rig.app.match.sheet().next_dealer, 7, 25)
+    c["dealer's knock"] = rig.presses - n         # one more tap to the dealer's row
+    n = rig.presses
     rig.press(keys.OK)
     rig.pick(rig.app.top().labels.index("A Gin"))
     rig.set_number(25)
     rig.press(keys.OK)
     rig.press(keys.OK)                            # saved
     c["gin"] = rig.presses - n
-    assert len(rig.app.match.hands) == 2 and rig.screen() == "TableScreen"
+    assert len(rig.app.match.hands) == 3 and rig.screen() == "TableScreen"
     n = rig.presses
     rig.press(keys.DOWN)
     rig.pick(rig.app.top().labels.index("Undo last hand"))
@@ -720,7 +723,7 @@ def test_press_counts_at_the_table():
     rig.press(keys.DOWN)
     rig.pick(rig.app.top().labels.index("Put the hand back"))
     c["undo + redo"] = rig.presses - n
-    assert len(rig.app.match.hands) == 2
+    assert len(rig.app.match.hands) == 3
     n = rig.presses
     rig.press(keys.DOWN)
     rig.pick(rig.app.top().labels.index("New match"))
@@ -736,7 +739,8 @@ def test_press_counts_at_the_table():
     # The knock: OK, OK on the knock, 3 taps (10 -> 7), OK, the defender's
     # count held from 7 to 25 (its long press and 16 repeats: 17), OK, OK.
     # The gin: OK, 2 taps to the gin, OK, held from 0 to 25 (24), OK, OK.
-    assert c == {"knock": 25, "gin": 30, "undo + redo": 12, "new match, two new names": 33}, c
+    assert c == {"knock": 25, "dealer's knock": 26, "gin": 30, "undo + redo": 12,
+                 "new match, two new names": 33}, c
 
 
 # Every flow again on the 0.91" 128x32 panel (test_..._h32).
