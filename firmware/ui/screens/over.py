@@ -4,6 +4,8 @@ then next game or a new match (a club night's pairing: its next game, or
 once the match is decided its result into the evening). Under Hollywood, Down pages through the games
 that this hand ended. Lines that do not fit the panel (a 32-row one shows
 two) scroll with Up/Down first."""
+from micropython import const
+
 from ui import keys
 from ui import text as tx
 from ui.screen import Screen
@@ -16,13 +18,7 @@ _LINE_IDS = {"hands": tx.HAND_SHORT, "boxes": tx.B_BOXES, "game": tx.B_GAME,
              "shutout": tx.B_SHUTOUT, "shutout x2": tx.B_DOUBLE, "total": tx.FINAL}
 
 
-_AX = 92  # the right edge of the first player's column
-
-
-def _cut(g, name, room):
-    while len(name) > 1 and g.width(name, SMALL) > room:
-        name = name[:-1]
-    return name
+_AX = const(92)  # the right edge of the first player's column
 
 
 class GameOverScreen(Screen):
@@ -32,7 +28,7 @@ class GameOverScreen(Screen):
         self.games = []
         self.title = ""
         self.rows = []   # (label, a, ax, b, bx)
-        self.head = ("", "", 0, "", 0)   # the players' names over the columns
+        self.head = ("", 0, "", 0)   # the players' names over the columns, and their x
         self.first = 0
         g = app.g
         # Under the names; the last row's pixel of air may fall off the panel.
@@ -55,10 +51,12 @@ class GameOverScreen(Screen):
             title = ("%d: " % (gm.part + 1)) + title
         self.title = title
         # Each column under its player's name (cut to the column's room).
-        names = app.match.names
-        na = _cut(g, names[0], 56)
-        nb = _cut(g, names[1], W - 1 - _AX - 7)
-        self.head = ("", na, _AX - g.width(na, SMALL), nb, W - 1 - g.width(nb, SMALL))
+        na, nb = app.match.names
+        while len(na) > 1 and g.width(na, SMALL) > 56:
+            na = na[:-1]
+        while len(nb) > 1 and g.width(nb, SMALL) > W - 1 - _AX - 7:
+            nb = nb[:-1]
+        self.head = (na, _AX - g.width(na, SMALL), nb, W - 1 - g.width(nb, SMALL))
         rows = []
         for label, a, b in gm.lines():
             sa = "%d" % a
@@ -106,7 +104,7 @@ class GameOverScreen(Screen):
     def draw(self, g):
         widgets.title(g, self.title)
         y = g.line + 2
-        _, a, ax, b, bx = self.head
+        a, ax, b, bx = self.head
         g.text(a, ax, y, SMALL, 1)
         g.text(b, bx, y, SMALL, 1)
         y += g.line
