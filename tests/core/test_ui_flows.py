@@ -589,7 +589,7 @@ def test_the_table_says_who_gets_eleven_cards_under_the_brazilian_preset():
         m = rig.app.match
         s = m.sheet()
         t = rig.table_texts()
-        assert "Brazilian: %s gets 11" % m.names[1 - s.next_dealer] in t, t
+        assert "Brazilian: 11 to %s" % m.names[1 - s.next_dealer] in t, t
         knock_by_numbers(rig, 1 - s.next_dealer, 2, 30)
         rig.app.home()
     rig = Rig()
@@ -602,7 +602,7 @@ def test_the_brazilian_deal_fits_the_table_in_every_language():
     from device.writer import Writer
     w = Writer()
     for lang in (en, fi, it, pt):
-        s = lang.T[tx.BR_DEAL] % "M"                      # the shortest a name is cut to
+        s = lang.T[tx.BR_DEAL] % "Anna"                   # a short name is never cut
         assert w.width(s, 0) <= 128, s
 
 

@@ -249,5 +249,5 @@ T = (
     'Hold OK: done',  # NAME_HINT
     'Done: hold Down, OK',  # NAME_HINT3
     'Game %d: %s won',  # GAME_WON
-    'Brazilian: %s gets 11',  # BR_DEAL
+    'Brazilian: 11 to %s',  # BR_DEAL
 )

@@ -249,5 +249,5 @@ T = (
     'Pidä OK: valmis',  # NAME_HINT
     'Valmis: pidä Down, OK',  # NAME_HINT3
     'Peli %d: %s voitti',  # GAME_WON
-    'Brasilialainen: %s saa 11',  # BR_DEAL
+    'Brasilial.: %s saa 11',  # BR_DEAL
 )

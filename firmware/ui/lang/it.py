@@ -249,5 +249,5 @@ T = (
     'Tieni OK: fatto',  # NAME_HINT
     'Fatto: tieni Down, OK',  # NAME_HINT3
     'Gioco %d: vince %s',  # GAME_WON
-    'Brasiliana: %s riceve 11',  # BR_DEAL
+    'Brasiliana: 11 a %s',  # BR_DEAL
 )

@@ -249,5 +249,5 @@ T = (
     'Segure OK: pronto',  # NAME_HINT
     'Pronto: segure Down, OK',  # NAME_HINT3
     'Jogo %d: %s venceu',  # GAME_WON
-    'Brasileira: %s recebe 11',  # BR_DEAL
+    'Brasileira: 11 p/ %s',  # BR_DEAL
 )
