@@ -1,24 +1,28 @@
-"""Cards on the screen: the rank in the text font and a 5x5 suit icon drawn
-with a few lines (the icons do not depend on the font having suit symbols)."""
+"""Cards on the screen: the rank in the text font and a 7x7 suit icon drawn
+pixel by pixel (the icons do not depend on the font having suit symbols).
+At 7 px, the capitals' height, clubs and spades differ at the top and at
+the foot (three lobes on a base; a point, two lobes on a stem), hearts and
+diamonds at the top (two lobes, a point)."""
 from micropython import const
 
 from ui.gfx import SMALL
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-# Clubs, diamonds, hearts, spades: 5 rows of 5 bits, high bit on the left.
-_ICONS = bytes((0b01110, 0b10101, 0b11111, 0b00100, 0b01110,
-                0b00100, 0b01110, 0b11111, 0b01110, 0b00100,
-                0b01010, 0b11111, 0b11111, 0b01110, 0b00100,
-                0b00100, 0b01110, 0b11111, 0b00100, 0b01110))
-ICON_W = const(6)  # 5 pixels and a space
+# Clubs, diamonds, hearts, spades: 7 rows of 7 bits, high bit on the left.
+_ICONS = bytes((0b0011100, 0b0011100, 0b1101011, 0b1111111, 0b1101011, 0b0001000, 0b0011100,
+                0b0001000, 0b0011100, 0b0111110, 0b1111111, 0b0111110, 0b0011100, 0b0001000,
+                0b0110110, 0b1111111, 0b1111111, 0b1111111, 0b0111110, 0b0011100, 0b0001000,
+                0b0001000, 0b0011100, 0b0111110, 0b1111111, 0b1111111, 0b0110110, 0b0001000))
+_SIZE = const(7)
+ICON_W = const(9)  # a pixel of air, 7 pixels and a space
 
 
 def icon(g, suit, x, y, c):
-    base = suit * 5
-    for row in range(5):
+    base = suit * _SIZE
+    for row in range(_SIZE):
         bits = _ICONS[base + row]
-        for col in range(5):
-            if bits & (16 >> col):
+        for col in range(_SIZE):
+            if bits & (64 >> col):
                 g.fill_rect(x + col, y + row, 1, 1, c)
 
 
@@ -31,8 +35,17 @@ def draw(g, card, x, y, c):
     r = RANKS[card % 13]
     g.text(r, x, y, SMALL, c)
     x += g.width(r, SMALL)
-    icon(g, card // 13, x, y + 1, c)
+    icon(g, card // 13, x + 1, y, c)
     return x + ICON_W
+
+
+def strike(g, card, x, y, c):
+    """Strike out the card at x, y: a slash from below its bottom left to
+    above its top right, its ends clear of the glyphs. A level line lay on
+    the bars of the digits (a 5's was lost)."""
+    w = width(g, card) + 2
+    for i in range(w):
+        g.fill_rect(x - 2 + i, y + 8 - (i * 10) // w, 1, 1, c)
 
 
 def layout(g, cards, x0, gap):

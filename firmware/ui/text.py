@@ -250,8 +250,12 @@ TAKE_BACK_Q = const(242)
 OLD_GONE_N = const(243)
 PR_MATCH_MISSING = const(244)
 PR_MATCH_EARLIER = const(245)
+NAME_HINT = const(246)
+NAME_HINT3 = const(247)
+GAME_WON = const(248)
+BR_DEAL = const(249)
 
-COUNT = const(246)
+COUNT = const(250)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

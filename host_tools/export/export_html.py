@@ -7,7 +7,8 @@ MatchView (the core's replay); this module only draws.
 import html
 
 from host_tools.devtext import no_bidi
-from gincore import result, stats as stats_mod
+from host_tools.export.export_sheet import card_text
+from gincore import cards, result, stats as stats_mod
 
 SHEET_FILE = "score-sheet.html"     # the page of every match; a match's sheet is #match-N on it
 COLOURS = ("#1f5fa8", "#c0392b")  # player A, player B
@@ -129,6 +130,9 @@ def what_happened(mv, h):
         text += ": undercut"
     elif h["outcome"] == "gin" and rec.how == result.KNOCK:
         text += ": scores as a gin"
+    if rec.cards is not None:
+        text += "; %s held %s, %s %s" % (who, card_text(rec, 0, cards.pretty),
+                                        other, card_text(rec, 1, cards.pretty))
     return text
 
 

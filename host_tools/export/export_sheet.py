@@ -18,6 +18,7 @@ CSV_COLUMNS = (
     "match", "status", "player_a", "player_b", "rules", "game", "hand", "dealer",
     "went_out", "how", "knocker_deadwood", "defender_deadwood", "knock_limit", "upcard",
     "outcome", "winner", "points", "doubled", "total_a", "total_b",
+    "knocker_cards", "defender_cards",
 )
 
 HOW_WORDS = {"knock": "knock", "gin": "gin", "big_gin": "Big Gin", "undercut": "undercut", "void": "void"}
@@ -72,6 +73,14 @@ def views(export):
     return [MatchView(s) for s in export.matches]
 
 
+def card_text(rec, side, fmt=cards.text):
+    """The knocker's (side 0) or defender's (1) cards of a hand entered by
+    cards, one word a card; "" for a hand entered by numbers."""
+    if rec.cards is None:
+        return ""
+    return " ".join(fmt(c) for c in rec.cards[side])
+
+
 def csv_rows(mv):
     """One row per hand and game it counted toward (three under Hollywood)."""
     rows = []
@@ -101,6 +110,9 @@ def csv_rows(mv):
             "winner": mv.name(h["winner"]),
             "points": h["points"],
             "doubled": "yes" if h["doubled"] else "",
+            # A hand entered by cards: both hands as entered ("AS 2S ...").
+            "knocker_cards": card_text(rec, 0),
+            "defender_cards": card_text(rec, 1),
         }
         for k, t in enumerate(h["totals"]):
             row = dict(base)

@@ -311,3 +311,52 @@ def test_big_gin_by_cards():
 
 # Every flow again on the 0.91" 128x32 panel (test_..._h32).
 both_heights(globals())
+
+
+# --- how a card looks -------------------------------------------------------------
+
+def _panel():
+    import framebuf
+    from device.writer import Writer
+    from ui.gfx import Gfx
+    fb = framebuf.FrameBuffer(bytearray(128 * 64 // 8), 128, 64, framebuf.MONO_VLSB)
+    return fb, Gfx(fb, Writer(), lambda: None, 64)
+
+
+def _lit(draw):
+    """The pixels lit by draw(g) on a blank 128x64 panel, through the
+    platform's writer and fonts."""
+    fb, g = _panel()
+    draw(g)
+    return set((x, y) for y in range(64) for x in range(128) if fb.pixel(x, y))
+
+
+def test_suit_icons_are_the_capitals_height_and_tell_their_colour_apart():
+    """Seen at arm's length: each icon as tall as a capital (7 rows), and
+    the suits of one colour differ in at least 10 pixels (clubs/spades,
+    diamonds/hearts; the 5 px icons differed in 7 and 5)."""
+    from ui import cardgfx
+    icons = [_lit(lambda g, s=s: cardgfx.icon(g, s, 0, 0, 1)) for s in range(4)]
+    for px in icons:
+        rows = set(y for _, y in px)
+        assert rows == set(range(7)), sorted(rows)
+    clubs, diamonds, hearts, spades = icons
+    assert len(clubs ^ spades) >= 10 and len(diamonds ^ hearts) >= 10, (len(clubs ^ spades), len(diamonds ^ hearts))
+
+
+def test_the_strike_of_a_taken_card_shows_on_every_rank():
+    """The mark over a card taken can hide in none of its bars: it changes
+    pixels on at least 5 of the card's rows, as many as half its width
+    (a level line over a 5 fell on the 5's bar)."""
+    from ui import cardgfx
+    _, g = _panel()
+    for card in range(52):
+        plain = _lit(lambda g: cardgfx.draw(g, card, 10, 10, 1))
+
+        def struck(g):
+            cardgfx.draw(g, card, 10, 10, 1)
+            cardgfx.strike(g, card, 10, 10, 1)
+        new = _lit(struck) - plain
+        rows = set(y for _, y in new)
+        w = cardgfx.width(g, card)
+        assert len(rows) >= 5 and len(new) >= w // 2, (C.text(card), sorted(rows), len(new), w)

@@ -82,8 +82,9 @@ def test_the_first_start_sets_up_a_match_by_buttons():
     b.press("OK")
     b.press("OK")                 # player 2: New name
     b.press("UP")                 # B
-    b.press("OK")                 # the cursor goes back to 'a'
-    b.press("DOWN")               # "done"
+    b.press("OK")                 # the cursor stays on 'b'
+    b.press("DOWN")
+    b.press("DOWN")               # 'a', then "done"
     b.press("OK")
     for _ in range(4):
         b.press("OK")             # Finnish, 100, Hollywood off, A deals

@@ -130,7 +130,11 @@ NullFb = BoundsFb
 class Rig:
     """An app on fake parts, and a way to press its keys.
 
-    presses counts physical presses: a hold with its auto-repeats is one.
+    presses counts as the docs count, one way everywhere (as the card
+    picker's button events): a tap 1; a held key that moves something (a
+    letter, a number, a card, a row) 1 for its long press and 1 more for
+    each auto-repeat, since the player watches every step go by; a hold
+    that only confirms (Hold OK 2 s, a long OK for done) 1.
     """
 
     def __init__(self, lang="en", three=False, persist=None, board=None, writer=None, fb=None,
@@ -240,8 +244,8 @@ class Rig:
             self.step(100)
 
     def hold(self, k, repeats):
-        """One press held through `repeats` auto-repeats."""
-        self.presses += 1
+        """One press held through `repeats` auto-repeats: 1 + repeats."""
+        self.presses += 1 + repeats
         self.app.key(k, keys.PRESS)
         self.step(500)
         self.app.key(k, keys.LONG)
@@ -253,7 +257,8 @@ class Rig:
         self.step(10)
 
     def hold_ms(self, k, ms):
-        """Hold a key for ms (LONG at 500 ms, then a repeat every 100 ms)."""
+        """Hold a key for ms (LONG at 500 ms, then a repeat every 100 ms): a
+        hold that confirms, one press."""
         self.presses += 1
         self.app.key(k, keys.PRESS)
         t = 0
@@ -285,31 +290,26 @@ class Rig:
 
     def set_index(self, scr, want):
         """Move a NameEntry to letter index want (0: done) the cheapest way,
-        counting button events as enter_cards does: taps, or a long press
-        (JUMP letters) with its repeats (JUMP more each) and taps to finish.
-        A held key stops at the ends, so it only goes the way without a wrap."""
+        counting as the rig counts: taps, or a long press (JUMP letters, 1)
+        with its repeats (JUMP more each, 1 each; a held key stops at the
+        ends) and taps to finish."""
         from ui.screens.setup import JUMP
         n = len(scr.letters()) + 1
         i = scr.i
-        ways = [((want - i) % n, keys.UP, 0), ((i - want) % n, keys.DOWN, 0)]  # taps round
-        if want > i:
-            ways.append((move_cost(want - i, JUMP), keys.UP, want - i))
-        if want < i:
-            ways.append((move_cost(i - want, JUMP), keys.DOWN, i - want))
-        cost, k, d = min(ways)
-        if not d:
-            self.press(k, cost)
-            return
-        back = keys.DOWN if k == keys.UP else keys.UP
-        a = 1
-        while a + (d - a * JUMP if d >= a * JUMP else a * JUMP - d) != cost:
-            a += 1
-        self.hold(k, a - 1)       # PRESS + LONG move JUMP, each repeat JUMP
-        rest = d - a * JUMP
-        if rest > 0:
-            self.press(k, rest)
-        elif rest < 0:
-            self.press(back, -rest)
+        best = None
+        for d in (1, -1):
+            for a in range(0, n // JUMP + 2):      # a = 0: taps only
+                p = i + d * JUMP * a
+                p = 0 if p < 0 else (n - 1 if p >= n else p)
+                up = (want - p) % n
+                down = (p - want) % n
+                cost = a + min(up, down)
+                if best is None or cost < best[0]:
+                    best = (cost, d, a, up <= down, min(up, down))
+        cost, d, a, tap_up, taps = best
+        if a:
+            self.hold(keys.UP if d > 0 else keys.DOWN, a - 1)   # PRESS + LONG move JUMP, each repeat JUMP
+        self.press(keys.UP if tap_up else keys.DOWN, taps)
         assert scr.i == want, (scr.i, want)
 
     def pick(self, index):

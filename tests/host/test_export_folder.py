@@ -232,3 +232,30 @@ def test_bad_arguments_and_unreadable_folders_are_one_line_and_exit_2(tmp_path):
         assert len(lines) == 1 and lines[0].startswith("gin: export: ") and words in lines[0], (args, lines)
         assert proc.stdout == ""
     assert not os.path.exists(str(tmp_path / "gin-export"))  # nothing written for bad input
+
+
+def test_a_hand_entered_by_cards_is_exported_with_its_cards(tmp_path):
+    """Both hands as entered: in the CSV (the CLI's card words) and on the
+    sheet (with suit symbols); a hand by numbers leaves the columns empty."""
+    from gincore import cards as cards_mod
+    from storage import Store
+    from ui.persist import StorePersist
+    data, out = str(tmp_path / "data"), str(tmp_path / "out")
+    os.makedirs(data)
+    st = Store(root=data)
+    st.load()
+    p = StorePersist(st)
+    m = Match("Anna", "Ben", rules_mod.preset("finnish"), 1)
+    p.start(m)
+    kc = tuple(cards_mod.parse_many(cards_mod.split("AS 2S 3S 4S 5H 5D 5C 9H 9D 9C")))
+    dc = tuple(cards_mod.parse_many(cards_mod.split("KH KD KC QH JH TH 2H 3H 7D 8C")))
+    K.record(p, m, [HandRecord(0, result.GIN, cards=(kc, dc)), HandRecord(1, result.KNOCK, 4, 20)])
+    proc = run("--from", data, "--out", out)
+    assert proc.returncode == 0, proc.stderr
+    rows = rows_of(out)
+    assert rows[0]["knocker_cards"] == " ".join(cards_mod.text(c) for c in kc)
+    assert rows[0]["defender_cards"] == " ".join(cards_mod.text(c) for c in dc)
+    assert rows[1]["knocker_cards"] == rows[1]["defender_cards"] == ""
+    html = html_of(out)
+    assert "Anna held %s" % " ".join(cards_mod.pretty(c) for c in kc) in html
+    assert "Ben %s" % " ".join(cards_mod.pretty(c) for c in dc) in html

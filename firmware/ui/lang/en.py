@@ -246,4 +246,8 @@ T = (
     '%d old matches deleted',  # OLD_GONE_N
     'Saved match not found: a new match is started',  # PR_MATCH_MISSING
     'Saved match damaged: set aside, it resumes after hand %d',  # PR_MATCH_EARLIER
+    'Hold OK: done',  # NAME_HINT
+    'Done: hold Down, OK',  # NAME_HINT3
+    'Game %d: %s won',  # GAME_WON
+    'Brazilian: 11 to %s',  # BR_DEAL
 )

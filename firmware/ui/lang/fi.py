@@ -246,4 +246,8 @@ T = (
     '%d vanhaa poistettu',  # OLD_GONE_N
     'Tallennettua ottelua ei löytynyt: uusi ottelu aloitettu',  # PR_MATCH_MISSING
     'Tallennettu ottelu vioittui: siirretty sivuun, jatkuu käden %d jälkeen',  # PR_MATCH_EARLIER
+    'Pidä OK: valmis',  # NAME_HINT
+    'Valmis: pidä Down, OK',  # NAME_HINT3
+    'Peli %d: %s voitti',  # GAME_WON
+    'Brasilial.: %s saa 11',  # BR_DEAL
 )

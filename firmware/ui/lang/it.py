@@ -246,4 +246,8 @@ T = (
     '%d vecchie eliminate',  # OLD_GONE_N
     'Partita salvata non trovata: ne inizia una nuova',  # PR_MATCH_MISSING
     'Partita salvata rovinata: messa da parte, riprende dopo la mano %d',  # PR_MATCH_EARLIER
+    'Tieni OK: fatto',  # NAME_HINT
+    'Fatto: tieni Down, OK',  # NAME_HINT3
+    'Gioco %d: vince %s',  # GAME_WON
+    'Brasiliana: 11 a %s',  # BR_DEAL
 )

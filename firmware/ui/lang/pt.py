@@ -246,4 +246,8 @@ T = (
     '%d antigas apagadas',  # OLD_GONE_N
     'Partida salva não encontrada: começa uma nova',  # PR_MATCH_MISSING
     'Partida salva danificada: posta de lado, continua após a mão %d',  # PR_MATCH_EARLIER
+    'Segure OK: pronto',  # NAME_HINT
+    'Pronto: segure Down, OK',  # NAME_HINT3
+    'Jogo %d: %s venceu',  # GAME_WON
+    'Brasileira: 11 p/ %s',  # BR_DEAL
 )

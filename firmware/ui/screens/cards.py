@@ -291,11 +291,11 @@ class CardPicker(Screen):
                 g.fill_rect(x - 2, y - 1, cardgfx.width(g, c) + 3, g.line + 1, 1)
                 cardgfx.draw(g, c, x, y, 0)
                 if st != _FREE:
-                    g.hline(x - 1, y + 3, cardgfx.width(g, c), 1 if st == _OTHER else 0)
+                    cardgfx.strike(g, c, x, y, 1 if st == _OTHER else 0)
             else:
                 cardgfx.draw(g, c, x, y, 1)
                 if st != _FREE:
-                    g.hline(x - 1, y + 3, cardgfx.width(g, c), 1)
+                    cardgfx.strike(g, c, x, y, 1)
 
 
 class CardReport(Screen):

@@ -1,6 +1,7 @@
 """Hand history: every hand with its winner, points and the running totals
 of its game, and after the hand that ends a game a row with the game's
-result (winner, final totals) over a line; OK on a hand offers edit or
+result over a line ("Game 1: Ann won 290-94", the winner's total first),
+always in view with the hand that ended it; OK on a hand offers edit or
 delete. Rows are formatted for the visible window only, so a long evening
 costs a few bytes per hand (one bytearray), not a string each."""
 from gincore import sheet as _sheet
@@ -117,11 +118,14 @@ class HistoryScreen(Screen):
             first = self.cursor
         if first < 0:
             first = 0
+        # The cursor's hand and the result rows of the games it ended (they
+        # are no stop of the cursor: seen only with it, or never).
+        need = 1 + len(self.ends.get(self.cursor, ()))
         while True:
             rows, vals, lines, at = self._rows(first, lv.rows)
-            if at >= 0 or first >= self.cursor:
+            if (at >= 0 and at + need <= len(rows)) or first >= self.cursor:
                 break
-            first += 1   # the cursor is below the window: scroll
+            first += 1   # the cursor or its game's result is below the window: scroll
         lv.first = 0
         lv.cursor = at if at >= 0 else 0
         lv.lines = lines
@@ -153,15 +157,18 @@ class HistoryScreen(Screen):
                 if len(rows) >= room:
                     break
                 lines.append(len(rows) - 1)
+                # The winner's total first: "Game 1: Ann won 290-94".
+                w = e[1]
                 rows.append(self._game_row(e))
-                vals.append("%d-%d" % (e[2], e[3]))
+                vals.append("%d-%d" % (e[2 + w], e[3 - w]))
             i += 1
         return rows, vals, lines, at
 
     def _game_row(self, e):
+        """ "Game 1: Ann won", the name cut to leave room for the totals."""
         app = self.app
-        label = app.t(tx.GAME_N) % e[0] + " "
-        return widgets.fill_name(app.g, label.replace("%", "%%") + "%s", app.match.names[e[1]],
+        tmpl = app.t(tx.GAME_WON).replace("%d", "%d" % e[0], 1)
+        return widgets.fill_name(app.g, tmpl, app.match.names[e[1]],
                                  W - 6 - app.g.width("%d-%d" % (e[2], e[3]), SMALL))
 
     def key(self, k, kind):

@@ -1,8 +1,11 @@
-"""Game over: the winner, each bonus line of the rule set, the final totals;
+"""Game over: the winner, each bonus line of the rule set, the final totals,
+in two columns under the players' names;
 then next game or a new match (a club night's pairing: its next game, or
 once the match is decided its result into the evening). Under Hollywood, Down pages through the games
 that this hand ended. Lines that do not fit the panel (a 32-row one shows
 two) scroll with Up/Down first."""
+from micropython import const
+
 from ui import keys
 from ui import text as tx
 from ui.screen import Screen
@@ -15,6 +18,9 @@ _LINE_IDS = {"hands": tx.HAND_SHORT, "boxes": tx.B_BOXES, "game": tx.B_GAME,
              "shutout": tx.B_SHUTOUT, "shutout x2": tx.B_DOUBLE, "total": tx.FINAL}
 
 
+_AX = const(92)  # the right edge of the first player's column
+
+
 class GameOverScreen(Screen):
     def __init__(self, app):
         super().__init__(app)
@@ -22,8 +28,11 @@ class GameOverScreen(Screen):
         self.games = []
         self.title = ""
         self.rows = []   # (label, a, ax, b, bx)
+        self.head = ("", 0, "", 0)   # the players' names over the columns, and their x
         self.first = 0
-        self.nrows = widgets.rows_below(app.g, app.g.line + 2)
+        g = app.g
+        # Under the names; the last row's pixel of air may fall off the panel.
+        self.nrows = (g.h - 2 * g.line - 2 + 1) // g.line
 
     def prepare(self):
         app = self.app
@@ -41,11 +50,18 @@ class GameOverScreen(Screen):
         if s.n_games > 1:
             title = ("%d: " % (gm.part + 1)) + title
         self.title = title
+        # Each column under its player's name (cut to the column's room).
+        na, nb = app.match.names
+        while len(na) > 1 and g.width(na, SMALL) > 56:
+            na = na[:-1]
+        while len(nb) > 1 and g.width(nb, SMALL) > W - 1 - _AX - 7:
+            nb = nb[:-1]
+        self.head = (na, _AX - g.width(na, SMALL), nb, W - 1 - g.width(nb, SMALL))
         rows = []
         for label, a, b in gm.lines():
             sa = "%d" % a
             sb = "%d" % b
-            rows.append((t(_LINE_IDS[label]), sa, 92 - g.width(sa, SMALL), sb, W - 1 - g.width(sb, SMALL)))
+            rows.append((t(_LINE_IDS[label]), sa, _AX - g.width(sa, SMALL), sb, W - 1 - g.width(sb, SMALL)))
         self.rows = rows
 
     def key(self, k, kind):
@@ -88,6 +104,10 @@ class GameOverScreen(Screen):
     def draw(self, g):
         widgets.title(g, self.title)
         y = g.line + 2
+        a, ax, b, bx = self.head
+        g.text(a, ax, y, SMALL, 1)
+        g.text(b, bx, y, SMALL, 1)
+        y += g.line
         rows = self.rows
         last = self.first + self.nrows
         if last > len(rows):

@@ -14,7 +14,7 @@ from ui.screens.common import ChoiceScreen
 from ui.screens.message import MessageScreen
 from ui import widgets
 
-JUMP = 4  # letters moved by a long press, and by each auto-repeat after it
+JUMP = 6  # letters moved by a long press, and by each auto-repeat after it
 TARGETS = (50, 100, 150, 200, 250, 300, 500)
 # Letters for names: what the project font draws, the usual ones first.
 # A name starts with a capital; the letters after it are small ones.
@@ -140,13 +140,19 @@ class SetupFlow:
 
 class NameEntry(Screen):
     """Type a name: Up/Down pick the letter (a long press jumps JUMP letters,
-    each repeat JUMP more), OK takes it and goes back to the start of the
-    small letters, a long OK (four buttons) is done from anywhere, Back rubs
-    the last letter out (or leaves when the name is empty). The first choice
-    below A is "done" too (three buttons: a long OK is Back there)."""
+    each repeat JUMP more), OK takes it and the cursor stays on it (a
+    doubled letter is one more OK), a long OK (four buttons) is done from
+    anywhere, Back rubs the last letter out (or leaves when the name is
+    empty). The first choice below A is "done" too (three buttons: a long
+    OK is Back there; a held Down stops on it).
+
+    The letter under the cursor is shown in a strip of letters of its own
+    under the name, never after the typed letters (where it read as typed),
+    and a hint says how to finish."""
 
     MAX = 10        # letters: half the table screen's top row
     MAX_BYTES = 16  # what the match stores (UTF-8: an accented letter is two)
+    SIDE = 4        # letters shown either side of the cursor in the strip
 
     def __init__(self, app, title, on_done):
         super().__init__(app)
@@ -156,14 +162,44 @@ class NameEntry(Screen):
         self.i = 1  # index into (done,) + ALPHABET; 1 is A
         self.took = False  # this OK's press took a letter (a long OK means done instead)
         self.cur = "A"
-        self.done_label = ""
+        self.left = ""    # the strip: letters before the cursor's, and after it
+        self.right = ""
+        self.lx = 0
+        self.kx = 0       # the cursor's box, and its width
+        self.kw = 0
+        self.rx = 0
+        self.hint = ""
+        self.head = ""    # the title, or on a compact panel the hint once a letter is in
         self.cx = 0
 
     def prepare(self):
-        t = self.app.t
-        self.done_label = t(tx.NAME_DONE)
-        self.cur = self.done_label if self.i == 0 else self.letters()[self.i - 1]
-        self.cx = self.app.g.width(self.name, SMALL)
+        app = self.app
+        t = app.t
+        g = app.g
+        letters = self.letters()
+        n = len(letters) + 1
+        self.cur = t(tx.NAME_DONE) if self.i == 0 else letters[self.i - 1]
+        self.hint = t(tx.NAME_HINT3 if app.three_buttons else tx.NAME_HINT)
+        self.head = self.hint if g.compact and self.name else self.title
+        self.cx = g.width(self.name, SMALL)
+        # The strip: SIDE neighbours either side (the done choice as a tick).
+        left = right = ""
+        for d in range(1, self.SIDE + 1):
+            a = (self.i - d) % n
+            b = (self.i + d) % n
+            left = ("\u2713" if a == 0 else letters[a - 1]) + " " + left
+            right += " " + ("\u2713" if b == 0 else letters[b - 1])
+        w = self.kw = g.width(self.cur, SMALL)
+        self.kx = (W - w) // 2
+        self.rx = self.kx + w + 2
+        # Fewer neighbours when the cursor's label is wide ("OK done").
+        while left and self.kx - 2 - g.width(left, SMALL) < 0:
+            left = left[2:]
+        while right and self.rx + g.width(right, SMALL) > W:
+            right = right[:-2]
+        self.lx = self.kx - 2 - g.width(left, SMALL)
+        self.left = left
+        self.right = right
 
     def letters(self):
         return LOWER if self.name else ALPHABET
@@ -182,9 +218,10 @@ class NameEntry(Screen):
                     i = 0 if i < 0 else n - 1
                 else:
                     i %= n
-            self.i = i
-            self.prepare()
-            self.dirty = True
+            if i != self.i:
+                self.i = i
+                self.prepare()
+                self.dirty = True
             return
         if k == keys.OK and kind == keys.LONG:
             # Done from anywhere: the letter the press took was not meant.
@@ -209,8 +246,10 @@ class NameEntry(Screen):
                 return
             self.name += ch
             self.took = True
-            # The next letter is most likely a small one: start there.
-            self.i = 0 if len(self.name) >= self.MAX else 1
+            # The cursor stays on the letter (now a small one): the next
+            # letter is as near as it is in the name.
+            if len(self.name) >= self.MAX:
+                self.i = 0
             self.prepare()
             self.dirty = True
         elif k == keys.BACK:
@@ -223,11 +262,15 @@ class NameEntry(Screen):
             self.dirty = True
 
     def draw(self, g):
-        y = widgets.title(g, self.title)
-        y += 4
+        y = widgets.title(g, self.head)
+        y += 1
+        # The name, and a bar where the next letter goes.
         g.text(self.name, 0, y, SMALL, 1)
-        x = self.cx + 1
-        w = g.width(self.cur, SMALL) + 2
-        g.fill_rect(x, y - 1, w, g.line, 1)
-        g.text(self.cur, x + 1, y, SMALL, 0)
-        g.hline(0, y + g.line + 1, W, 1)
+        g.hline(self.cx + 1, y + g.line - 2, 5, 1)
+        y += g.line + (2 if g.compact else 8)
+        g.text(self.left, self.lx, y, SMALL, 1)
+        g.fill_rect(self.kx - 1, y - 1, self.kw + 2, g.line, 1)
+        g.text(self.cur, self.kx, y, SMALL, 0)
+        g.text(self.right, self.rx, y, SMALL, 1)
+        if not g.compact:
+            g.text(self.hint, 0, g.h - g.line, SMALL, 1)

@@ -4,8 +4,9 @@ It answers, without a press, who is winning, which game, who deals and
 under what rules: both names (the dealer's marked with a letter, D in
 English), both totals in big digits, hands won; the match standing once a
 game is over (games won, and the totals of the finished games) or else the
-rules' preset; under Hollywood the three games on one line instead; the game
-number (the round, under Hollywood) and the target; the battery and the
+rules' preset (the Brazilian one with its deal: who gets 11 cards); under
+Hollywood the three games on one line instead; the game number (the round,
+under Hollywood) and the target; the battery and the
 move timer when there are any. Every string is made in prepare(), when the
 score changes, so the idle redraw allocates nothing.
 
@@ -101,6 +102,13 @@ class TableScreen(Screen):
             r = m.next_rules() if fresh else s.rules
             names = _rules.PRESET_NAMES
             self.standing = t(tx.PRESET_IDS[names.index(r.name)]) if r.name in names else ""
+            if r.name == "brazilian":
+                # Its deal differs: the non-dealer gets 11 and opens by discarding.
+                tmpl = t(tx.BR_DEAL)
+                n = m.names[1 - s.next_dealer]
+                while len(n) > 1 and g.width(tmpl % n, SMALL) > W:
+                    n = n[:-1]
+                self.standing = tmpl % n
         self.mark = t(tx.DEALER_MARK)
         # Names longer than half the screen are cut (the saved name stays whole).
         for p in (0, 1):
