@@ -153,6 +153,7 @@ class Store:
         self._stats_src = None  # the finished match holding the newest statistics (load_stats)
         self._gen = 0           # generation of the snapshot; a journal names the one it extends
         self._gen_top = 0       # the highest generation seen on flash (a new snapshot goes above it)
+        self._untouched = False  # load() found no statistics and no club night: a new device
         self._snap_hands = 0    # hands in the snapshot itself
         self._snap_stats = None  # statistics kept in the snapshot by reopen_last()
         self._journal = 0       # bytes known good in the journal; 0 = none on flash for this snapshot
@@ -372,6 +373,7 @@ class Store:
             # Finish a rotation that a power cut interrupted.
             while len(self._arch) > self.keep_matches and self._forget(self._arch[0]):
                 pass
+            self._untouched = STATS not in names and CLUB not in names and not clubs
             if STATS in names:
                 # Only the header, for match numbering; load_stats() checks the rest.
                 status, upto, gen = F.parse_header(self._read(STATS), F.KIND_STATS)
@@ -695,6 +697,13 @@ class Store:
         self._writable("the new match")
         self._make_room(len(snapshot) + 2 * F.HEADER_SIZE, self.closed_no)
         no = self.last_match_no() + 1
+        gen = 0
+        if (self.match_no == 1 and self.hands == 0 and self._gen == 0 and self._untouched
+                and not self._arch and self.club_no is None):
+            # The empty match a new device starts with (A and B) gives way
+            # to the first real one: it takes number 1 instead of 2. Its
+            # generation goes above the old one's, whose journal never fits.
+            no, gen = 1, self._gen_top + 1
         stats, self._snap_stats = self._snap_stats, None
         first = self.match_no is None and self.closed_no is None
         if first:
@@ -706,7 +715,7 @@ class Store:
                 self._snap_stats = stats
                 raise self._failed(e, "the new match")
         try:
-            self._snapshot(snapshot, 0, no, 0, "the new match", not first)
+            self._snapshot(snapshot, 0, no, gen, "the new match", not first)
         except StoreError:
             self._snap_stats = stats
             raise

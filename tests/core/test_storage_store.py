@@ -578,3 +578,40 @@ def test_damage_on_a_full_flash_is_reported_and_left_in_place():
     s2.append(b"still saves")
     s3, snap, recs, problems = reload(s2)
     assert (recs, problems) == ([hand(0), b"still saves"], [])
+
+
+def test_the_first_real_match_is_match_1():
+    # A new device saves an empty match of A and B at its first start; the
+    # first match set up takes its number instead of becoming match 2.
+    s = fresh()
+    s.load()
+    s.new_match(b"A-B")
+    assert s.match_no == 1
+    s2 = Store(s.root, fs=s.fs)
+    s2.load()                  # a restart in between changes nothing
+    s2.new_match(b"Ann-Bob")
+    assert s2.match_no == 1
+    s2.append(b"h0")
+    s2.archive_match(b"Ann-Bob done", b"stats")
+    s2.new_match(b"next")
+    assert s2.match_no == 2 and s2.archived() == [1]
+    snap, recs, problems = Store(s.root, fs=s.fs).load()
+    assert snap == b"next" and recs == [] and problems == []
+
+
+def test_a_used_match_1_is_never_reused():
+    s = fresh()
+    s.load()
+    s.new_match(b"A-B")
+    s.append(b"h0")
+    s.rewrite(b"A-B again", 0)          # the hand undone: an old journal still holds it
+    s.new_match(b"Ann-Bob")
+    assert s.match_no == 2
+    snap, recs, problems = Store(s.root, fs=s.fs).load()
+    assert snap == b"Ann-Bob" and recs == []
+    t = fresh()
+    t.load()
+    t.new_match(b"A-B")
+    t.save_club(b"evening")             # a club night on the device: its refs are match numbers
+    t.new_match(b"pairing")
+    assert t.match_no == 2
