@@ -16,7 +16,8 @@ The order:
        HANDS  hands won;
      each criterion only separates players level on everything before it;
   3. the seed order (the order the players were given), so the order is
-     always complete. Players split only by this are marked tied.
+     always complete. Players split only by this are marked tied - every
+     one of them, the first of the group too: they are level.
 """
 from micropython import const
 
@@ -43,8 +44,8 @@ class Standings:
     """Everyone's counts, by player number, and the order.
 
     order: player numbers, first place first. place[p]: 1-based position.
-    tied[p]: 1 when p is level with the player just above on every
-    criterion (only the seed order put p below). For each player p:
+    tied[p]: 1 when p is level with another player on every criterion
+    (only the seed order puts them apart; the first of them is marked too). For each player p:
     played (pairings with a result, byes not counted), wins, losses, byes,
     games_won, games_lost, points_for, points_against, net(p), hands,
     main[p] (the first criterion: wins, or the knockout's stage).
@@ -159,12 +160,9 @@ def _rank(t, s, group, chain, depth):
         s.order.append(group[0])
         return
     if depth == len(chain):
-        first = True
-        for p in group:      # in seed order
+        for p in group:      # in seed order; all of them level, the first too
             s.order.append(p)
-            if not first:
-                s.tied[p] = 1
-            first = False
+            s.tied[p] = 1
         return
     vals = _value(t, s, group, chain[depth])
     # Best first; an insertion sort, so players with equal values keep the

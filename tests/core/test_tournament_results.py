@@ -102,22 +102,59 @@ def test_a_cycle_goes_to_the_next_tiebreak_and_a_full_tie_to_the_seeds():
     # Net: Ann 20-10 = 10, Bob -20+30 = 10, Cid -30+10 = -20; hands all 8.
     s = t.standings()
     assert s.order == [ANN, BOB, CID]
-    # Ann and Bob are level on everything: only the seed order puts Ann first.
-    assert s.tied == [0, 1, 0]
+    # Ann and Bob are level on everything: only the seed order puts Ann
+    # first, and both are marked tied (Ann too: "=1 Ann", "=2 Bob").
+    assert s.tied == [1, 1, 0]
     # Given the other seed order, Bob is first.
     t = T.Tournament(["Ann", "Bob", "Cid"], T.ROUND_ROBIN, seeds=[1, 0, 2])
     play(t, ANN, BOB, ANN, (120, 100), (4, 4))
     play(t, BOB, CID, BOB, (130, 100), (4, 4))
     play(t, CID, ANN, CID, (110, 100), (4, 4))
     s = t.standings()
-    assert s.order == [BOB, ANN, CID] and s.tied == [1, 0, 0]
+    assert s.order == [BOB, ANN, CID] and s.tied == [1, 1, 0]
     # With no tie-breaks at all, the seeds decide everything level on wins.
     t = T.Tournament(["Ann", "Bob", "Cid"], T.ROUND_ROBIN, tiebreaks=(), seeds=[2, 1, 0])
     play(t, ANN, BOB, ANN, (120, 100))
     play(t, BOB, CID, BOB, (130, 100))
     play(t, CID, ANN, CID, (110, 100))
     s = t.standings()
-    assert s.order == [CID, BOB, ANN] and s.tied == [1, 1, 0]
+    assert s.order == [CID, BOB, ANN] and s.tied == [1, 1, 1]
+
+
+def test_head_to_head_is_applied_once_not_again_to_those_still_level():
+    # The example in docs/club-night.md: a round robin of six.
+    EVE, FAY = 4, 5
+    t = T.Tournament(FOUR + ["Eve", "Fay"], T.ROUND_ROBIN)
+    play(t, ANN, BOB, ANN, (110, 100))   # Ann beat Bob by 10 only
+    play(t, ANN, CID, ANN, (110, 100))
+    play(t, BOB, CID, BOB, (200, 50))
+    play(t, BOB, DAN, BOB, (200, 50))
+    play(t, CID, DAN, CID, (120, 100))
+    play(t, DAN, ANN, DAN, (110, 100))
+    for p in (ANN, BOB):
+        play(t, EVE, p, EVE, (100, 90))
+        play(t, FAY, p, FAY, (100, 90))
+    play(t, CID, EVE, CID, (100, 90))
+    play(t, FAY, CID, FAY, (100, 90))
+    play(t, DAN, FAY, DAN, (100, 90))
+    play(t, EVE, DAN, EVE, (100, 90))
+    play(t, EVE, FAY, EVE, (100, 90))
+    assert t.finished()
+    s = t.standings()
+    assert [s.wins[p] for p in range(6)] == [2, 2, 2, 2, 4, 3]
+    # Net: Ann 10+10-10-10-10 = -10, Bob -10+150+150-10-10 = 270; Cid -10-150+20+10-10 = -140,
+    # Dan -150-20+10+10-10 = -160. Head-to-head among the four: Ann 2, Bob 2, Cid 1, Dan 1;
+    # applied again to Ann and Bob it would put Ann first (she beat him): it is not.
+    assert s.order == [EVE, FAY, BOB, ANN, CID, DAN]
+    assert s.tied == [0] * 6
+
+
+def test_names_differing_only_in_capitals_are_refused():
+    e = raises(T.TournamentError, T.Tournament, ["Ann", "Bob", "ann"], T.ROUND_ROBIN)
+    assert e.code == T.E_NAME and e.a == "ann"
+    assert str(e) == "Ann and ann differ only in capitals: every player needs a different name"
+    e = raises(T.TournamentError, T.Tournament, ["Ann", "Bob", "Ann"], T.ROUND_ROBIN)
+    assert str(e) == "Ann is on the list twice: every player needs a different name"
 
 
 def test_walkover_points_each_setting():

@@ -65,7 +65,7 @@ def brute_order(n, seeds, fmt, chain, results, byes):
     tied = [0] * n
     for i in range(1, n):
         if keys[order[i]] == keys[order[i - 1]]:
-            tied[order[i]] = 1
+            tied[order[i]] = tied[order[i - 1]] = 1   # both level: the first of a group too
     return order, tied
 
 
