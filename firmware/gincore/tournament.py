@@ -71,6 +71,23 @@ _RES = const(4)            # bytes a result: status, winner side, games a, games
 _NUM = const(5)            # numbers a result: points a, b, hands a, b, ref
 
 
+def _fold(c):
+    # A capital (ASCII or Latin-1) as its small letter; nothing allocated.
+    if 65 <= c <= 90 or (192 <= c <= 222 and c != 215):
+        return c + 32
+    return c
+
+
+def same_letters(a, b):
+    """a and b differ at most in capitals."""
+    if len(a) != len(b):
+        return False
+    for i in range(len(a)):
+        if _fold(ord(a[i])) != _fold(ord(b[i])):
+            return False
+    return True
+
+
 class TournamentError(ValueError):
     """Something a tournament cannot do, in plain words; code, a and b say
     it for a translation (E_* above)."""
@@ -120,9 +137,15 @@ class Tournament:
             if len(name.encode("utf-8")) > _MAX_NAME:
                 raise TournamentError("name %r is too long (at most %d letters)" % (name, _MAX_NAME),
                                       E_NAME, name)
-            if name in clean:
-                raise TournamentError("%s is on the list twice: every player needs a different name"
-                                      % name, E_NAME, name)
+            # Ann and ann would read as one player on every sheet: refused too.
+            for other in clean:
+                if not same_letters(other, name):
+                    continue
+                if other == name:
+                    raise TournamentError("%s is on the list twice: every player needs a different name"
+                                          % name, E_NAME, name)
+                raise TournamentError("%s and %s differ only in capitals: every player needs a different name"
+                                      % (other, name), E_NAME, name)
             clean.append(name)
         self.names = tuple(clean)
         self.fmt = fmt
@@ -141,9 +164,12 @@ class Tournament:
                              else _pairings.knockout_rounds(n))
         tb = bytearray()
         for c in tiebreaks:
-            if c not in (H2H, NET, HANDS) or c in list(tb):
-                raise TournamentError("tie-breaks are head-to-head, net points and hands won, each once; got %r"
-                                      % (list(tiebreaks),), E_SETTING)
+            if c not in (H2H, NET, HANDS):
+                raise TournamentError("unknown tie-break %r: head-to-head, net points or hands won" % (c,),
+                                      E_SETTING)
+            if c in list(tb):
+                raise TournamentError("%s is in the tie-breaks twice: each one once" % TIEBREAK_NAMES[c],
+                                      E_SETTING)
             tb.append(c)
         self.tiebreaks = bytes(tb)
         if award not in (AWARD_TARGET, AWARD_GAME, AWARD_SHEET):
@@ -314,9 +340,9 @@ class Tournament:
         g = self._pair(games, 255, "games won")
         # Under Hollywood one hand can end up to three games at once.
         if g[w] < need or g[w] > need + (2 if self.rules.hollywood else 0) or g[1 - w] >= need:
-            raise TournamentError("%s v %s is best of %d: the winner needs %d games, the other fewer; got %d-%d"
-                                  % (self.names[a], self.names[b], self.best_of, need, g[0], g[1]),
-                                  E_RESULT, g[0], g[1])
+            raise TournamentError("%s v %s is %s: the winner needs %s, the other fewer; got %d-%d"
+                                  % (self.names[a], self.names[b], games_text(self.best_of, True),
+                                     games_text(need), g[0], g[1]), E_RESULT, g[0], g[1])
         self._put(k, PLAYED, w, g, self._pair(points, _MAX_POINTS, "points"),
                   self._pair(hands, _MAX_HANDS, "hands won"), ref)
 
@@ -365,8 +391,8 @@ class Tournament:
             raise TournamentError("the match went on after it was decided (%d-%d games)" % (g[0], g[1]),
                                   E_RESULT, g[0], g[1])
         if g[0] < need and g[1] < need:
-            raise TournamentError("the match is not over: %d-%d in games, best of %d needs %d"
-                                  % (g[0], g[1], self.best_of, need), E_NOT_OVER, g[0], g[1])
+            raise TournamentError("the match is not over: %d-%d in games, and the winner needs %s"
+                                  % (g[0], g[1], games_text(need)), E_NOT_OVER, g[0], g[1])
         self.record(k, a if g[0] >= need else b, g, p, h, ref)
 
     def clear(self, k):
@@ -530,6 +556,13 @@ class Tournament:
             else:
                 met[a * n + b] = met[b * n + a] = 1
         self._add_round(_pairings.swiss_round(s.order, s.wins, lambda p, q: met[p * n + q], had_bye))
+
+
+def games_text(n, best_of=False):
+    """'1 game', '2 games'; with best_of: 'one game', 'best of 3'."""
+    if best_of:
+        return "one game" if n == 1 else "best of %d" % n
+    return "%d game%s" % (n, "" if n == 1 else "s")
 
 
 def match_outcome(match):

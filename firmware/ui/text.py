@@ -254,8 +254,11 @@ NAME_HINT = const(246)
 NAME_HINT3 = const(247)
 GAME_WON = const(248)
 BR_DEAL = const(249)
+PLAYERS_DONE_1 = const(250)
+NOT_TEXT = const(251)
+NOT_TEXT_W = const(252)
 
-COUNT = const(250)
+COUNT = const(253)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

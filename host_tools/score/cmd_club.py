@@ -97,6 +97,25 @@ def _int_list(text, what):
         raise GinError("%s must be whole numbers separated by commas, got %r" % (what, text))
 
 
+def tiebreak_chain(text):
+    """--tiebreak's words -> the core's codes; each mistake said in one line."""
+    words = [w.strip().lower() for w in text.split(",")]
+    if words == ["none"]:
+        return []
+    if "none" in words:
+        raise GinError("--tiebreak none stands alone (no tie-breaks: the seed order decides); got %r" % text)
+    if words == [""]:
+        raise GinError("--tiebreak is empty: give head-to-head, net, hands in an order, or none")
+    chain = []
+    for w in words:
+        if w not in TIEBREAKS:
+            raise GinError("unknown tie-break %r (head-to-head, net, hands, or none)" % w)
+        if TIEBREAKS[w] in chain:
+            raise GinError("--tiebreak names %s twice: each tie-break once" % T.TIEBREAK_NAMES[TIEBREAKS[w]])
+        chain.append(TIEBREAKS[w])
+    return chain
+
+
 def build(args):
     """The Tournament the options describe, with no results yet."""
     names = [n.strip() for n in args.players.split(",")]
@@ -108,16 +127,10 @@ def build(args):
             r.set("target", args.target)
     except rules_mod.RulesError as e:
         raise GinError(str(e))
-    if args.tiebreak.strip().lower() == "none":
-        chain = []
-    else:
-        chain = []
-        for word in args.tiebreak.split(","):
-            w = word.strip().lower()
-            if w not in TIEBREAKS:
-                raise GinError("unknown tie-break %r (head-to-head, net, hands, or none)" % word.strip())
-            chain.append(TIEBREAKS[w])
-    split = _int_list(args.split, "--split") if args.split else None
+    chain = tiebreak_chain(args.tiebreak)
+    if args.split is not None and not args.split.strip():
+        raise GinError("--split is empty: give the percent per place, such as 50,30,20 (or leave it out)")
+    split = _int_list(args.split, "--split") if args.split is not None else None
     seeds = None
     if args.seed_by_stats:
         from host_tools.export import export_data   # the device's store code, loaded only when asked
@@ -330,6 +343,8 @@ def club_data(t):
         "champion": names[s.champion] if s.champion is not None else None,
         "pot": t.pot,
         "split": list(t.split_table()),
+        # The Italian text gives the whole pot to the first place below 8 players.
+        "split_departs_from_text": len(names) < 8 and tuple(t.split_table()) != (100,),
         "prize": prizes,
     }
 
@@ -404,8 +419,15 @@ def pot_line(d):
     """'pot 50.00, split 70/30: 1 Ann 35.00, 2 Cid 15.00'."""
     split = "/".join(str(x) for x in d["split"])
     shares = ", ".join("%d %s %s" % (x["place"], x["player"], prize.money(x["amount"])) for x in d["prize"])
-    return "pot %s, split %s%s: %s" % (prize.money(d["pot"]), split,
+    line = "pot %s, split %s%s: %s" % (prize.money(d["pot"]), split,
                                        "" if d["finished"] else " (by the standings so far)", shares)
+    if d.get("split_departs_from_text"):
+        line += "\n" + SPLIT_NOTE
+    return line
+
+
+SPLIT_NOTE = ("note: below 8 players the Italian text gives the whole pot to the first place; "
+              "this split departs from it")
 
 
 def render_text(d):

@@ -325,6 +325,35 @@ def test_the_summary_without_a_pot_and_with_statistics_that_cannot_be_read():
     assert t.seeds == bytes(range(4)) and t.tiebreaks == b"" and t.split == b""   # the ticked order
 
 
+def test_one_player_in_words_a_name_in_other_capitals_and_a_split_below_eight():
+    rig = Rig()
+    app = rig.app
+    app.cfg.names = ["Ann", "BOB", "Cid", "Dan"]   # BOB as a PC wrote it
+    open_setup(rig)
+    scr = app.top()
+    rig.press(keys.OK)                    # Ann
+    assert scr.list.labels[0] == "Done: 1 player"
+    rig.press(keys.DOWN, 3)               # New name
+    rig.press(keys.OK)
+    type_name(rig, "Bob")                 # BOB in other capitals: BOB is ticked, not a second player
+    assert scr.list.labels == ["Done: 2 players", "Ann", "BOB", "Cid", "Dan", "New name"]
+    assert scr.list.values[1:3] == ["1", "2"]
+    # A split below 8 players departs from the Italian text: the summary says so.
+    rig = Rig()
+    opts = _to_options(rig, SIXTEEN[:6], 50)
+    assert "Not the Italian text" not in opts.list.labels      # all to the winner: the text's own
+    i = _row(opts, "Pot split")[0]
+    rig.pick(i)
+    rig.pick(1)                                                 # 70/30
+    assert rig.app.top() is opts
+    assert opts.list.labels[i + 1] == "Not the Italian text"
+    rig.pick(i + 1)
+    assert "Italian text gives the whole pot" in " ".join(rig.app.top().lines)
+    rig.press(keys.BACK)
+    rig.pick(0)                                                 # the evening keeps the split all the same
+    assert tuple(club(rig).t.split) == (70, 30)
+
+
 def test_a_swiss_s_rounds_and_best_of_seven():
     rig = Rig()
     rig.app.cfg.names = SIXTEEN[:6]

@@ -250,4 +250,7 @@ T = (
     'Done: hold Down, OK',  # NAME_HINT3
     'Game %d: %s won',  # GAME_WON
     'Brazilian: 11 to %s',  # BR_DEAL
+    'Done: 1 player',  # PLAYERS_DONE_1
+    'Not the Italian text',  # NOT_TEXT
+    'Below 8 players the Italian text gives the whole pot to the first place.',  # NOT_TEXT_W
 )

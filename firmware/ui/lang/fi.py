@@ -250,4 +250,7 @@ T = (
     'Valmis: pidä Down, OK',  # NAME_HINT3
     'Peli %d: %s voitti',  # GAME_WON
     'Brasilial.: %s saa 11',  # BR_DEAL
+    "Valmis: 1 pelaaja",  # PLAYERS_DONE_1
+    "Ei italialainen sääntö",  # NOT_TEXT
+    "Alle 8 pelaajalla italialainen teksti antaa koko potin voittajalle.",  # NOT_TEXT_W
 )

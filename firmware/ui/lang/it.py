@@ -250,4 +250,7 @@ T = (
     'Fatto: tieni Down, OK',  # NAME_HINT3
     'Gioco %d: vince %s',  # GAME_WON
     'Brasiliana: 11 a %s',  # BR_DEAL
+    "Fatto: 1 giocatore",  # PLAYERS_DONE_1
+    "Non è il testo italiano",  # NOT_TEXT
+    "Sotto gli 8 giocatori il testo italiano dà tutto il montepremi al primo.",  # NOT_TEXT_W
 )

@@ -250,4 +250,7 @@ T = (
     'Pronto: segure Down, OK',  # NAME_HINT3
     'Jogo %d: %s venceu',  # GAME_WON
     'Brasileira: 11 p/ %s',  # BR_DEAL
+    "Pronto: 1 jogador",  # PLAYERS_DONE_1
+    "Não é o texto italiano",  # NOT_TEXT
+    "Com menos de 8 jogadores o texto italiano dá todo o prêmio ao primeiro.",  # NOT_TEXT_W
 )

@@ -61,6 +61,7 @@ _TIES = const(2)
 _SPLIT = const(3)
 _WALKOVER = const(4)
 _ROUNDS = const(5)
+_NOT_TEXT = const(6)   # the split departs from the Italian text (below 8 players)
 
 
 def not_saved(app, e):
@@ -158,8 +159,11 @@ class ClubSetup:
 
     def got_name(self, name):
         self.app.pop()   # the name entry
-        if name in self.names:
-            i = self.names.index(name)
+        # A name typed again in other capitals is the player already listed:
+        # the evening refuses two names that differ only in capitals.
+        same = [i for i in range(len(self.names)) if T.same_letters(self.names[i], name)]
+        if same:
+            i = same[0]
         else:
             self.names.append(name)
             self.typed.append(name)
@@ -211,6 +215,10 @@ class ClubSetup:
 
     def split_table(self):
         return self.split or default_split(len(self.picked))
+
+    def departs(self):
+        """The pot is split below 8 players: the Italian text gives it all to the first."""
+        return bool(self.pot) and len(self.picked) < 8 and tuple(self.split_table()) != (100,)
 
     def pot_shares(self, value, room):
         """What each paid place gets from a pot of value (by the split)."""
@@ -304,6 +312,8 @@ class OptionsScreen(ChoiceScreen):
             rows.remove(_ROUNDS)
         if not f.pot:
             rows.remove(_SPLIT)
+        elif f.departs():
+            rows.insert(rows.index(_SPLIT) + 1, _NOT_TEXT)
         self.rows = rows
         labels = []
         values = []
@@ -318,6 +328,8 @@ class OptionsScreen(ChoiceScreen):
                 label, value = t(tx.TIEBREAKS), chain_text(app, f.chain, ",")
             elif r == _SPLIT:
                 label, value = t(tx.SPLIT), split_text(f.split_table())
+            elif r == _NOT_TEXT:
+                label, value = t(tx.NOT_TEXT), "!"
             else:
                 label, value = t(tx.WO_POINTS), t(_AWARD_IDS[f.award])
             labels.append(label)
@@ -341,7 +353,9 @@ class OptionsScreen(ChoiceScreen):
                 app.pop()   # the list: this screen again, with the new value
             return picked
 
-        if r == _SEEDS:
+        if r == _NOT_TEXT:
+            say_lines(app, t(tx.NOT_TEXT), (t(tx.NOT_TEXT_W),))
+        elif r == _SEEDS:
             app.push(ChoiceScreen(app, t(tx.SEEDS), (t(tx.SEED_TICKED), t(tx.SEED_STATS)), int(f.by_stats),
                                   back(lambda i: setattr(f, "by_stats", i == 1))))
         elif r == _ROUNDS:
@@ -381,7 +395,8 @@ class PlayersScreen(Screen):
         f = self.flow
         self.title = t(tx.PLAYERS)
         picked = f.picked
-        labels = [t(tx.PLAYERS_DONE) % len(picked)] + f.names + [t(tx.NEW_NAME)]
+        done = t(tx.PLAYERS_DONE_1) if len(picked) == 1 else t(tx.PLAYERS_DONE) % len(picked)
+        labels = [done] + f.names + [t(tx.NEW_NAME)]
         values = [""] * len(labels)
         for s in range(len(picked)):
             values[picked[s] + 1] = "%d" % (s + 1)
