@@ -1,7 +1,7 @@
 """A club night: a tournament of 3 to 16 players on one device.
 
 Formats (pairings.py has how each draws its pairs):
-  ROUND_ROBIN  3-10 players, every pair meets once, all rounds drawn at the start
+  ROUND_ROBIN  3-16 players, every pair meets once, all rounds drawn at the start
   KNOCKOUT     4-16 players, seeded; byes to the top seeds; a round is drawn
                when the one before is complete
   SWISS        3-16 players, a fixed number of rounds, each drawn when the
@@ -15,7 +15,7 @@ start within 2 minutes) or forfeit (a player ran out of the 30-second move
 clock and the table agreed). Any open pairing may be played next.
 
 State is a few small byte arrays allocated once, when the tournament is set
-up (at most 120 pairings: a 16-player Swiss of 15 rounds), so recording
+up (at most 120 pairings: a 16-player round robin, or Swiss of 15 rounds), so recording
 results never grows the heap; standings.compute() works the table out from
 it when asked. tournament_save.py turns it into compact bytes and back.
 
@@ -39,7 +39,7 @@ KNOCKOUT = const(1)
 SWISS = const(2)
 FORMAT_NAMES = ("round-robin", "knockout", "swiss")
 _FEWEST = (3, 4, 3)
-_MOST = (10, 16, 16)
+_MOST = (16, 16, 16)
 
 # What a walkover or a forfeit gives (stored in saves: never renumber).
 AWARD_TARGET = const(0)  # the winner: the games needed, each at the target's points; the loser 0
@@ -200,6 +200,9 @@ class Tournament:
         self._pl = bytearray(cap * _PL)
         self._res = bytearray(cap * _RES)
         self._num = array("i", bytearray(cap * _NUM * 4))   # zeros (read as raw bytes on both)
+        # 1: the result was entered by hand on this device, played at another
+        # table: there is no sheet here (its match is on another device).
+        self._ent = bytearray(cap)
         if _draw:
             self._draw()
 
@@ -246,6 +249,11 @@ class Tournament:
         if w == 255:
             return None
         return a if w == 0 else b
+
+    def entered(self, k):
+        """The result of pairing k was entered by hand (played elsewhere: no sheet here)."""
+        self._check(k)
+        return bool(self._ent[k])
 
     def ref(self, k):
         """The number given with the result (the device's archive of the match), 0 for none."""
@@ -329,10 +337,12 @@ class Tournament:
                 self._res[j * _RES] = OPEN
         self._res[k * _RES] = PLAYING
 
-    def record(self, k, winner, games=None, points=(0, 0), hands=(0, 0), ref=0):
+    def record(self, k, winner, games=None, points=(0, 0), hands=(0, 0), ref=0, entered=False):
         """Pairing k was played and winner (a player number) won it. games,
         points and hands are (side a, side b) in the pairing's order; games
-        defaults to the games needed for the winner, 0 for the other."""
+        defaults to the games needed for the winner, 0 for the other.
+        entered: the result was entered by hand, played at another table
+        (entered(k) says so; there is no sheet on this device)."""
         a, b, w = self._sides(k, winner)
         need = self.needed()
         if games is None:
@@ -344,7 +354,7 @@ class Tournament:
                                   % (self.names[a], self.names[b], games_text(self.best_of, True),
                                      games_text(need), g[0], g[1]), E_RESULT, g[0], g[1])
         self._put(k, PLAYED, w, g, self._pair(points, _MAX_POINTS, "points"),
-                  self._pair(hands, _MAX_HANDS, "hands won"), ref)
+                  self._pair(hands, _MAX_HANDS, "hands won"), ref, entered)
 
     def walkover(self, k, absent, ref=0):
         """Pairing k: player absent did not start within 2 minutes; the other wins."""
@@ -486,8 +496,9 @@ class Tournament:
             h = (0, 0)
         self._put(k, status, w, g, p, h, ref)
 
-    def _put(self, k, status, w, g, p, h, ref):
+    def _put(self, k, status, w, g, p, h, ref, entered=False):
         ref = _int(ref, 0, _prize.MAX_POT, "the match's number")
+        self._ent[k] = 1 if entered else 0
         i, j = k * _RES, k * _NUM
         r, m = self._res, self._num
         r[i], r[i + 1], r[i + 2], r[i + 3] = status, w, g[0], g[1]
@@ -501,6 +512,7 @@ class Tournament:
         self._res[i + 1] = 255
         for x in range(_NUM):
             self._num[j + x] = 0
+        self._ent[k] = 0
 
     def _add(self, a, b, r):
         k = self.count

@@ -10,7 +10,9 @@ The same varints as a saved match (codec.py). Layout:
   pairings: count, then each: a, b, round, status, winner side (bytes;
             b 255 for a bye, winner 255 for none), and for a result
             (played, walkover, forfeit): games a, games b (bytes), points
-            a, points b, hands a, hands b; then the match's number (varints)
+            a, points b, hands a, hands b; then the match's number (varints);
+            version 2 adds, for a result, a byte after it: 1 when it was
+            entered by hand (played at another table), else 0
 
 A version newer than this code knows is refused with a CodecError that says
 so; damaged bytes are refused too, never guessed at.
@@ -23,15 +25,16 @@ from gincore import tournament as _t
 from gincore.pairings import BYE
 from gincore.standings import PLAYED, FORFEIT, DONE_BYE
 
-VERSION = const(1)
+VERSION = const(2)   # 2: the entered-by-hand byte of a result (1 is still read)
 MAGIC = b"GT"
 _WHAT = "tournament"
 
 
-def encode(t):
+def encode(t, version=VERSION):
+    """version 1 (no entered marks) only for the tests of reading old saves."""
     buf = bytearray()
     buf.extend(MAGIC)
-    buf.append(VERSION)
+    buf.append(version)
     u = _codec._uint
     buf.append(t.fmt)
     u(buf, len(t.names))
@@ -69,6 +72,8 @@ def encode(t):
             u(buf, ha)
             u(buf, hb)
         u(buf, t.ref(k))
+        if version >= 2 and PLAYED <= st <= FORFEIT:
+            buf.append(t._ent[k])
     return bytes(buf)
 
 
@@ -136,6 +141,11 @@ def decode(data):
             for x in range(4):
                 t._num[j + x] = r.uint()
         t._num[j + 4] = r.uint()
+        if v >= 2 and PLAYED <= st <= FORFEIT:
+            e = r.byte()
+            if e > 1:
+                _bad("pairing %d has a wrong entered mark" % (k + 1))
+            t._ent[k] = e
     r.end()
     t.rounds_made = last_round
     if fmt != _t.ROUND_ROBIN:

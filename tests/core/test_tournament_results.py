@@ -250,9 +250,9 @@ def test_recording_errors():
 def test_setting_errors():
     def make(*args, **kw):
         return T.Tournament(*args, **kw)
-    e = raises(T.TournamentError, make, FOUR * 3, T.ROUND_ROBIN)
-    assert (e.code, e.a, e.b) == (T.E_PLAYERS, 12, T.ROUND_ROBIN)
-    assert str(e) == "a round robin takes 3 to 10 players, got 12"
+    e = raises(T.TournamentError, make, ["P%d" % i for i in range(17)], T.ROUND_ROBIN)
+    assert (e.code, e.a, e.b) == (T.E_PLAYERS, 17, T.ROUND_ROBIN)
+    assert str(e) == "a round robin takes 3 to 16 players, got 17"
     e = raises(T.TournamentError, make, FOUR[:3], T.KNOCKOUT)
     assert (e.code, e.a) == (T.E_PLAYERS, 3) and "4 to 16" in str(e)
     e = raises(T.TournamentError, make, ["Ann", "Bob", "Ann"], T.SWISS)

@@ -63,7 +63,8 @@ def same(t, u):
     assert (t.count, t.rounds_made, t.open_pairings(), t.finished()) == \
         (u.count, u.rounds_made, u.open_pairings(), u.finished())
     for k in range(t.count):
-        assert (t.pairing(k), t.result(k), t.ref(k)) == (u.pairing(k), u.result(k), u.ref(k))
+        assert (t.pairing(k), t.result(k), t.ref(k), t.entered(k)) == \
+            (u.pairing(k), u.result(k), u.ref(k), u.entered(k))
     s, v = t.standings(), u.standings()
     assert (s.order, s.tied, s.champion) == (v.order, v.tied, v.champion)
     assert t.prize() == u.prize()
@@ -93,6 +94,35 @@ def test_a_pairing_in_play_and_a_cleared_result_are_saved():
     u = T.decode(T.encode(t))
     assert u.playing() == 2 and u.status(1) == T.OPEN and u.status(0) == T.PLAYED
     same(t, u)
+
+
+def test_a_result_entered_by_hand_is_saved_and_a_version_1_save_still_read():
+    from gincore import tournament_save
+    t = T.Tournament(names(5), T.ROUND_ROBIN)
+    t.record(0, t.pairing(0)[0], points=(130, 45), entered=True)
+    t.record(1, t.pairing(1)[1], points=(20, 110), ref=7)
+    u = T.decode(T.encode(t))
+    assert u.entered(0) and not u.entered(1) and u.ref(1) == 7
+    same(t, u)
+    t.clear(0)                                   # taken back: the mark goes with the result
+    assert not t.entered(0) and not T.decode(T.encode(t)).entered(0)
+    old = tournament_save.encode(t, 1)           # as software before the mark wrote it
+    assert old[2] == 1 and len(old) == len(T.encode(t)) - 1   # one result: one byte less
+    v = T.decode(old)
+    assert T.encode(v) == T.encode(t) and not v.entered(1)
+    # A mark other than 0 or 1 is damage: the one byte where an entered
+    # result's bytes differ from the same result's played on the device.
+    t.record(0, t.pairing(0)[0], entered=True)
+    on = T.encode(t)
+    t.clear(0)
+    t.record(0, t.pairing(0)[0])
+    off = T.encode(t)
+    at = [j for j in range(len(on)) if on[j] != off[j]]
+    assert len(on) == len(off) and len(at) == 1 and (on[at[0]], off[at[0]]) == (1, 0)
+    bad = bytearray(on)
+    bad[at[0]] = 2
+    e = raises(CodecError, T.decode, bytes(bad))
+    assert "entered mark" in str(e)
 
 
 def test_newer_version_refused():
