@@ -121,6 +121,14 @@ class Club:
         self._change(lambda t: _record(t, k, m, forfeit_by, ref))
         app.model.locked = LOCK_PAIRED
 
+    def enter(self, k, winner, games, points):
+        """Pairing k was played at another table: its result entered by
+        hand (games and points in the pairing's order; no hands, no sheet
+        here), marked as entered. One save: a cut before it returns leaves
+        the pairing open, after it counted once; entered again after a
+        restart, a counted pairing is refused (it is over), never doubled."""
+        self._change(lambda t: t.record(k, winner, games, points, entered=True))
+
     def walkover(self, k, absent):
         """Pairing k: player absent did not come; the other wins it."""
         self._change(lambda t: t.walkover(k, absent))

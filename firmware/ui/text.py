@@ -257,8 +257,15 @@ BR_DEAL = const(249)
 PLAYERS_DONE_1 = const(250)
 NOT_TEXT = const(251)
 NOT_TEXT_W = const(252)
+TABLE_ROW = const(253)
+WIN_LOSE = const(254)
+GAMES_WON = const(255)
+PTS_OF = const(256)
+ENTERED_SHORT = const(257)
+ENTERED_LONG = const(258)
+ENTERED_N = const(259)
 
-COUNT = const(253)
+COUNT = const(260)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

@@ -253,4 +253,11 @@ T = (
     'Done: 1 player',  # PLAYERS_DONE_1
     'Not the Italian text',  # NOT_TEXT
     'Below 8 players the Italian text gives the whole pot to the first place.',  # NOT_TEXT_W
+    'Result from a table...',  # TABLE_ROW
+    'Winner > loser',  # WIN_LOSE
+    'Games won',  # GAMES_WON
+    'Points: %s',  # PTS_OF
+    'entered',  # ENTERED_SHORT
+    'entered (no sheet)',  # ENTERED_LONG
+    '%d entered (no sheet)',  # ENTERED_N
 )

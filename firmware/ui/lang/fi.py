@@ -253,4 +253,11 @@ T = (
     "Valmis: 1 pelaaja",  # PLAYERS_DONE_1
     "Ei italialainen sääntö",  # NOT_TEXT
     "Alle 8 pelaajalla italialainen teksti antaa koko potin voittajalle.",  # NOT_TEXT_W
+    "Toisen pöydän tulos...",  # TABLE_ROW
+    "Voittaja > häviäjä",  # WIN_LOSE
+    "Voitetut pelit",  # GAMES_WON
+    "Pisteet: %s",  # PTS_OF
+    "syötetty",  # ENTERED_SHORT
+    "syötetty (ei pöytäkirjaa)",  # ENTERED_LONG
+    "%d syötetty (ei pöytäkirjaa)",  # ENTERED_N
 )

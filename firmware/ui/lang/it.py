@@ -253,4 +253,11 @@ T = (
     "Fatto: 1 giocatore",  # PLAYERS_DONE_1
     "Non è il testo italiano",  # NOT_TEXT
     "Sotto gli 8 giocatori il testo italiano dà tutto il montepremi al primo.",  # NOT_TEXT_W
+    "Risultato da un tavolo...",  # TABLE_ROW
+    "Vincitore > perdente",  # WIN_LOSE
+    "Partite vinte",  # GAMES_WON
+    "Punti: %s",  # PTS_OF
+    "inserito",  # ENTERED_SHORT
+    "inserito (senza foglio)",  # ENTERED_LONG
+    "%d inseriti (senza foglio)",  # ENTERED_N
 )

@@ -253,4 +253,11 @@ T = (
     "Pronto: 1 jogador",  # PLAYERS_DONE_1
     "Não é o texto italiano",  # NOT_TEXT
     "Com menos de 8 jogadores o texto italiano dá todo o prêmio ao primeiro.",  # NOT_TEXT_W
+    "Resultado de mesa...",  # TABLE_ROW
+    "Vencedor > perdedor",  # WIN_LOSE
+    "Jogos vencidos",  # GAMES_WON
+    "Pontos: %s",  # PTS_OF
+    "inserido",  # ENTERED_SHORT
+    "inserido (sem súmula)",  # ENTERED_LONG
+    "%d inseridos (sem súmula)",  # ENTERED_N
 )

@@ -43,7 +43,7 @@ from ui import widgets
 
 _FMT_IDS = (tx.FMT_ROUND_ROBIN, tx.FMT_KNOCKOUT, tx.FMT_SWISS)   # by tournament format
 _FEWEST = (3, 4, 3)       # players each format takes (gincore.tournament)
-_MOST = (10, 16, 16)
+_MOST = (16, 16, 16)
 _BEST_OF = (1, 3, 5, 7, 9)
 MAX_PLAYERS = 16
 POT_MAX = 999             # whole units (the tournament keeps cents)
@@ -447,11 +447,14 @@ class PairingsScreen(Screen):
         self.below = False   # rows below the window
 
     def stops(self):
-        """The rows the cursor stops on: the open pairings, then the walkover row."""
+        """The rows the cursor stops on: the open pairings, then the row of a
+        result from another table and the walkover row (count, count + 1:
+        Up from the first pairing goes to the walkover, as before)."""
         t = self.app.club.t
         s = t.open_pairings()
         if walkable(self.app):
             s.append(t.count)
+            s.append(t.count + 1)
         return s
 
     def prepare(self):
@@ -465,7 +468,7 @@ class PairingsScreen(Screen):
             self.cursor = pick if pick in stops else (stops[0] if stops else 0)
         if self.cursor < t.count:
             c.cursor = self.cursor
-        n = t.count + (1 if stops and stops[-1] == t.count else 0)   # the rows, with the walkover row
+        n = t.count + (2 if stops and stops[-1] > t.count else 0)   # the rows, with the last two
         rows = self.nrows
         if self.top_row < 0:
             # The row before the cursor's shows too (what was played last, or a bye).
@@ -494,7 +497,7 @@ class PairingsScreen(Screen):
         tt = app.t
         t = app.club.t
         if i >= t.count:
-            return [tt(tx.WALKOVER_ROW), "", 0, 0, 0, True]
+            return [tt(tx.TABLE_ROW if i == t.count else tx.WALKOVER_ROW), "", 0, 0, 0, i == t.count]
         a, b, r = t.pairing(i)
         new = i > 0 and t.pairing(i - 1)[2] != r
         if b == BYE:
@@ -533,8 +536,11 @@ class PairingsScreen(Screen):
         if kind != keys.PRESS:
             return
         if k == keys.OK:
-            if self.cursor >= app.club.t.count:
+            if self.cursor > app.club.t.count:
                 ask_walkover(app)
+            elif self.cursor == app.club.t.count:
+                from ui.screens.club_entry import ask_entry
+                ask_entry(app)
             elif self.cursor in app.club.t.open_pairings():
                 start_pairing(app, self.cursor)
         elif k == keys.BACK:
@@ -653,9 +659,15 @@ def _forfeit(app, p):
 
 
 def how_ended(app, k):
-    """ "w/o" for a walkover, "clock" for a forfeit, else ""."""
-    st = app.club.t.status(k)
-    return app.t(tx.WO_SHORT) if st == T.WALKOVER else (app.t(tx.FF_SHORT) if st == T.FORFEIT else "")
+    """ "w/o" for a walkover, "clock" for a forfeit, "entered" for a result
+    entered by hand (played at another table: no sheet here), else ""."""
+    t = app.club.t
+    st = t.status(k)
+    if st == T.WALKOVER:
+        return app.t(tx.WO_SHORT)
+    if st == T.FORFEIT:
+        return app.t(tx.FF_SHORT)
+    return app.t(tx.ENTERED_SHORT) if st == T.PLAYED and t.entered(k) else ""
 
 
 def result_label(app, k, room=W - 2):
@@ -735,6 +747,12 @@ class StandingsScreen(Screen):
             net = s.net(p)
             r = "%d %s%d" % (s.wins[p], "+" if net > 0 else "", net)
             out.append(self._row("%d%s" % (s.place[p], "=" if s.tied[p] else " "), t.names[p], r))
+        entered = 0
+        for k in range(t.count):
+            if t.done(k) and t.status(k) != T.DONE_BYE and t.entered(k):
+                entered += 1
+        if entered:
+            out.append((tt(tx.ENTERED_N) % entered, "", W))
         if t.pot:
             out.append(self._row("", tt(tx.POT_OF) % money(t.pot),
                                  split_text(t.split_table())))

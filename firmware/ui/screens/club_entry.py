@@ -1,0 +1,105 @@
+"""A result played at another table, entered on the organiser's device.
+
+From the screen between pairings, the row "Result from a table...": one
+list of "winner > loser" for every pairing that can take a result (the
+cursor's pairing first), then the games (best of 3 or more), the winner's
+points (from the target times the games won), the loser's points, and a
+hold on the summary. The result goes into the evening marked "entered (no
+sheet)" (Club.enter): one save, so a power cut either leaves the pairing
+open or counts it once.
+
+Loaded only while the row is used, and let go with the club screens at
+the table (ui/app.py).
+"""
+from ui import text as tx
+from ui.gfx import W
+from ui.screens.common import ChoiceScreen, NumberScreen
+from ui.screens.message import HoldScreen
+from ui.screens.club import walkable, fit_pair, not_saved, _line
+
+POINTS_MAX = 9999
+
+
+def ask_entry(app):
+    tt = app.t
+    c = app.club
+    t = c.t
+    ks = walkable(app)
+    if not ks:
+        return
+    rows = []
+    labels = []
+    g = app.g
+    for k in ks:
+        a, b, _ = t.pairing(k)
+        for w, l in ((a, b), (b, a)):
+            nw, nl = fit_pair(g, t.names[w], " > ", t.names[l], W - 2)
+            rows.append((k, w))
+            labels.append(nw + " > " + nl)
+    cur = 2 * ks.index(c.cursor) if c.cursor in ks else 0
+
+    def picked(i):
+        _Entry(app, rows[i][0], rows[i][1]).games()
+    app.push(ChoiceScreen(app, tt(tx.WIN_LOSE), labels, cur, picked))
+
+
+class _Entry:
+    """The answers so far; each question a screen on the stack."""
+
+    def __init__(self, app, k, winner):
+        self.app = app
+        self.k = k
+        self.winner = winner
+        t = app.club.t
+        a, b, _ = t.pairing(k)
+        self.loser = b if winner == a else a
+        self.side = 0 if winner == a else 1
+        self.won = t.needed()
+        self.lost = 0
+        self.wp = 0
+
+    def games(self):
+        app = self.app
+        t = app.club.t
+        need = t.needed()
+        if need == 1:       # one game: 1-0, nothing to ask
+            self.points()
+            return
+        labels = ["%d-%d" % (need, x) for x in range(need)]
+
+        def picked(i):
+            self.lost = i
+            self.points()
+        app.push(ChoiceScreen(app, app.t(tx.GAMES_WON), labels, 0, picked))
+
+    def points(self):
+        app = self.app
+        t = app.club.t
+        start = t.rules.target * self.won
+        if start > POINTS_MAX:
+            start = POINTS_MAX
+
+        def got(v):
+            self.wp = v
+            app.push(NumberScreen(app, _line(app, tx.PTS_OF, t.names[self.loser]), "", 0, POINTS_MAX, 0,
+                                  self.confirm))
+        app.push(NumberScreen(app, _line(app, tx.PTS_OF, t.names[self.winner]), "", 0, POINTS_MAX, start, got))
+
+    def confirm(self, lp):
+        app = self.app
+        t = app.club.t
+        a, b, _ = t.pairing(self.k)
+        g = (self.won, self.lost) if self.side == 0 else (self.lost, self.won)
+        p = (self.wp, lp) if self.side == 0 else (lp, self.wp)
+        sep = " %d-%d " % g
+        na, nb = fit_pair(app.g, t.names[a], sep, t.names[b], W - 2)
+        lines = (na + sep + nb, "%d-%d" % p, app.t(tx.ENTERED_LONG))
+
+        def done():
+            try:
+                app.club.enter(self.k, self.winner, g, p)
+            except Exception as e:  # noqa: BLE001 - not saved: said, nothing changed
+                not_saved(app, e)
+                return
+            app.club.show()
+        app.push(HoldScreen(app, app.t(tx.TABLE_ROW).rstrip("."), lines, done))

@@ -1,0 +1,201 @@
+"""A result played at another table, entered on the organiser's device:
+the presses it takes, the mark it carries (hub, take-back list,
+standings), taking it back, a refused save, and a power cut at every flash
+operation of the entry. At both panel heights."""
+import sys
+
+from gincore import tournament as T
+from ui import keys
+from ui_kit import Rig, both_heights
+
+from test_ui_club import SIXTEEN, set_up, club, hub_check, _menu_take_back, _store_env, _store_rig, _boot
+
+
+def to_row(rig):
+    """From the hub, the cursor on an open pairing, to the row "Result from
+    a table...": Up round to the walkover row, Up again. Presses taken."""
+    before = rig.presses
+    t = club(rig).t
+    scr = rig.app.top()
+    while scr.cursor != t.count:
+        rig.press(keys.UP)
+    return rig.presses - before
+
+
+def set_points(rig, v):
+    """A NumberScreen to v as a player would: a tap for one step, else a
+    hold (PRESS and LONG move one each, then one per repeat); one press."""
+    f = rig.app.top().field
+    d = v - f.value
+    if not d:
+        return
+    k = keys.UP if d > 0 else keys.DOWN
+    n = abs(d)
+    if n == 1:
+        rig.press(k)
+    else:
+        rig.hold(k, n - 2)
+    assert rig.app.top().field.value == v
+
+
+def enter(rig, k, winner, lost_games, wp, lp):
+    """Enter pairing k's result from the hub (its cursor on the first open
+    pairing): the row, the pairing and winner, the games (best of 3 up),
+    both points, the hold. Returns the presses."""
+    before = rig.presses
+    t = club(rig).t
+    rig.app.top().cursor = k          # the organiser's cursor on the pairing (not counted)
+    rig.app.club.cursor = k
+    to_row(rig)
+    rig.press(keys.OK)
+    scr = rig.app.top()
+    assert scr.title == "Winner > loser"
+    a, b, _ = t.pairing(k)
+    want = t.names[winner] + " > " + t.names[b if winner == a else a]
+    i = scr.labels.index(want)
+    assert scr.list.cursor in (i, i - 1, i + 1)     # the cursor's pairing first
+    rig.pick(i)
+    if t.best_of > 1:
+        assert rig.app.top().title == "Games won"
+        rig.pick(lost_games)
+    assert rig.app.top().title == "Points: " + t.names[winner]
+    assert rig.app.top().field.value == t.rules.target * t.needed()
+    set_points(rig, wp)
+    rig.press(keys.OK)
+    assert rig.app.top().field.value == 0
+    set_points(rig, lp)
+    rig.press(keys.OK)
+    assert rig.screen() == "HoldScreen"
+    rig.hold_ms(keys.OK, 2100)
+    return rig.presses - before
+
+
+def test_a_remote_result_in_at_most_twelve_presses_marked_entered_and_taken_back():
+    rig = Rig()
+    set_up(rig, SIXTEEN[:5], T.ROUND_ROBIN)
+    t = club(rig).t
+    k = t.open_pairings()[0]
+    a, b, _ = t.pairing(k)
+    counts = []
+    # Best of 1: the first player wins 130-45; the second 100-98 (taps and holds).
+    counts.append(enter(rig, k, b, 0, 131, 3))
+    assert rig.screen() == "PairingsScreen"
+    t = club(rig).t
+    assert t.done(k) and t.entered(k) and t.winner(k) == b
+    assert t.result(k)[2:8] == (0, 1, 3, 131, 0, 0)      # games, points a-b, no hands
+    assert t.ref(k) == 0
+    assert rig.persist.club == T.encode(t)                # on flash as on screen
+    hub_check(rig)
+    # Marked on the hub, in the take-back list, and in the standings.
+    assert rig.app.top().entry(k)[1] == "entered"
+    rig.press(keys.BACK)
+    assert "1 entered (no sheet)" in [line[0] for line in rig.app.top().lines]
+    rig.press(keys.OK)
+    k2 = t.open_pairings()[0]
+    counts.append(enter(rig, k2, t.pairing(k2)[0], 0, 100, 98))
+    assert t.entered(k2) and t.result(k2)[4:6] == (100, 98)
+    labels = _menu_take_back(rig)
+    assert len(labels) == 2
+    scr = rig.app.top()
+    assert scr.values == ["entered", "entered"]
+    # Taken back like any other result: the pairing is open again, no mark.
+    rig.press(keys.OK)
+    rig.hold_ms(keys.OK, 2100)
+    t = club(rig).t
+    assert not t.done(k2) and not t.entered(k2) and rig.screen() == "PairingsScreen"
+    assert rig.persist.club == T.encode(t)
+    # Entered again, once.
+    counts.append(enter(rig, k2, t.pairing(k2)[1], 0, 250, 0))
+    assert club(rig).t.entered(k2) and club(rig).t.winner(k2) == club(rig).t.pairing(k2)[1]
+    assert max(counts) <= 12, counts
+    # Each: Up twice to the row, OK; the winner (Down when the second won);
+    # each number a hold or a tap (none when it starts right) and OK; the hold.
+    assert counts == [2 + 1 + 2 + 2 + 2 + 1, 2 + 1 + 1 + 1 + 2 + 1, 2 + 1 + 2 + 2 + 1 + 1], counts
+
+
+def test_best_of_three_entered_and_a_refused_save_changes_nothing():
+    rig = Rig()
+    set_up(rig, SIXTEEN[:4], T.KNOCKOUT, best_of=3)
+    t = club(rig).t
+    k = t.open_pairings()[0]
+    a, b, _ = t.pairing(k)
+    n = enter(rig, k, a, 1, 251, 180)                    # 2-1
+    assert n <= 12, n
+    t = club(rig).t
+    assert t.result(k)[:6] == (T.PLAYED, 0, 2, 1, 251, 180) and t.entered(k)
+    # The flash refuses: "Not saved!", the pairing still open, in RAM and on flash.
+    k = t.open_pairings()[0]
+    before = rig.persist.club
+    fails = [0]
+    real = rig.persist.save_club
+
+    def refuse(data):
+        fails[0] += 1
+        raise OSError(28)
+    rig.persist.save_club = refuse
+    try:
+        enter(rig, k, t.pairing(k)[0], 0, 200, 0)
+    finally:
+        rig.persist.save_club = real
+    assert fails[0] == 1 and rig.app.top().title == "Not saved!"
+    assert rig.persist.club == before and not club(rig).t.done(k)
+
+
+def test_a_power_cut_at_every_flash_operation_of_an_entry():
+    """The flash store cut at every operation of one entry's save: the
+    restart shows the pairing open (and it is entered again, once) or
+    counted once; entering it again then is refused, never doubled."""
+    env = _store_env()
+    rig, ffs, fs, root = _store_rig(env)
+    set_up(rig, SIXTEEN[:4], T.ROUND_ROBIN)
+    img = env.image(fs, root)
+    t0 = club(rig).t
+    k = t0.open_pairings()[0]
+    w = t0.pairing(k)[0]
+    before = T.encode(t0)
+    n = 0
+    seen = set()
+    while True:
+        r, f, fs2, root2 = _store_rig(env, img)
+        f.arm(n, sticky=True)
+        enter(r, k, w, 0, 120, 30)
+        f.disarm()
+        fired = f.fired
+        again = _boot(fs2, root2)
+        c = again.app.club
+        t = c.t
+        if t.done(k):
+            seen.add("counted")
+            assert t.entered(k) and t.result(k)[4:6] == (120, 30), n
+            assert sum(1 for j in range(t.count) if t.done(j) and t.status(j) != T.DONE_BYE) == 1, n
+        else:
+            seen.add("open")
+            assert T.encode(t) == before, n
+        # The organiser enters it (again, when it was counted): once in all.
+        if again.screen() == "MessageScreen":
+            again.press(keys.OK)
+        if t.done(k):
+            assert k not in again.app.top().stops()           # not offered again
+        else:
+            enter(again, k, w, 0, 120, 30)
+        t = again.app.club.t
+        assert t.done(k) and t.entered(k) and t.result(k)[4:6] == (120, 30), n
+        assert len(t.open_pairings()) == len(t0.open_pairings()) - 1, n
+        if not fired:
+            break
+        n += 1
+    assert n > 1 and seen == {"counted", "open"}, (n, seen)
+
+
+def test_the_entry_module_is_let_go_at_the_table():
+    rig = Rig()
+    set_up(rig, SIXTEEN[:4], T.ROUND_ROBIN)
+    to_row(rig)
+    rig.press(keys.OK)
+    assert rig.app.top().title == "Winner > loser" and "ui.screens.club_entry" in sys.modules
+    rig.app.home()                     # back to the table as the app goes there: the rare screens let go
+    assert rig.screen() == "TableScreen"
+    assert "ui.screens.club_entry" not in sys.modules
+
+
+both_heights(globals())
