@@ -10,7 +10,7 @@ the tournament keeps as the pairing's ref). Nothing is worked out here but
 where to draw it.
 """
 from host_tools.export import export_data  # noqa: F401  (puts firmware/ on sys.path)
-from host_tools.score.cmd_club import (club_data, heading, pairing_text, pot_line, round_name,
+from host_tools.score.cmd_club import (club_data, entered_note, heading, pairing_text, pot_line, round_name,
                                  standings_rows, TIED_NOTE)
 from host_tools.export.export_html import CSS, bdi, esc, club_file, SHEET_FILE
 from gincore import pairings, tournament as T
@@ -72,7 +72,9 @@ class ClubView:
         if st < T.PLAYED:
             return None, "not played yet"
         if ref == 0:
-            return None, "no match played (walkover)" if st == T.WALKOVER else "entered without its match"
+            if st == T.WALKOVER:
+                return None, "no match played (walkover)"
+            return None, "entered (no sheet)" if t.entered(k) else "entered without its match"
         saved = self.matches.get(ref)
         if saved is None:
             return None, "match %d is no longer on the device" % ref
@@ -101,6 +103,8 @@ def standings_html(cv):
     out.append("</table>")
     if any(r["tied"] for r in d["standings"]):
         out.append('<p class="note">%s</p>' % esc(TIED_NOTE))
+    if entered_note(d):
+        out.append('<p class="note entered">%s</p>' % esc(entered_note(d)))
     out.append('<p class="note">Tie-breaks, in order: %s; then the seed order.</p>'
                % esc(", ".join(d["tiebreaks"]) or "none"))
     if d["seeds"] != d["players"]:

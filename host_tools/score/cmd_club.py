@@ -40,7 +40,7 @@ FORMATS = {"round-robin": T.ROUND_ROBIN, "knockout": T.KNOCKOUT, "swiss": T.SWIS
 TIEBREAKS = {"head-to-head": T.H2H, "h2h": T.H2H, "net": T.NET, "net-points": T.NET,
              "hands": T.HANDS, "hands-won": T.HANDS}
 AWARDS = {"target": T.AWARD_TARGET, "game": T.AWARD_GAME, "sheet": T.AWARD_SHEET}
-KEYS = ("round", "a", "b", "winner", "games", "points", "hands", "walkover", "forfeit", "match", "dealer")
+KEYS = ("round", "a", "b", "winner", "games", "points", "hands", "walkover", "forfeit", "match", "dealer", "entered")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -271,8 +271,11 @@ def apply_line(t, text, n, base):
         elif ends[0] == "forfeit":
             t.forfeit(k, _one_of(t, d, "forfeit", a, b, n), ours(games or (0, 0)), ours(points), ours(hands))
         else:
+            entered = d.get("entered", False)
+            if not isinstance(entered, bool):
+                raise GinError("line %d: 'entered' must be true or false, got %s" % (n, json.dumps(entered)))
             t.record(k, _one_of(t, d, "winner", a, b, n), None if games is None else ours(games),
-                     ours(points), ours(hands))
+                     ours(points), ours(hands), entered=entered)
     except T.TournamentError as e:
         raise GinError("line %d: %s" % (n, e))
 
@@ -310,7 +313,8 @@ def club_data(t):
             st, w, ga, gb, pa, pb, ha, hb = t.result(k)
             p = {"a": names[a], "b": None if b == T.BYE else names[b], "status": T.STATUS_NAMES[st]}
             if st >= T.PLAYED and st != T.DONE_BYE:
-                p.update({"winner": names[t.winner(k)], "games": [ga, gb], "points": [pa, pb], "hands": [ha, hb]})
+                p.update({"winner": names[t.winner(k)], "games": [ga, gb], "points": [pa, pb], "hands": [ha, hb],
+                          "entered": t.entered(k)})
             pairings.append(p)
         rounds.append({"round": r, "name": round_name(t, r), "pairings": pairings})
     s = t.standings()
@@ -387,6 +391,8 @@ def pairing_text(p):
         how = "%s wins, walkover (%s did not come)" % (p["winner"], loser)
     elif p["status"] == "forfeit":
         how = "%s wins, forfeit (%s ran out of the move clock)" % (p["winner"], loser)
+    elif p.get("entered"):
+        how = "%s wins, entered (no sheet)" % p["winner"]
     else:
         how = "%s wins" % p["winner"]
     return "%s; games %d-%d, points %d-%d, hands %d-%d" % (
@@ -394,6 +400,12 @@ def pairing_text(p):
 
 
 TIED_NOTE = "(= level on every count: the seed order decides)"
+
+
+def entered_note(d):
+    """'(counted from results entered by hand, no sheet: Ann v Bob, ...)' or ''."""
+    hand = ["%s v %s" % (p["a"], p["b"]) for r in d["rounds"] for p in r["pairings"] if p.get("entered")]
+    return "(counted from results entered (no sheet): %s)" % ", ".join(hand) if hand else ""
 
 
 def standings_rows(d):
@@ -458,6 +470,8 @@ def render_text(d):
         lines.append("  " + "  ".join(cells).rstrip())
     if any(r["tied"] for r in d["standings"]):
         lines.append("  " + TIED_NOTE)
+    if entered_note(d):
+        lines.append("  " + entered_note(d))
     if d["champion"]:
         lines.append("champion: %s" % d["champion"])
     lines.append(pot_line(d))

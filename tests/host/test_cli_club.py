@@ -167,6 +167,21 @@ def test_swiss_rounds_drawn_as_results_come(tmp_path):
     assert (p["winner"], p["points"], p["hands"]) == ("Fay", [0, 105], [0, 1])
 
 
+def test_a_result_entered_by_hand_is_marked():
+    lines = [{"a": "Ann", "b": "Bob", "winner": "Bob", "points": [45, 130], "entered": True},
+             {"a": "Cid", "b": "Dan", "winner": "Cid", "points": [120, 20]}]
+    d = run_json(["--format", "round-robin", "--players", FOUR], lines)
+    got = {(p["a"], p["b"]): p for r in d["rounds"] for p in r["pairings"] if p["status"] == "played"}
+    ab = got.get(("Ann", "Bob")) or got[("Bob", "Ann")]
+    cd = got.get(("Cid", "Dan")) or got[("Dan", "Cid")]
+    assert ab["entered"] is True and cd["entered"] is False
+    p = gin_club(["--format", "round-robin", "--players", FOUR], lines)
+    assert p.returncode == 0
+    assert sum(1 for line in p.stdout.splitlines() if "Bob wins, entered (no sheet); games" in line) == 1
+    assert p.stdout.splitlines().count("  (counted from results entered (no sheet): Ann v Bob)") == 1
+    assert sum(1 for line in p.stdout.splitlines() if "entered (no sheet)" in line) == 2
+
+
 def test_no_results_prints_the_draw():
     p = gin_club(["--format", "round-robin", "--players", "Ann,Bob,Cid"], text="# nothing played yet\n")
     assert p.returncode == 0
@@ -190,7 +205,8 @@ def test_bad_input_one_line_exit_2():
          "gin: line 1: a walkover has no points (nothing was played)"),
         ({"a": "Ann", "b": "Bob", "winner": "Ann", "colour": 1},
          "gin: line 1: unknown field 'colour' (fields: round, a, b, winner, games, points, hands, walkover, "
-         "forfeit, match, dealer)"),
+         "forfeit, match, dealer, entered)"),
+        ({"a": "Ann", "b": "Bob", "winner": "Ann", "entered": 1}, "gin: line 1: 'entered' must be true or false, got 1"),
         ({"round": 2, "a": "Ann", "b": "Bob", "winner": "Ann"}, "gin: line 1: Ann v Bob is in round 1, not round 2"),
         ({"a": "Ann", "b": "Bob", "match": [{"out": "A", "how": "knock", "knocker": 12, "defender": 3}]},
          "gin: line 1, hand 1: knock with 12 deadwood is above the knock limit of 10"),
@@ -205,7 +221,7 @@ def test_bad_input_one_line_exit_2():
     assert refused(rr, [RESULTS[0], RESULTS[0]]).startswith("gin: line 2: Ann v Bob is not an open pairing")
     # Options.
     for args, want in (
-            (["--format", "round-robin", "--players", "Ann,Bob"], "gin: a round robin takes 3 to 10 players, got 2"),
+            (["--format", "round-robin", "--players", "Ann,Bob"], "gin: a round robin takes 3 to 16 players, got 2"),
             (rr + ["--rounds", "2"], "gin: only a Swiss tournament takes a number of rounds"),
             (rr + ["--pot", "12.345"], "gin: --pot must be an amount such as 120 or 120.50, got '12.345'"),
             (rr + ["--split", "60,30"], "gin: the split must add up to 100 percent, got 90"),

@@ -303,3 +303,21 @@ def test_a_pairing_whose_match_is_no_longer_kept_says_so(tmp_path):
     last = max(t.ref(k) for k in range(t.count))
     assert last == ev.store.match_no
     assert 'href="score-sheet.html#match-%d">match %d (current)' % (last, last) in html
+
+
+def test_a_result_entered_by_hand_says_so_where_its_sheet_would_be(tmp_path):
+    data, out = str(tmp_path / "data"), str(tmp_path / "out")
+    ev = Evening(data)
+    t = T.Tournament(["Ann", "Bob", "Cid"], T.ROUND_ROBIN, italian())
+    k = t.open_pairings()[0]
+    t.record(k, t.pairing(k)[1], points=(10, 130), entered=True)   # played at another table
+    ev.store.save_club(T.encode(t))
+    proc = run("--from", data, "--out", out)
+    assert proc.returncode == 0, proc.stderr
+    html = page(out, "club-1.html")
+    row = re.search(r'<tr class="pairing" data-pairing="%d" data-ref="0">(.*?)</tr>' % (k + 1), html).group(1)
+    assert "entered (no sheet)" in row and "href" not in row
+    # The result's words (the pairings' table, both crosstable cells), the
+    # sheet's column, and the note under the standings.
+    assert html.count("entered (no sheet)") == 5
+    assert '<p class="note entered">(counted from results entered (no sheet): Ann v Bob)</p>' in html
