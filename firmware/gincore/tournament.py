@@ -63,6 +63,7 @@ E_WRONG_MATCH = const(27)  # the match has other players or other rules
 E_LOCKED = const(28)       # a: the round drawn from this result, already under way
 
 _MAX_NAME = const(16)      # bytes of UTF-8, as a match's names
+MAX_TABLES = const(16)
 _MAX_POINTS = const(9999999)
 _MAX_HANDS = const(65535)
 # The layout below is read in place by standings.py and tournament_save.py.
@@ -121,7 +122,7 @@ class Tournament:
     """
 
     def __init__(self, names, fmt, rules=None, best_of=1, rounds=None, tiebreaks=DEFAULT_TIEBREAKS,
-                 award=AWARD_TARGET, seeds=None, split=None, pot=0, _draw=True):
+                 award=AWARD_TARGET, seeds=None, split=None, pot=0, tables=0, _draw=True):
         if fmt not in (ROUND_ROBIN, KNOCKOUT, SWISS):
             raise TournamentError("unknown format %r (round robin, knockout or Swiss)" % (fmt,), E_SETTING)
         n = len(names)
@@ -191,6 +192,8 @@ class Tournament:
             split = bytes(split)
         self.split = split or b""
         self.pot = _int(pot, 0, _prize.MAX_POT, "the pot")
+        # Tables the pairings are called to (0: one device plays them in turn).
+        self.tables = _int(tables, 0, MAX_TABLES, "the number of tables")
         if fmt == KNOCKOUT:
             cap = _pairings.bracket_size(n) - 1
         else:
@@ -203,6 +206,7 @@ class Tournament:
         # 1: the result was entered by hand on this device, played at another
         # table: there is no sheet here (its match is on another device).
         self._ent = bytearray(cap)
+        self._tab = bytearray(cap)   # the table a pairing was called to (from 1), 0 none
         if _draw:
             self._draw()
 
@@ -254,6 +258,26 @@ class Tournament:
         """The result of pairing k was entered by hand (played elsewhere: no sheet here)."""
         self._check(k)
         return bool(self._ent[k])
+
+    def table(self, k):
+        """The table pairing k was called to (from 1; kept with its result), 0 when none."""
+        self._check(k)
+        return self._tab[k]
+
+    def free_tables(self):
+        """The tables (from 1) no open pairing is called to."""
+        busy = bytearray(self.tables + 1)
+        for k in range(self.count):
+            if self._res[k * _RES] < PLAYED and self._tab[k]:
+                busy[self._tab[k]] = 1
+        return [x for x in range(1, self.tables + 1) if not busy[x]]
+
+    def call(self, k, table):
+        """Open pairing k is called to table (a free one; 0 takes the call back)."""
+        self._open(k)
+        if table and (table > self.tables or (table not in self.free_tables() and self._tab[k] != table)):
+            raise TournamentError("table %d is not free" % table, E_SETTING, table)
+        self._tab[k] = table
 
     def ref(self, k):
         """The number given with the result (the device's archive of the match), 0 for none."""
@@ -513,6 +537,7 @@ class Tournament:
         for x in range(_NUM):
             self._num[j + x] = 0
         self._ent[k] = 0
+        self._tab[k] = 0
 
     def _add(self, a, b, r):
         k = self.count

@@ -12,7 +12,9 @@ The same varints as a saved match (codec.py). Layout:
             (played, walkover, forfeit): games a, games b (bytes), points
             a, points b, hands a, hands b; then the match's number (varints);
             version 2 adds, for a result, a byte after it: 1 when it was
-            entered by hand (played at another table), else 0
+            entered by hand (played at another table), else 0; and after
+            the pot, the number of tables, and for each pairing after its
+            match's number, the table it was called to (0: none)
 
 A version newer than this code knows is refused with a CodecError that says
 so; damaged bytes are refused too, never guessed at.
@@ -49,6 +51,8 @@ def encode(t, version=VERSION):
     buf.append(len(t.split))
     buf.extend(t.split)
     u(buf, t.pot)
+    if version >= 2:
+        buf.append(t.tables)
     r = t.rules
     _codec._text(buf, r.name)
     vals = r.values()
@@ -72,8 +76,10 @@ def encode(t, version=VERSION):
             u(buf, ha)
             u(buf, hb)
         u(buf, t.ref(k))
-        if version >= 2 and PLAYED <= st <= FORFEIT:
-            buf.append(t._ent[k])
+        if version >= 2:
+            if PLAYED <= st <= FORFEIT:
+                buf.append(t._ent[k])
+            buf.append(t._tab[k])
     return bytes(buf)
 
 
@@ -104,10 +110,11 @@ def decode(data):
     tiebreaks = bytes(r.byte() for _ in range(r.byte()))
     split = bytes(r.byte() for _ in range(r.byte()))
     pot = r.uint()
+    tables = r.byte() if v >= 2 else 0
     rules = _codec._read_rules(r)
     try:
         t = _t.Tournament(names, fmt, rules, best_of, rounds if fmt == _t.SWISS else None, tiebreaks,
-                          award, seeds, split, pot, _draw=False)
+                          award, seeds, split, pot, tables, _draw=False)
     except _t.TournamentError as e:
         _bad(str(e))
     if t.n_rounds != rounds:
@@ -146,6 +153,11 @@ def decode(data):
             if e > 1:
                 _bad("pairing %d has a wrong entered mark" % (k + 1))
             t._ent[k] = e
+        if v >= 2:
+            tab = r.byte()
+            if tab > tables:
+                _bad("pairing %d is called to table %d of %d" % (k + 1, tab, tables))
+            t._tab[k] = tab
     r.end()
     t.rounds_made = last_round
     if fmt != _t.ROUND_ROBIN:

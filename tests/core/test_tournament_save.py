@@ -107,7 +107,8 @@ def test_a_result_entered_by_hand_is_saved_and_a_version_1_save_still_read():
     t.clear(0)                                   # taken back: the mark goes with the result
     assert not t.entered(0) and not T.decode(T.encode(t)).entered(0)
     old = tournament_save.encode(t, 1)           # as software before the mark wrote it
-    assert old[2] == 1 and len(old) == len(T.encode(t)) - 1   # one result: one byte less
+    # Without the entered byte of the one result, the tables and each pairing's table.
+    assert old[2] == 1 and len(old) == len(T.encode(t)) - 1 - 1 - t.count
     v = T.decode(old)
     assert T.encode(v) == T.encode(t) and not v.entered(1)
     # A mark other than 0 or 1 is damage: the one byte where an entered
@@ -123,6 +124,24 @@ def test_a_result_entered_by_hand_is_saved_and_a_version_1_save_still_read():
     bad[at[0]] = 2
     e = raises(CodecError, T.decode, bytes(bad))
     assert "entered mark" in str(e)
+
+
+def test_pairings_called_to_tables_are_saved():
+    t = T.Tournament(names(8), T.ROUND_ROBIN, tables=4)
+    opens = t.open_pairings()
+    t.call(opens[0], 1)
+    t.call(opens[1], 3)
+    assert t.free_tables() == [2, 4]
+    e = raises(T.TournamentError, t.call, opens[2], 3)
+    assert "table 3 is not free" in str(e)
+    raises(T.TournamentError, t.call, opens[2], 5)          # 4 tables
+    t.record(opens[0], t.pairing(opens[0])[0])               # its table is free again, and kept with it
+    assert t.free_tables() == [1, 2, 4] and t.table(opens[0]) == 1
+    u = T.decode(T.encode(t))
+    assert (u.tables, u.table(opens[0]), u.table(opens[1]), u.free_tables()) == (4, 1, 3, [1, 2, 4])
+    same(t, u)
+    t.clear(opens[0])
+    assert t.table(opens[0]) == 0
 
 
 def test_newer_version_refused():

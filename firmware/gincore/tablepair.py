@@ -1,0 +1,129 @@
+"""A club pairing played on a table device, away from the organiser's.
+
+The organiser's device shows each pairing's reference: the evening's
+number, the pairing's number (from 1) and a check letter worked out from
+both (ref_text: "3-17K"). A table device is given the three; a number
+mistyped in one digit, or two neighbouring digits swapped, gives another
+letter and is refused (check()).
+
+The table device keeps one record beside its match (the club night's slot
+on flash; b"GP", not a tournament's b"GT"): the reference, the two names,
+the evening's rules and best of, the number of the match it plays, and
+once the player who lost confirms the result slip, the result (winner
+side, games, points, hands, as the organiser's evening keeps one). The
+PC joins it to the organiser's evening by the reference
+(host_tools/export/export_join.py).
+"""
+from micropython import const
+
+from gincore import codec as _codec
+from gincore.codec import CodecError
+
+MAGIC = b"GP"
+VERSION = const(1)
+# 23 letters (a prime): a weighted sum mod 23 changes with any one digit and
+# any swap of two neighbouring digits. No I, O, Z (1, 0, 2 on a small screen).
+LETTERS = "ABCDEFGHJKLMNPQRSTUVWXY"
+MAX_EVENING = const(9999)
+MAX_PAIRING = const(120)
+
+
+def check(evening, pairing):
+    """The check letter of evening's pairing (both from 1)."""
+    s = 0
+    w = 1
+    for n in (pairing, evening):
+        while True:
+            s += (n % 10) * w
+            w = w * 3 % 23 or 1
+            n //= 10
+            if not n:
+                break
+        w = w * 5 % 23 or 1      # the evening's digits weigh otherwise
+    return LETTERS[s % 23]
+
+
+def ref_text(evening, pairing):
+    """ "3-17K" """
+    return "%d-%d%s" % (evening, pairing, check(evening, pairing))
+
+
+class TablePairing:
+    """evening, pairing: the reference (from 1); names: (first, second),
+    the first deals first; rules, best_of: the evening's. match_no: the
+    number of this device's match that plays it. result: None while it is
+    played; once the slip is confirmed (winner side, games a, b, points a,
+    b, hands a, b)."""
+
+    def __init__(self, evening, pairing, names, rules, best_of, match_no=0, result=None):
+        self.evening = evening
+        self.pairing = pairing
+        self.names = tuple(names)
+        self.rules = rules
+        self.best_of = best_of
+        self.match_no = match_no
+        self.result = result
+
+    def ref(self):
+        return ref_text(self.evening, self.pairing)
+
+    def needed(self):
+        return self.best_of // 2 + 1
+
+
+def encode(tp):
+    u = _codec._uint
+    buf = bytearray(MAGIC)
+    buf.append(VERSION)
+    u(buf, tp.evening)
+    u(buf, tp.pairing)
+    _codec._text(buf, tp.names[0])
+    _codec._text(buf, tp.names[1])
+    buf.append(tp.best_of)
+    r = tp.rules
+    _codec._text(buf, r.name)
+    vals = r.values()
+    u(buf, len(vals))
+    for v in vals:
+        u(buf, v)
+    u(buf, tp.match_no)
+    if tp.result is None:
+        buf.append(0)
+    else:
+        buf.append(1)
+        w, ga, gb, pa, pb, ha, hb = tp.result
+        buf.append(w)
+        buf.append(ga)
+        buf.append(gb)
+        for n in (pa, pb, ha, hb):
+            u(buf, n)
+    return bytes(buf)
+
+
+def decode(data):
+    """The TablePairing saved in data; CodecError for bytes it cannot read."""
+    if len(data) < 3 or bytes(data[0:2]) != MAGIC:
+        raise CodecError("this is not a saved club pairing")
+    r = _codec._Reader(data, "club pairing")
+    r.pos = 2
+    v = r.byte()
+    if v > VERSION or v == 0:
+        raise CodecError("saved club pairing is format version %d; this software reads %d" % (v, VERSION))
+    ev, pn = r.uint(), r.uint()
+    names = (r.text(), r.text())
+    best_of = r.byte()
+    rules = _codec._read_rules(r)
+    match_no = r.uint()
+    done = r.byte()
+    result = None
+    if done == 1:
+        w, ga, gb = r.byte(), r.byte(), r.byte()
+        result = (w, ga, gb, r.uint(), r.uint(), r.uint(), r.uint())
+        if w > 1:
+            raise CodecError("saved club pairing is damaged: a wrong winner")
+    elif done:
+        raise CodecError("saved club pairing is damaged: a wrong state")
+    r.end()
+    if not 1 <= ev <= MAX_EVENING or not 1 <= pn <= MAX_PAIRING or best_of not in (1, 3, 5, 7, 9):
+        raise CodecError("saved club pairing is damaged: its numbers")
+    return TablePairing(ev, pn, names, rules, best_of, match_no, result)
