@@ -129,6 +129,19 @@ class Club:
         restart, a counted pairing is refused (it is over), never doubled."""
         self._change(lambda t: t.record(k, winner, games, points, entered=True))
 
+    def call(self, k, table):
+        """Pairing k called to table (saved): its players go there."""
+        self._change(lambda t: t.call(k, table))
+
+    def evening_no(self):
+        """The evening's number, as the references say it (the store's
+        number of the club night; a RAM stand-in counts its archives)."""
+        persist = self.app.model.persist
+        store = getattr(persist, "store", None)
+        if store is not None and store.club_no:
+            return store.club_no
+        return len(getattr(persist, "clubs", ())) + 1
+
     def walkover(self, k, absent):
         """Pairing k: player absent did not come; the other wins it."""
         self._change(lambda t: t.walkover(k, absent))
@@ -224,6 +237,11 @@ def resume(app, data):
     """At a start: the club night found on flash is open again, on the
     screen it was left on - the pairing's match (its game over screen when
     it is decided), else the screen between pairings."""
+    if bytes(data[:2]) == b"GP":
+        # Not an evening: the club pairing this table device plays (ui/tablepair.py).
+        from ui.tablepair import resume as resume_pairing
+        resume_pairing(app, data)
+        return
     try:
         t = T.decode(data)
     except Exception:  # noqa: BLE001 - CodecError: bytes this software cannot read

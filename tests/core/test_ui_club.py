@@ -115,7 +115,7 @@ def hub_check(rig):
         st, w, ga, gb = t.result(k)[:4]
         if st < T.PLAYED:
             assert label == "%s v %s" % (t.names[a], t.names[b]), label
-            assert value == ("playing" if k == on else ""), value
+            assert value == ("playing" if k == on else ("T%d" % t.table(k) if t.table(k) else "")), value
         else:
             assert label == "%s %d-%d %s" % (t.names[a], ga, gb, t.names[b]), label
             assert value == {T.PLAYED: "entered" if t.entered(k) else "", T.WALKOVER: "w/o",
@@ -264,8 +264,8 @@ def test_the_set_up_s_summary_changes_seeds_tie_breaks_split_and_walkover_points
         p.games, p.games_won = games, won
     rig.app.model.stats = lambda: st
     scr = _to_options(rig, names, 80)
-    assert scr.list.labels == ["Start the evening", "Seeds", "Ties", "Pot split", "Walkover"]
-    assert scr.list.values[1:] == ["as ticked", "H2H,net,hands", "50/30/20%", "target pts"]
+    assert scr.list.labels == ["Start the evening", "Tables", "Seeds", "Ties", "Pot split", "Walkover"]
+    assert scr.list.values[1:] == ["0", "as ticked", "H2H,net,hands", "50/30/20%", "target pts"]
     before = rig.presses
 
     def change(label, title, index, shown):
@@ -298,8 +298,9 @@ def test_the_set_up_s_summary_changes_seeds_tie_breaks_split_and_walkover_points
     t2 = T.decode(rig.persist.club)
     assert (t2.tiebreaks, t2.award, t2.split, t2.seeds) == (t.tiebreaks, t.award, t.split, t.seeds)
     # Each change: to its row and OK, to the answer and OK (the tie-break
-    # chain 3 rows down: 4); Start: Down round to the top, OK.
-    assert rig.presses - before == 20, rig.presses - before
+    # chain 3 rows down: 4); Start: Down round to the top, OK. (21 since the
+    # Tables row came under Start: Seeds is a row further.)
+    assert rig.presses - before == 21, rig.presses - before
     # The split on the standings, under the players.
     rig.press(keys.BACK)
     assert ("Pot 80.00", "60/40%") in [row[:2] for row in rig.app.top().lines]
@@ -312,15 +313,15 @@ def test_the_summary_without_a_pot_and_with_statistics_that_cannot_be_read():
         raise OSError(5)
     rig.app.model.stats = unreadable
     scr = _to_options(rig, SIXTEEN[:4], 0)
-    assert scr.list.labels == ["Start the evening", "Seeds", "Ties", "Walkover"]   # no split without a pot
-    rig.pick(1)
-    rig.pick(1)                                 # by statistics
+    assert scr.list.labels == ["Start the evening", "Tables", "Seeds", "Ties", "Walkover"]   # no split without a pot
     rig.pick(2)
+    rig.pick(1)                                 # by statistics
+    rig.pick(3)
     rig.pick(6)                                 # no tie-breaks: the seed order
-    assert scr.list.values[1:] == ["by statistics", "seed order", "target pts"]
+    assert scr.list.values[1:] == ["0", "by statistics", "seed order", "target pts"]
     rig.press(keys.BACK)                        # back to the pot: the answers stay
     rig.press(keys.OK)
-    assert rig.app.top().list.values[1:] == ["by statistics", "seed order", "target pts"]
+    assert rig.app.top().list.values[1:] == ["0", "by statistics", "seed order", "target pts"]
     rig.pick(0)
     t = club(rig).t
     assert t.seeds == bytes(range(4)) and t.tiebreaks == b"" and t.split == b""   # the ticked order
@@ -366,7 +367,7 @@ def test_a_swiss_s_rounds_and_best_of_seven():
     rig.pick(3)
     rig.press(keys.OK, 3)                  # the rules, the target, no pot
     scr = rig.app.top()
-    assert scr.list.labels == ["Start the evening", "Rounds", "Seeds", "Ties", "Walkover"]
+    assert scr.list.labels == ["Start the evening", "Rounds", "Tables", "Seeds", "Ties", "Walkover"]
     assert scr.list.values[1] == "3"       # enough for one player with all wins out of 6
     rig.pick(1)
     assert rig.screen() == "NumberScreen" and rig.app.top().field.hi == 5   # every other player once at most

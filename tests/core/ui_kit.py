@@ -684,7 +684,7 @@ def _club_tour(rig, app, snap):
     snap("club_pot")
     rig.press(keys.OK)
     snap("club_options")
-    rig.press(keys.DOWN, 2)                  # the tie-breaks
+    rig.press(keys.DOWN, 3)                  # the tie-breaks (under Tables and Seeds)
     rig.press(keys.OK)
     snap("club_tiebreaks")
     rig.press(keys.BACK)
@@ -692,7 +692,7 @@ def _club_tour(rig, app, snap):
     rig.press(keys.OK)
     snap("club_split")
     rig.press(keys.BACK)
-    rig.press(keys.UP, 3)
+    rig.press(keys.UP, 4)
     rig.press(keys.OK)                       # Start the evening
     snap("club_pairings")
     rig.press(keys.UP)                       # the last row: a walkover

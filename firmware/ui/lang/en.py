@@ -260,4 +260,19 @@ T = (
     'entered',  # ENTERED_SHORT
     'entered (no sheet)',  # ENTERED_LONG
     '%d entered (no sheet)',  # ENTERED_N
+    'Tables',  # TABLES
+    '0: this device',  # THIS_DEVICE
+    'Table %d',  # TABLE_N
+    'Pairing %s',  # REF_IS
+    'Free tables: %s',  # FREE_TABLES
+    'No table is free',  # NO_FREE
+    'T%d',  # T_SHORT
+    'Club pairing',  # CLUB_PAIRING
+    'Evening',  # EVENING_NO
+    'Pairing',  # PAIRING_NO
+    'Check letter',  # CHECK_LETTER
+    'The letter does not match: check the numbers.',  # MISTYPED
+    'Result slip',  # RESULT_SLIP
+    '%s (lost) confirms',  # LOSER_OK
+    'Confirmed: tell the organiser',  # SLIP_DONE
 )

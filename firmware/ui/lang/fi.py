@@ -260,4 +260,19 @@ T = (
     "syötetty",  # ENTERED_SHORT
     "syötetty (ei pöytäkirjaa)",  # ENTERED_LONG
     "%d syötetty (ei pöytäkirjaa)",  # ENTERED_N
+    "Pöydät",  # TABLES
+    "0: tämä laite",  # THIS_DEVICE
+    "Pöytä %d",  # TABLE_N
+    "Pari %s",  # REF_IS
+    "Vapaat pöydät: %s",  # FREE_TABLES
+    "Ei vapaata pöytää",  # NO_FREE
+    "P%d",  # T_SHORT
+    "Kerhon ottelu",  # CLUB_PAIRING
+    "Ilta",  # EVENING_NO
+    "Pari",  # PAIRING_NO
+    "Tarkistuskirjain",  # CHECK_LETTER
+    "Kirjain ei täsmää: tarkista numerot.",  # MISTYPED
+    "Tuloslappu",  # RESULT_SLIP
+    "%s (hävisi) vahvistaa",  # LOSER_OK
+    "Vahvistettu: kerro järjestäjälle",  # SLIP_DONE
 )

@@ -260,4 +260,19 @@ T = (
     "inserito",  # ENTERED_SHORT
     "inserito (senza foglio)",  # ENTERED_LONG
     "%d inseriti (senza foglio)",  # ENTERED_N
+    "Tavoli",  # TABLES
+    "0: questo",  # THIS_DEVICE
+    "Tavolo %d",  # TABLE_N
+    "Incontro %s",  # REF_IS
+    "Tavoli liberi: %s",  # FREE_TABLES
+    "Nessun tavolo libero",  # NO_FREE
+    "T%d",  # T_SHORT
+    "Incontro del club",  # CLUB_PAIRING
+    "Serata",  # EVENING_NO
+    "Incontro",  # PAIRING_NO
+    "Lettera di controllo",  # CHECK_LETTER
+    "La lettera non corrisponde: controlla i numeri.",  # MISTYPED
+    "Foglio risultato",  # RESULT_SLIP
+    "%s (ha perso) conferma",  # LOSER_OK
+    "Confermato: avvisa l'organizzatore",  # SLIP_DONE
 )

@@ -260,4 +260,19 @@ T = (
     "inserido",  # ENTERED_SHORT
     "inserido (sem súmula)",  # ENTERED_LONG
     "%d inseridos (sem súmula)",  # ENTERED_N
+    "Mesas",  # TABLES
+    "0: este",  # THIS_DEVICE
+    "Mesa %d",  # TABLE_N
+    "Partida %s",  # REF_IS
+    "Mesas livres: %s",  # FREE_TABLES
+    "Nenhuma mesa livre",  # NO_FREE
+    "M%d",  # T_SHORT
+    "Partida do clube",  # CLUB_PAIRING
+    "Noite",  # EVENING_NO
+    "Partida",  # PAIRING_NO
+    "Letra de controle",  # CHECK_LETTER
+    "A letra não confere: confira os números.",  # MISTYPED
+    "Súmula",  # RESULT_SLIP
+    "%s (perdeu) confirma",  # LOSER_OK
+    "Confirmado: avise o organizador",  # SLIP_DONE
 )

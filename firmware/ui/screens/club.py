@@ -62,6 +62,7 @@ _SPLIT = const(3)
 _WALKOVER = const(4)
 _ROUNDS = const(5)
 _NOT_TEXT = const(6)   # the split departs from the Italian text (below 8 players)
+_TABLES = const(7)
 
 
 def not_saved(app, e):
@@ -132,6 +133,7 @@ class ClubSetup:
         self.split = None      # None: prize.default_split for the count
         self.award = T.AWARD_TARGET
         self.rounds = None     # a Swiss's; None: enough to leave one player with all wins
+        self.tables = 0        # 0: the pairings are played on this device, in turn
 
     def start(self):
         from ui.screens.setup import known_names
@@ -266,7 +268,7 @@ class ClubSetup:
             t = T.Tournament(names, self.fmt, r, self.best_of,
                              rounds=self.swiss_rounds() if self.fmt == T.SWISS else None,
                              tiebreaks=self.chain, award=self.award, seeds=self.seeds(names), split=self.split,
-                             pot=self.pot * 100)
+                             pot=self.pot * 100, tables=self.tables)
             app.model.persist.save_club(T.encode(t))
         except Exception as e:
             not_saved(app, e)
@@ -307,7 +309,7 @@ class OptionsScreen(ChoiceScreen):
         app = self.app
         t = app.t
         f = self.flow
-        rows = [_START, _ROUNDS, _SEEDS, _TIES, _SPLIT, _WALKOVER]
+        rows = [_START, _ROUNDS, _TABLES, _SEEDS, _TIES, _SPLIT, _WALKOVER]
         if f.fmt != T.SWISS:
             rows.remove(_ROUNDS)
         if not f.pot:
@@ -330,6 +332,8 @@ class OptionsScreen(ChoiceScreen):
                 label, value = t(tx.SPLIT), split_text(f.split_table())
             elif r == _NOT_TEXT:
                 label, value = t(tx.NOT_TEXT), "!"
+            elif r == _TABLES:
+                label, value = t(tx.TABLES), "%d" % f.tables
             else:
                 label, value = t(tx.WO_POINTS), t(_AWARD_IDS[f.award])
             labels.append(label)
@@ -355,6 +359,9 @@ class OptionsScreen(ChoiceScreen):
 
         if r == _NOT_TEXT:
             say_lines(app, t(tx.NOT_TEXT), (t(tx.NOT_TEXT_W),))
+        elif r == _TABLES:
+            app.push(NumberScreen(app, t(tx.TABLES), t(tx.THIS_DEVICE), 0, T.MAX_TABLES, f.tables,
+                                  back(lambda v: setattr(f, "tables", v))))
         elif r == _SEEDS:
             app.push(ChoiceScreen(app, t(tx.SEEDS), (t(tx.SEED_TICKED), t(tx.SEED_STATS)), int(f.by_stats),
                                   back(lambda i: setattr(f, "by_stats", i == 1))))
@@ -469,6 +476,8 @@ class PairingsScreen(Screen):
         if self.cursor < t.count:
             c.cursor = self.cursor
         n = t.count + (2 if stops and stops[-1] > t.count else 0)   # the rows, with the last two
+        if t.tables:
+            n += 1                       # the free tables (the cursor does not stop there)
         rows = self.nrows
         if self.top_row < 0:
             # The row before the cursor's shows too (what was played last, or a bye).
@@ -496,6 +505,9 @@ class PairingsScreen(Screen):
         g = app.g
         tt = app.t
         t = app.club.t
+        if i >= t.count + 2 or (i >= t.count and not walkable(app)):
+            free = " ".join("%d" % x for x in t.free_tables()) or "-"
+            return [tt(tx.FREE_TABLES) % free, "", 0, 0, 0, True]
         if i >= t.count:
             return [tt(tx.TABLE_ROW if i == t.count else tx.WALKOVER_ROW), "", 0, 0, 0, i == t.count]
         a, b, r = t.pairing(i)
@@ -505,7 +517,7 @@ class PairingsScreen(Screen):
         st, w, ga, gb = t.result(i)[:4]
         if st < T.PLAYED:
             sep = " v "
-            value = tt(tx.PLAYING) if i == self.on else ""
+            value = tt(tx.PLAYING) if i == self.on else (tt(tx.T_SHORT) % t.table(i) if t.table(i) else "")
         else:
             sep = " %d-%d " % (ga, gb)
             value = how_ended(app, i)
@@ -542,7 +554,10 @@ class PairingsScreen(Screen):
                 from ui.screens.club_entry import ask_entry
                 ask_entry(app)
             elif self.cursor in app.club.t.open_pairings():
-                start_pairing(app, self.cursor)
+                if app.club.t.tables:
+                    call_pairing(app, self.cursor)
+                else:
+                    start_pairing(app, self.cursor)
         elif k == keys.BACK:
             app.replace(StandingsScreen(app))
 
@@ -597,6 +612,33 @@ def start_pairing(app, k):
         not_saved(app, e)
         return
     say_saved(app)   # with the old matches the new one deleted, if any
+
+
+def call_pairing(app, k):
+    """An evening at tables: OK on an open pairing calls it to the first
+    free table (saved), or shows the table it was called to; either way
+    what the table device is given: the table, the pairing's reference,
+    the names, the rules, target and best of."""
+    c = app.club
+    t = c.t
+    tt = app.t
+    if not t.table(k):
+        free = t.free_tables()
+        if not free:
+            say_lines(app, tt(tx.ERR_TITLE), (pair_label(app, k), tt(tx.NO_FREE)))
+            return
+        try:
+            c.call(k, free[0])
+        except Exception as e:  # noqa: BLE001 - not saved: said, nothing changed
+            not_saved(app, e)
+            return
+        c.cursor = k
+    from gincore.tablepair import ref_text
+    from ui.screens.tablepair import rules_line
+    app.push(MessageScreen(app, tt(tx.TABLE_N) % t.table(k),
+                           (pair_label(app, k), tt(tx.REF_IS) % ref_text(c.evening_no(), k + 1),
+                            rules_line(app, t.rules, t.best_of))))
+
 
 
 def ask_walkover(app):

@@ -18,8 +18,9 @@ _CLUB = const(9)       # a club night: set one up, or (one is open) the screen b
 _FORFEIT = const(10)   # the pairing on the table: a forfeit on the move clock
 _END_CLUB = const(11)  # close the club night before its end
 _TAKE_BACK = const(12)  # a club night's result out again (its pairing open)
+_PAIRING = const(13)    # a table device: play a pairing of an evening on another device
 _LABELS = (tx.RECORD, tx.HISTORY, tx.UNDO, tx.UNDO_CHANGE, tx.NEW_MATCH, tx.STATS, tx.SETTINGS,
-           tx.RECORD_CARDS, tx.REDO, tx.CLUB_NIGHT, tx.FORFEIT, tx.END_CLUB, tx.TAKE_BACK)
+           tx.RECORD_CARDS, tx.REDO, tx.CLUB_NIGHT, tx.FORFEIT, tx.END_CLUB, tx.TAKE_BACK, tx.CLUB_PAIRING)
 
 
 class MenuScreen(ChoiceScreen):
@@ -42,7 +43,7 @@ class MenuScreen(ChoiceScreen):
             acts.append(_UNDO_CHANGE)
         if club is None:
             acts.append(_NEW_MATCH)
-        else:
+        elif club.t is not None:   # an evening (a table device's pairing has none here)
             # Rare: above the forfeit, which stays 4 rows up from the top (Up wraps round).
             if club.t.clearable():
                 acts.append(_TAKE_BACK)
@@ -50,10 +51,14 @@ class MenuScreen(ChoiceScreen):
                 acts.append(_FORFEIT)
         acts.append(_STATS)
         acts.append(_SETTINGS)
+        if club is None:
+            acts.append(_PAIRING)
         acts.append(_CLUB if club is None else _END_CLUB)
         self.actions = acts
         self.title = t(tx.MENU)
         self.labels = [t(_LABELS[a]) for a in acts]
+        if club is not None and club.t is None:
+            self.labels[0] = t(tx.CLUB_PAIRING)
         super().prepare()
 
     def picked(self, i):
@@ -94,8 +99,14 @@ class MenuScreen(ChoiceScreen):
         elif a == _SETTINGS:
             from ui.screens.settings import SettingsScreen
             app.replace(SettingsScreen(app))
+        elif a == _PAIRING:
+            app.home()
+            from ui.screens.tablepair import PairingSetup
+            PairingSetup(app).start()
         elif a == _CLUB:
-            if app.club is not None:
+            if app.club is not None and app.club.t is None:
+                app.club.show()
+            elif app.club is not None:
                 app.pop()
                 from ui.screens.club import show_evening
                 show_evening(app)

@@ -1,0 +1,147 @@
+"""An evening at tables: the organiser's device calls pairings to tables
+and shows their references; a table device plays one (Menu > Club
+pairing), and its result slip is confirmed by the player who lost. At
+both panel heights."""
+from gincore import tournament as T, tablepair as TP
+from ui import keys
+from ui_kit import Rig, both_heights, knock_by_numbers
+
+from test_ui_club import SIXTEEN, club, hub_check, open_setup, tick_first
+
+
+def evening_at_tables(rig, names, tables):
+    """A round robin of names at `tables` tables, set up by key presses."""
+    rig.app.cfg.names = list(names)
+    open_setup(rig)
+    tick_first(rig, len(names))
+    rig.pick(0)                              # round robin
+    rig.press(keys.OK, 4)                    # 1 game, the rules, the target, no pot
+    scr = rig.app.top()
+    assert rig.screen() == "OptionsScreen"
+    rig.pick(scr.list.labels.index("Tables"))
+    rig.set_number(tables)
+    rig.press(keys.OK)
+    rig.pick(0)                              # Start the evening
+    assert rig.screen() == "PairingsScreen"
+    return club(rig).t
+
+
+def test_pairings_called_to_tables_with_their_references():
+    rig = Rig()
+    t = evening_at_tables(rig, SIXTEEN[:5], 2)
+    assert t.tables == 2
+    scr = rig.app.top()
+    k0 = scr.cursor
+    rig.press(keys.OK)                       # called to the first free table
+    msg = rig.app.top()
+    a, b, _ = t.pairing(k0)
+    assert msg.title == "Table 1"
+    ref = TP.ref_text(1, k0 + 1)
+    assert msg.lines[1] == "Pairing " + ref and msg.lines[2] == "Finnish 100, 1 game", msg.lines
+    rig.press(keys.OK)
+    t = club(rig).t
+    assert t.table(k0) == 1 and rig.persist.club == T.encode(t)
+    assert rig.app.top().entry(k0)[1] == "T1"
+    rig.press(keys.DOWN)
+    k1 = rig.app.top().cursor
+    rig.press(keys.OK)
+    assert rig.app.top().title == "Table 2"
+    rig.press(keys.OK)
+    rig.press(keys.DOWN)
+    rig.press(keys.OK)                       # no table free: said, nothing called
+    assert "No table is free" in rig.app.top().lines
+    rig.press(keys.OK)
+    t = club(rig).t
+    assert [k for k in range(t.count) if t.table(k)] == [k0, k1]
+    free_row = [row[0] for row in rig.app.top().vis] + [rig.app.top().entry(t.count + 2)[0]]
+    assert "Free tables: -" in free_row
+    hub_check(rig)
+    # OK on a called pairing shows its call again; a result frees its table.
+    rig.app.top().cursor = k0
+    rig.press(keys.OK)
+    assert rig.app.top().title == "Table 1"
+    rig.press(keys.OK)
+    club(rig).enter(k0, a, (1, 0), (120, 10))
+    assert club(rig).t.free_tables() == [1] and club(rig).t.table(k0) == 1   # kept with the result
+    assert rig.app.top().entry(t.count + 2)[0] == "Free tables: 1"
+
+
+def start_club_pairing(rig, evening, pairing, letter, best_of_row=0):
+    """Menu > Club pairing on a table device; returns the presses."""
+    before = rig.presses
+    rig.press(keys.DOWN)                     # the menu
+    labels = rig.app.top().labels
+    assert labels[-2:] == ["Club pairing", "Club night"]
+    rig.press(keys.UP, 2)
+    rig.press(keys.OK)
+    assert rig.app.top().title == "Evening"
+    rig.set_number(evening)
+    rig.press(keys.OK)
+    assert rig.app.top().title == "Pairing"
+    rig.set_number(pairing)
+    rig.press(keys.OK)
+    assert rig.app.top().title == "Check letter"
+    rig.pick(TP.LETTERS.index(letter))
+    if rig.app.top().title != "Player 1":
+        return rig.presses - before          # refused
+    rig.pick(0)                              # a known name
+    rig.pick(0)                              # the next one (the first is left out)
+    rig.press(keys.OK)                       # the rules (the device's preset)
+    rig.press(keys.OK)                       # the target
+    rig.pick(best_of_row)
+    return rig.presses - before
+
+
+def test_a_table_device_plays_a_pairing_and_the_loser_confirms_the_slip():
+    rig = Rig()
+    rig.app.cfg.names = ["Ann", "Hal", "Bob"]
+    good = TP.check(3, 17)
+    wrong = TP.LETTERS[(TP.LETTERS.index(good) + 1) % len(TP.LETTERS)]
+    start_club_pairing(rig, 3, 17, wrong)
+    assert "check the numbers" in " ".join(rig.app.top().lines)
+    assert rig.app.club is None and rig.persist.club is None        # nothing made
+    rig.app.home()
+    presses = start_club_pairing(rig, 3, 17, good, best_of_row=1)   # best of 3
+    c = rig.app.club
+    assert c is not None and c.t is None and rig.screen() == "TableScreen"
+    rec = TP.decode(rig.persist.club)
+    assert (rec.evening, rec.pairing, rec.names, rec.best_of, rec.result) == (3, 17, ("Ann", "Hal"), 3, None)
+    assert rec.match_no == rig.persist.match_id() and rig.app.match.names == ("Ann", "Hal")
+    # The menu (Down, Up twice, OK: 4), the evening 1 to 3 (two taps, OK),
+    # the pairing 1 to 17 (a hold, OK), the letter (the cheapest way round
+    # the 23, OK), two known names, the rules, the target, best of 3 (Down, OK).
+    cost = min(TP.LETTERS.index(good), 23 - TP.LETTERS.index(good))
+    assert presses == 4 + 3 + 2 + (cost + 1) + 1 + 1 + 1 + 1 + 2, presses
+    # Hal wins two games: the slip, held by Ann (who lost).
+    for _ in range(2):
+        knock_by_numbers(rig, 1, 0, 98)
+        assert rig.screen() == "GameOverScreen"
+        rig.press(keys.OK)
+    assert rig.screen() == "HoldScreen"
+    slip = rig.app.top()
+    assert slip.title == "Result slip"
+    assert slip.lines[0] == "Pairing 3-17" + good and slip.lines[1] == "Ann 0-2 Hal"
+    assert slip.lines[3] == "Ann (lost) confirms"
+    rig.press(keys.BACK)                     # not held: nothing final
+    assert TP.decode(rig.persist.club).result is None and not rig.app.model.locked
+    rig.press(keys.OK)                       # the game over screen again
+    rig.hold_ms(keys.OK, 2100)
+    rec = TP.decode(rig.persist.club)
+    assert rec.result is not None and rec.result[:3] == (1, 0, 2)
+    assert rig.app.model.locked == 4         # counted: the match takes no more hands
+    assert "Confirmed: tell the organiser" in rig.app.top().lines
+    # A restart comes back to the slip, confirmed.
+    again = Rig(persist=rig.persist)
+    assert again.app.club is not None and again.app.club.rec.result == rec.result
+    assert again.screen() == "MessageScreen" and again.app.model.locked == 4
+    # End: the record archived beside the evenings; a new one can start.
+    again.press(keys.OK)
+    again.press(keys.DOWN)
+    assert again.app.top().labels[0] == "Club pairing"
+    again.pick(len(again.app.top().labels) - 1)
+    again.hold_ms(keys.OK, 2100)
+    assert again.app.club is None and len(rig.persist.clubs) == 1
+    assert TP.decode(rig.persist.clubs[0]).result == rec.result
+
+
+both_heights(globals())
