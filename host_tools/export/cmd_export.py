@@ -1,12 +1,15 @@
 """gin export: the saved matches as a CSV of every hand and an HTML score sheet.
 
-    host_tools/gin export [--port PORT | --from DIR] [--out DIR]
+    host_tools/gin export [--port PORT | --from DIR [--from DIR...]] [--out DIR]
 
 Pulls the device's saved data (/gin: the current match, the finished ones,
 the statistics and the set-aside damaged files) with mpremote - from the one
 Pico on USB, or --port (a serial port or a pyserial URL such as
 socket://host:port) - or reads a folder with the same layout (--from: the
-simulator's data folder, or a copy of the device's flash). Writes into --out
+simulator's data folder, or a copy of the device's flash; given more than
+once, the first is the organiser's device and the others table devices:
+their club pairings are joined to its evenings by reference, and their
+matches go in device-N/). Writes into --out
 (default ./gin-export/): hands.csv, score-sheet.html, a page per club night
 (club-N.html) and, from a device, a byte-for-byte backup of its files in
 device-files/. Damaged data is reported (in the sheet and on standard
@@ -28,7 +31,7 @@ from host_tools.mpy import ROOT
 
 CSV_NAME = "hands.csv"
 HTML_NAME = export_html.SHEET_FILE
-CLUB_PAGE = re.compile(r"club-\d+\.html$")  # export_html.club_file
+CLUB_PAGE = re.compile(r"club-\d+(-device-\d+)?\.html$")  # export_html.club_file, and a table device's
 BACKUP_NAME = "device-files"
 
 
@@ -42,7 +45,9 @@ def parse(argv):
                 formatter_class=argparse.RawDescriptionHelpFormatter)
     src = p.add_mutually_exclusive_group()
     src.add_argument("--port", metavar="PORT", help="serial port or pyserial URL (default: the one Pico on USB)")
-    src.add_argument("--from", dest="src", metavar="DIR", help="read a data folder instead of a device")
+    src.add_argument("--from", dest="src", metavar="DIR", action="append",
+                     help="read a data folder instead of a device; again for each table device of a club night "
+                          "(the first is the organiser's)")
     p.add_argument("--out", metavar="DIR", default="gin-export", help="where to write (default ./gin-export/)")
     return p.parse_args(argv)
 
@@ -71,12 +76,15 @@ def _write(path, text):
 def main(argv, out=None, err=None):
     args = parse(argv)
     if args.src is not None:
-        args.src = user_path(args.src)
+        args.src = [user_path(x) for x in args.src]
     args.out = user_path(args.out)
     out = out or sys.stdout
     err = err or sys.stderr
     if args.src is not None:
-        folder = export_data.store_folder(args.src)  # checked before anything is written
+        folders = [export_data.store_folder(x) for x in args.src]  # checked before anything is written
+        if len(set(os.path.realpath(x) for x in folders)) != len(folders):
+            raise GinError("export: a folder is given twice with --from: each device once")
+        folder = folders[0]
     made = not os.path.exists(args.out)
     _prepare_out(args.out)
     scratch = tempfile.mkdtemp(prefix="gin-export-")
@@ -105,6 +113,9 @@ def main(argv, out=None, err=None):
         for name in os.listdir(args.out):
             if CLUB_PAGE.match(name):   # an earlier export's pages: these are written afresh
                 os.remove(os.path.join(args.out, name))
+        problems = []
+        if args.src is not None and len(folders) > 1:
+            problems = _tables(folders[1:], scratch, args.out, ex, cviews, when, out)
         for cv in cviews:
             _write(os.path.join(args.out, cv.file), export_club.page(cv, source, when))
         ok = True
@@ -121,4 +132,42 @@ def main(argv, out=None, err=None):
                                         ", ".join(os.path.join(args.out, cv.file) for cv in cviews)), file=out)
     for dmg in ex.damage:
         print("gin: export: damaged: %s" % visible(dmg.line()), file=err)   # names and file names are the device's
+    for line in problems:
+        print("gin: export: disagreement: %s" % visible(line), file=err)
     return 0
+
+
+def _tables(folders, scratch, out_dir, ex, cviews, when, out):
+    """The table devices' folders: each one's matches in device-N/ (N from
+    2: the organiser's is 1), their club pairings joined to the organiser's
+    evenings (export_join). Returns the disagreements, in words."""
+    from host_tools.export import export_join
+    sources = [export_join.Source(1, sp) for sp in ex.pairings]   # the organiser's device may be a table too
+    devices = {1: ex}
+    for i, folder in enumerate(folders, 2):
+        copy = os.path.join(scratch, "gin-%d" % i)
+        export_data.copy_folder(folder, copy)
+        tex = export_data.read_store(copy)
+        devices[i] = tex
+        sub = os.path.join(out_dir, "device-%d" % i)
+        os.makedirs(sub, exist_ok=True)
+        tviews = export_sheet.views(tex)
+        _write(os.path.join(sub, CSV_NAME), export_sheet.csv_text(tviews))
+        _write(os.path.join(sub, HTML_NAME), export_html.page(tex, tviews, "table device %d, folder %s"
+                                                              % (i, os.path.abspath(folder)), when, ""))
+        for dmg in tex.damage:
+            ex.damage.append(export_data.Damage("table device %d: %s" % (i, dmg.where), dmg.text))
+        sources.extend(export_join.Source(i, sp) for sp in tex.pairings)
+        print("table device %d: %d club pairing%s, %d matches -> %s"
+              % (i, len(tex.pairings), "" if len(tex.pairings) == 1 else "s", len(tviews), sub), file=out)
+    problems = []
+    for cv in cviews:
+        j = export_join.join(cv.t, cv.number, sources)
+        export_club.use_joined(cv, j, devices)
+        problems.extend("club night %d, %s" % (cv.number, p) for p in j.problems)
+    numbers = set(cv.number for cv in cviews)
+    for s in sources:
+        if s.rec.evening not in numbers:
+            problems.append("%s played pairing %s of club night %d, which the first folder does not hold"
+                            % (s.where(), s.rec.ref(), s.rec.evening))
+    return problems

@@ -47,6 +47,8 @@ class ClubView:
         self.d = club_data(self.t)
         self.matches = matches   # match number -> export_data.Saved
         self.file = club_file(self.number)
+        self.joined = None       # export_join.Joined, with table devices (use_joined)
+        self.devices = {}        # device number (from 2) -> its export_data.Export
 
     def title(self):
         d = self.d
@@ -64,6 +66,8 @@ class ClubView:
     def sheet(self, k):
         """(href or None, words) for pairing k's match."""
         t = self.t
+        if self.joined is not None and k in self.joined.sheet:
+            return self._table_sheet(k)
         st = t.status(k)
         a, b, _ = t.pairing(k)
         if st == T.DONE_BYE:
@@ -81,6 +85,32 @@ class ClubView:
         if set(saved.match.names) != {t.names[a], t.names[b]}:
             return None, "match %d is %s v %s, not this pairing" % (ref, saved.match.names[0], saved.match.names[1])
         return "%s#match-%d" % (SHEET_FILE, ref), "match %d (%s)" % (ref, saved.status)
+
+
+    def _table_sheet(self, k):
+        """A pairing a table device played: its sheet in device-N/."""
+        dev, no = self.joined.sheet[k]
+        ex = self.devices.get(dev)
+        a, b, _ = self.t.pairing(k)
+        saved = None
+        for m in (ex.matches if ex is not None else ()):
+            if m.number == no:
+                saved = m
+        if saved is None:
+            return None, "match %d is no longer on table device %d" % (no, dev)
+        if set(saved.match.names) != {self.t.names[a], self.t.names[b]}:
+            return None, "table device %d's match %d is %s v %s, not this pairing" % (
+                dev, no, saved.match.names[0], saved.match.names[1])
+        where = SHEET_FILE if dev == 1 else "device-%d/%s" % (dev, SHEET_FILE)
+        return "%s#match-%d" % (where, no), "table device %d, match %d (%s)" % (dev, no, saved.status)
+
+
+def use_joined(cv, joined, devices):
+    """The page shows the evening joined with the table devices' slips."""
+    cv.joined = joined
+    cv.devices = devices
+    cv.t = joined.t
+    cv.d = club_data(joined.t)
 
 
 def views(export):
@@ -363,6 +393,10 @@ def page(cv, source, when):
     else:
         body.append(swiss_html(cv))
     body.append(pairings_html(cv))
+    if cv.joined is not None and cv.joined.problems:
+        body.append('<section id="disagreements"><h2>Disagreements</h2><p class="note">Two sources say different '
+                    'things: both are given, nothing was picked.</p><ul>%s</ul></section>'
+                    % "".join("<li>%s</li>" % esc(p) for p in cv.joined.problems))
     return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             "<title>%s</title>\n<style>%s%s</style>\n</head>\n<body>\n%s\n</body>\n</html>\n"
             % (esc(cv.title()), CSS, EXTRA_CSS, "\n".join(body)))

@@ -26,7 +26,7 @@ for _rel in ("host_tools/fakes", "firmware"):
         sys.path.insert(0, _p)
 
 from gincore import codec, stats as stats_mod  # noqa: E402
-from gincore import tournament  # noqa: E402
+from gincore import tablepair, tournament  # noqa: E402
 from storage import Store, StoreError, frame  # noqa: E402
 from storage import store as store_mod  # noqa: E402
 from ui import persist  # noqa: E402
@@ -235,6 +235,17 @@ class SavedClub:
 MAX_DAMAGE_TEXT = 300  # characters: a forged file can make the core's message quote a long name
 
 
+class SavedPairing:
+    """A club pairing a table device played (gincore.tablepair): the club
+    slot's number it was kept under, 'finished' (archived) or 'current',
+    the TablePairing."""
+
+    def __init__(self, number, status, rec):
+        self.number = number
+        self.status = status
+        self.rec = rec
+
+
 class Damage:
     """Something that could not be read in full: where, and what happened."""
 
@@ -254,6 +265,7 @@ class Export:
     def __init__(self):
         self.matches = []
         self.clubs = []
+        self.pairings = []         # SavedPairing: pairings this device played for an evening elsewhere
         self.stats = None          # gincore.stats.Stats
         self.stats_source = ""     # where the statistics came from, in words
         self.damage = []           # Damage, in the order found
@@ -389,6 +401,16 @@ def _capped_match(m):
 
 
 def _club(no, status, data, ex):
+    if bytes(data[:2]) == tablepair.MAGIC:   # a table device's pairing, not an evening
+        try:
+            rec = tablepair.decode(data)
+            for name in rec.names:
+                _capped("a player's name", name)
+            _capped("the rule set's name", rec.rules.name)
+            ex.pairings.append(SavedPairing(no, status, rec))
+        except Exception as e:  # noqa: BLE001 - bytes with a good CRC that the core refuses
+            ex.damage.append(Damage("club pairing %d" % no, "cannot be read: %s" % e))
+        return
     try:
         t = tournament.decode(data)
         for name in t.names:

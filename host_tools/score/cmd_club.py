@@ -52,8 +52,12 @@ def _args(argv):
     p = _Parser(prog="host_tools/gin club",
                 description="A club night's pairings, standings and pot from the results of its pairings "
                             "given as JSON lines.")
-    p.add_argument("--format", required=True, choices=sorted(FORMATS), help="the tournament's format")
-    p.add_argument("--players", required=True, help="the players' names, comma-separated, best seed first")
+    p.add_argument("--format", choices=sorted(FORMATS), help="the tournament's format")
+    p.add_argument("--players", help="the players' names, comma-separated, best seed first")
+    p.add_argument("--from", dest="src", metavar="DIR", action="append",
+                   help="instead of the options and FILE: the evening saved on a device (a copy of its flash, as "
+                        "gin export reads it); again for each table device, whose pairings are joined to it")
+    p.add_argument("--evening", type=int, help="with --from: the club night's number (default: the latest)")
     p.add_argument("--rules", default="italian",
                    help="rule set (default italian): " + ", ".join(rules_mod.PRESET_NAMES))
     p.add_argument("--target", type=int, help="game target (default: the rule set's)")
@@ -74,8 +78,52 @@ def _args(argv):
                         "reads it): the share of games won, then games won; players without games keep the "
                         "order of --players, after the others")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("file", help="results as JSON lines, or - for standard input")
-    return p.parse_args(check_args(argv))
+    p.add_argument("file", nargs="?", help="results as JSON lines, or - for standard input")
+    args = p.parse_args(check_args(argv))
+    if args.src:
+        if args.file or args.format or args.players:
+            raise GinError("club: --from reads the evening from the devices: give no --format, --players or FILE")
+    else:
+        missing = [n for n, v in (("--format", args.format), ("--players", args.players), ("FILE", args.file))
+                   if v is None]
+        if missing:
+            raise GinError("club: the following arguments are required: %s" % ", ".join(missing))
+        if args.evening is not None:
+            raise GinError("club: --evening goes with --from")
+    return args
+
+
+def from_devices(args):
+    """(the joined Tournament, disagreements) from the device folders."""
+    from host_tools.export import export_data, export_join
+    import shutil
+    import tempfile
+    folders = [export_data.store_folder(os.path.expanduser(x), "club") for x in args.src]
+    if len(set(os.path.realpath(x) for x in folders)) != len(folders):
+        raise GinError("club: a folder is given twice with --from: each device once")
+    scratch = tempfile.mkdtemp(prefix="gin-club-")
+    try:
+        exports = []
+        for i, folder in enumerate(folders, 1):
+            copy = os.path.join(scratch, "gin-%d" % i)
+            export_data.copy_folder(folder, copy, "club")
+            exports.append(export_data.read_store(copy))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    clubs = exports[0].clubs
+    if not clubs:
+        raise GinError("club: %s holds no club night" % folders[0])
+    if args.evening is None:
+        saved = clubs[-1]
+    else:
+        saved = [c for c in clubs if c.number == args.evening]
+        if not saved:
+            raise GinError("club: %s holds no club night %d (it holds %s)"
+                           % (folders[0], args.evening, ", ".join("%d" % c.number for c in clubs)))
+        saved = saved[0]
+    sources = [export_join.Source(i, sp) for i, ex in enumerate(exports, 1) for sp in ex.pairings]
+    j = export_join.join(saved.tournament, saved.number, sources)
+    return j.t, j.problems
 
 
 def parse_pot(text):
@@ -480,12 +528,19 @@ def render_text(d):
 
 def main(argv):
     args = _args(argv)
-    text = _read(args.file)
-    base = os.getcwd() if args.file == "-" else os.path.dirname(os.path.abspath(args.file))
-    t = run(args, text, base)
+    problems = []
+    if args.src:
+        t, problems = from_devices(args)
+    else:
+        text = _read(args.file)
+        base = os.getcwd() if args.file == "-" else os.path.dirname(os.path.abspath(args.file))
+        t = run(args, text, base)
     d = club_data(t)
     if args.json:
+        d["disagreements"] = problems
         print(json.dumps(d))
     else:
         print(render_text(d))
+        for line in problems:
+            print("disagreement: %s" % line)
     return 0

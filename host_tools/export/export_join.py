@@ -1,0 +1,141 @@
+"""One evening from several devices: the organiser's evening joined with
+the pairings table devices played for it (gin export / gin club with
+--from given more than once).
+
+A table device keeps, beside the match it played, the pairing's reference
+(the evening's number, the pairing's number; gincore/tablepair.py) and,
+once the player who lost confirmed the slip, the result. The join, for
+each evening of the organiser's folder:
+
+- a confirmed slip of an open pairing: counted (the table's numbers);
+- a slip of a pairing the organiser entered by hand: checked - the same
+  winner, games and points and it is one result (the sheet's hands are
+  taken, the link goes to the sheet), else a disagreement;
+- a slip of a pairing the organiser counted otherwise (played on the
+  organiser's device, a walkover, a forfeit), two slips of one pairing
+  that differ, a slip whose names are not the pairing's: a disagreement.
+
+A disagreement is reported with both sources (on standard error, and on
+the club page) and the organiser's evening is left as it was for that
+pairing: nothing is picked silently. A result is never counted twice: a
+pairing takes one result, and slips that agree are one.
+"""
+from gincore import tournament as T
+
+
+class Source:
+    """A table device's slip: where it came from (the folder's place in
+    --from, from 1), the match it played there, and the TablePairing."""
+
+    def __init__(self, device, saved):
+        self.device = device
+        self.saved = saved
+        self.rec = saved.rec
+
+    def where(self):
+        return "table device %d (its match %d)" % (self.device, self.rec.match_no)
+
+
+def _words(names, res):
+    w, ga, gb, pa, pb = res[:5]
+    return "%s wins, games %d-%d, points %d-%d (%s v %s)" % (names[w], ga, gb, pa, pb, names[0], names[1])
+
+
+def _ours(t, k, src):
+    """The slip's result in the pairing's order (a, b), or None when its
+    names are not the pairing's."""
+    a, b, _ = t.pairing(k)
+    names = src.rec.names
+    res = src.rec.result
+    w, ga, gb, pa, pb, ha, hb = res
+    if names == (t.names[a], t.names[b]):
+        return (w, ga, gb, pa, pb, ha, hb)
+    if names == (t.names[b], t.names[a]):
+        return (1 - w, gb, ga, pb, pa, hb, ha)
+    return None
+
+
+class Joined:
+    """An evening after the join: t (a copy, with the slips counted),
+    sheet[k] = (device, match number) for a pairing a table device played,
+    problems: the disagreements in words."""
+
+    def __init__(self, t):
+        self.t = t
+        self.sheet = {}
+        self.problems = []
+
+
+def join(t, number, sources):
+    """Joined evening number `number` (the organiser's Tournament t, not
+    changed) with the slips in sources (Source, any devices)."""
+    j = Joined(T.decode(T.encode(t)))
+    t = j.t
+    mine = [s for s in sources if s.rec.evening == number and s.rec.result is not None]
+    by_k = {}
+    for s in mine:
+        by_k.setdefault(s.rec.pairing - 1, []).append(s)
+    # A Swiss or a knockout draws a round from the one before: go on while a slip is counted.
+    done = set()
+    moved = True
+    while moved:
+        moved = False
+        for k in sorted(by_k):
+            if k in done or k >= t.count:
+                continue
+            done.add(k)
+            moved = _one(j, k, by_k[k]) or moved
+    for k in sorted(by_k):
+        if k not in done:
+            s = by_k[k][0]
+            j.problems.append("pairing %s: %s has a slip for a pairing the evening has not drawn"
+                              % (s.rec.ref(), s.where()))
+    return j
+
+
+def _one(j, k, slips):
+    """Pairing k and its slips; True when a result was counted."""
+    t = j.t
+    a, b, _ = t.pairing(k)
+    ref = slips[0].rec.ref()
+    label = "pairing %s (%s v %s)" % (ref, t.names[a], t.names[b]) if b != T.BYE else "pairing %s" % ref
+    results = []
+    for s in slips:
+        r = None if b == T.BYE else _ours(t, k, s)
+        if r is None:
+            j.problems.append("%s: %s played %s v %s, not this pairing"
+                              % (label, s.where(), s.rec.names[0], s.rec.names[1]))
+            continue
+        results.append((s, r))
+    if not results:
+        return False
+    first = results[0][1]
+    for s, r in results[1:]:
+        if r[:5] != first[:5]:
+            j.problems.append("%s: two table devices disagree - %s says %s; %s says %s"
+                              % (label, results[0][0].where(), _words((t.names[a], t.names[b]), first),
+                                 s.where(), _words((t.names[a], t.names[b]), r)))
+            return False
+    src = results[0][0]
+    names = (t.names[a], t.names[b])
+    st = t.status(k)
+    if st < T.PLAYED:
+        t.record(k, a if first[0] == 0 else b, first[1:3], first[3:5], first[5:7])
+        j.sheet[k] = (src.device, src.rec.match_no)
+        return True
+    have = t.result(k)
+    org = (have[1], have[2], have[3], have[4], have[5])
+    if st == T.PLAYED and t.entered(k):
+        if org == first[:5]:
+            # One result: the organiser's entry and the table's sheet agree.
+            t._put(k, T.PLAYED, first[0], first[1:3], first[3:5], first[5:7], 0, True)
+            j.sheet[k] = (src.device, src.rec.match_no)
+            return False
+        j.problems.append("%s: the organiser entered %s; %s says %s - the entry is kept, check it"
+                          % (label, _words(names, org), src.where(), _words(names, first)))
+        return False
+    how = {T.PLAYED: "played it on the organiser's device", T.WALKOVER: "gave it as a walkover",
+           T.FORFEIT: "gave it as a forfeit"}[st]
+    j.problems.append("%s: the evening %s (%s); %s says %s - the evening's is kept, check it"
+                      % (label, how, _words(names, org), src.where(), _words(names, first)))
+    return False

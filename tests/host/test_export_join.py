@@ -1,0 +1,148 @@
+"""gin export --from ORGANISER --from TABLE...: the organiser's evening
+joined with the pairings table devices played for it, by reference. Each
+device's folder is written with the device's own code (storage.Store,
+ui.persist), the table devices' slips as ui/tablepair.py saves them."""
+import os
+import re
+import subprocess
+
+from gincore import result, rules as rules_mod, tournament as T, tablepair as TP
+from gincore.match import HandRecord, Match
+from storage import Store
+from ui.persist import StorePersist
+
+from host_tools.fakedevice.testing import GIN
+
+
+def run(*args):
+    return subprocess.run([GIN, "export"] + list(args), capture_output=True, text=True, timeout=120)
+
+
+def italian():
+    r = rules_mod.preset("italian")
+    r.set("target", 25)
+    return r
+
+
+class Device:
+    """A device's folder, written as the device writes it."""
+
+    def __init__(self, root):
+        os.makedirs(root, exist_ok=True)
+        self.store = Store(root=root)
+        self.store.load()
+        self.store.load_club()
+        self.persist = StorePersist(self.store)
+        self.last = None
+
+    def play(self, names, rules, winner, games_needed=1):
+        """A match of names where side `winner` gins every hand until it has the games."""
+        m = Match(names[0], names[1], rules, 0)
+        self.persist.start(m, old=self.last)
+        self.last = m
+        while T.match_outcome(m)[0][winner] < games_needed:
+            m.add(HandRecord(winner, result.GIN, 0, 7 + len(m.hands)))
+            self.persist.hand_added(m)
+        return m
+
+    def table_pairing(self, evening, k, names, rules, winner):
+        """Pairing k (from 0) of evening played here, its slip confirmed, then archived."""
+        m = self.play(names, rules, winner)
+        g, p, h = T.match_outcome(m)
+        rec = TP.TablePairing(evening, k + 1, names, rules, 1, match_no=self.store.match_no,
+                              result=(0 if g[0] > g[1] else 1, g[0], g[1], p[0], p[1], h[0], h[1]))
+        self.store.save_club(TP.encode(rec))
+        self.store.archive_club()
+        return rec
+
+
+def test_an_evening_joined_from_three_devices(tmp_path):
+    org_dir, t2_dir, t3_dir, out = (str(tmp_path / n) for n in ("org", "t2", "t3", "out"))
+    rules = italian()
+    org = Device(org_dir)
+    t = T.Tournament(["Ann", "Bob", "Cid", "Dan"], T.ROUND_ROBIN, rules, tables=2)
+    ks = [k for k in range(t.count) if t.pairing(k)[1] != T.BYE]
+    names = [(t.names[t.pairing(k)[0]], t.names[t.pairing(k)[1]]) for k in ks]
+    t2, t3 = Device(t2_dir), Device(t3_dir)
+    # Pairing ks[0]: played at table 2, and entered by hand on the organiser's device the same.
+    r0 = t2.table_pairing(1, ks[0], names[0], rules, 0)
+    w, ga, gb, pa, pb, ha, hb = r0.result
+    t.record(ks[0], t.pairing(ks[0])[0], (ga, gb), (pa, pb), entered=True)
+    # Pairing ks[1]: played at table 2 (its names the other way round) and never entered.
+    r1 = t2.table_pairing(1, ks[1], (names[1][1], names[1][0]), rules, 0)
+    # Pairing ks[2]: two slips that disagree (tables 2 and 3).
+    t2.table_pairing(1, ks[2], names[2], rules, 0)
+    t3.table_pairing(1, ks[2], names[2], rules, 1)
+    # Pairing ks[3]: entered by hand, and the table's sheet says otherwise.
+    r3 = t3.table_pairing(1, ks[3], names[3], rules, 1)
+    t.record(ks[3], t.pairing(ks[3])[0], (1, 0), (120, 30), entered=True)
+    org.store.save_club(T.encode(t))
+    proc = run("--from", org_dir, "--from", t2_dir, "--from", t3_dir, "--out", out)
+    assert proc.returncode == 0, proc.stderr
+    err = [line for line in proc.stderr.splitlines() if "disagreement" in line]
+    assert len(err) == 2, proc.stderr
+    ref2, ref3 = TP.ref_text(1, ks[2] + 1), TP.ref_text(1, ks[3] + 1)
+    assert err[0].startswith("gin: export: disagreement: club night 1, pairing %s (%s v %s): two table devices "
+                             "disagree - table device 2 (its match 3) says %s wins" % (ref2, names[2][0],
+                                                                                     names[2][1], names[2][0]))
+    assert "table device 3 (its match 1) says %s wins" % names[2][1] in err[0]
+    assert err[1].startswith("gin: export: disagreement: club night 1, pairing %s" % ref3)
+    assert "the organiser entered %s wins, games 1-0, points 120-30" % names[3][0] in err[1]
+    assert "table device 3 (its match 2) says %s wins" % names[3][1] in err[1]
+    html = open(os.path.join(out, "club-1.html"), encoding="utf-8").read()
+
+    def row(k):
+        return re.search(r'<tr class="pairing" data-pairing="%d" data-ref="0">(.*?)</tr>' % (k + 1), html).group(1)
+    # ks[0]: one result (entered, and the sheet agrees): the sheet's hands, linked to table 2's match.
+    assert 'href="device-2/score-sheet.html#match-1">table device 2, match 1' in row(ks[0])
+    assert "hands %d-%d" % (ha, hb) in row(ks[0]) and "entered (no sheet)" in row(ks[0])
+    # ks[1]: counted from the slip, in the pairing's order, linked.
+    w1, ga1, gb1, pa1, pb1 = r1.result[:5]
+    assert "%s wins; games %d-%d, points %d-%d" % (names[1][1], gb1, ga1, pb1, pa1) in row(ks[1])
+    assert 'href="device-2/score-sheet.html#match-2"' in row(ks[1])
+    # ks[2]: left open; ks[3]: the organiser's entry kept. Both on the page's list.
+    assert ">open<" in row(ks[2]) and "entered (no sheet)" in row(ks[3])
+    assert html.count("<li>") == 2 and 'id="disagreements"' in html
+    # Each device's matches on its own sheet; counted once: 3 results in the standings.
+    assert os.path.exists(os.path.join(out, "device-2", "score-sheet.html"))
+    assert os.path.exists(os.path.join(out, "device-3", "hands.csv"))
+    won = [int(x) for x in re.findall(r'<tr data-player="[^"]*" data-place="\d+"[^>]*><td[^>]*>[^<]*</td>'
+                                      r'<td[^>]*>[^<]*</td><td>\d+</td><td>(\d+)</td>', html)]
+    assert sum(won) == 3, won
+
+
+def test_a_folder_twice_is_refused(tmp_path):
+    d = str(tmp_path / "org")
+    Device(d).play(("Ann", "Bob"), italian(), 0)
+    proc = run("--from", d, "--from", d, "--out", str(tmp_path / "out"))
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "gin: export: a folder is given twice with --from: each device once"
+
+
+def test_gin_club_joins_the_same_way(tmp_path):
+    import json
+    org_dir, t2_dir = str(tmp_path / "org"), str(tmp_path / "t2")
+    rules = italian()
+    org, t2 = Device(org_dir), Device(t2_dir)
+    t = T.Tournament(["Ann", "Bob", "Cid"], T.ROUND_ROBIN, rules, tables=1)
+    ks = [k for k in range(t.count) if t.pairing(k)[1] != T.BYE]
+    pairs = [(t.names[t.pairing(k)[0]], t.names[t.pairing(k)[1]]) for k in ks]
+    recs = [t2.table_pairing(1, k, p, rules, i % 2) for i, (k, p) in enumerate(zip(ks, pairs))]
+    t.record(ks[0], t.pairing(ks[0])[1], (0, 1), (5, 300), entered=True)    # not what the table says
+    org.store.save_club(T.encode(t))
+    p = subprocess.run([GIN, "club", "--from", org_dir, "--from", t2_dir, "--json"], capture_output=True,
+                       text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    assert len(d["disagreements"]) == 1 and d["disagreements"][0].startswith(
+        "pairing %s (%s v %s): the organiser entered" % (TP.ref_text(1, ks[0] + 1), pairs[0][0], pairs[0][1]))
+    # The other two counted from the slips, once each; the entry kept.
+    assert sum(r["won"] for r in d["standings"]) == 3 and d["finished"]
+    by = {(q["a"], q["b"]): q for r in d["rounds"] for q in r["pairings"]}
+    for rec, pair in zip(recs[1:], pairs[1:]):
+        assert by[pair]["points"] == list(rec.result[3:5]) and by[pair]["entered"] is False
+    bad = subprocess.run([GIN, "club", "--from", org_dir, "--format", "swiss"], capture_output=True, text=True,
+                         timeout=120)
+    assert bad.returncode == 2
+    assert bad.stderr.strip() == "gin: club: --from reads the evening from the devices: give no --format, " \
+                                 "--players or FILE"
