@@ -450,7 +450,11 @@ class Tournament:
                 self._wipe(j)
             self.count = first
             self.rounds_made -= 1
+        tab = self._tab[k]
         self._wipe(k)
+        # Open again at the table it was played at, while no other pairing holds it.
+        if tab in self.free_tables():
+            self._tab[k] = tab
 
     def clearable(self):
         """The pairings whose result clear() can take back now, latest first."""

@@ -140,8 +140,12 @@ def test_pairings_called_to_tables_are_saved():
     u = T.decode(T.encode(t))
     assert (u.tables, u.table(opens[0]), u.table(opens[1]), u.free_tables()) == (4, 1, 3, [1, 2, 4])
     same(t, u)
+    t.clear(opens[0])                                        # open again at its table, still free
+    assert t.table(opens[0]) == 1 and t.free_tables() == [2, 4]
+    t.record(opens[0], t.pairing(opens[0])[0])
+    t.call(opens[2], 1)                                      # its table taken by another pairing
     t.clear(opens[0])
-    assert t.table(opens[0]) == 0
+    assert t.table(opens[0]) == 0 and t.table(opens[2]) == 1
 
 
 def test_newer_version_refused():

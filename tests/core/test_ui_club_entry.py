@@ -4,7 +4,7 @@ standings), taking it back, a refused save, and a power cut at every flash
 operation of the entry. At both panel heights."""
 import sys
 
-from gincore import tournament as T
+from gincore import tournament as T, tablepair as TP
 from ui import keys
 from ui_kit import Rig, both_heights
 
@@ -41,15 +41,22 @@ def set_points(rig, v):
 def enter(rig, k, winner, lost_games, wp, lp):
     """Enter pairing k's result from the hub (its cursor on the first open
     pairing): the row, the pairing and winner, the games (best of 3 up),
-    both points, the hold. Returns the presses."""
+    both points, the hold; at an evening with tables, pairing k called to
+    one: OK on it, the winner... Returns the presses."""
     before = rig.presses
     t = club(rig).t
     rig.app.top().cursor = k          # the organiser's cursor on the pairing (not counted)
     rig.app.club.cursor = k
-    to_row(rig)
-    rig.press(keys.OK)
-    scr = rig.app.top()
-    assert scr.title == "Winner > loser"
+    if t.tables and t.table(k):
+        rig.press(keys.OK)
+        scr = rig.app.top()
+        assert scr.title == "Table %d %s" % (t.table(k), TP.ref_text(rig.app.club.evening_no(), k + 1))
+        assert len(scr.labels) == 2 and scr.list.cursor == 0
+    else:
+        to_row(rig)
+        rig.press(keys.OK)
+        scr = rig.app.top()
+        assert scr.title == "Winner > loser"
     a, b, _ = t.pairing(k)
     want = t.names[winner] + " > " + t.names[b if winner == a else a]
     i = scr.labels.index(want)
@@ -185,6 +192,21 @@ def test_a_power_cut_at_every_flash_operation_of_an_entry():
             break
         n += 1
     assert n > 1 and seen == {"counted", "open"}, (n, seen)
+
+
+def test_a_result_from_a_called_table_in_six_to_eight_presses():
+    rig = Rig()
+    set_up(rig, SIXTEEN[:8], T.KNOCKOUT)
+    c = club(rig)
+    c.t.tables = 4                       # as the set-up's Tables row would have it (test_ui_tablepair)
+    counts = []
+    for i, k in enumerate(c.t.open_pairings()[:4]):
+        c.call(k, i + 1)
+        a, b, _ = c.t.pairing(k)
+        counts.append(enter(rig, k, (a, b)[i % 2], 0, 100 + 7 * i, 30 + i))
+        assert club(rig).t.entered(k) and club(rig).t.free_tables() == list(range(1, 5))
+    # OK on the pairing, the winner (Down when the second won), two holds and OKs, the hold.
+    assert counts == [1 + 1 + 1 + 2 + 1, 1 + 2 + 2 + 2 + 1, 1 + 1 + 2 + 2 + 1, 1 + 2 + 2 + 2 + 1], counts
 
 
 def test_the_entry_module_is_let_go_at_the_table():

@@ -56,13 +56,18 @@ def test_pairings_called_to_tables_with_their_references():
     free_row = [row[0] for row in rig.app.top().vis] + [rig.app.top().entry(t.count + 2)[0]]
     assert "Free tables: -" in free_row
     hub_check(rig)
-    # OK on a called pairing shows its call again; a result frees its table.
+    # OK on a called pairing enters its result; the result frees its table.
     rig.app.top().cursor = k0
     rig.press(keys.OK)
-    assert rig.app.top().title == "Table 1"
-    rig.press(keys.OK)
-    club(rig).enter(k0, a, (1, 0), (120, 10))
-    assert club(rig).t.free_tables() == [1] and club(rig).t.table(k0) == 1   # kept with the result
+    assert rig.app.top().title == "Table 1 " + ref
+    assert rig.app.top().labels == ["%s > %s" % (t.names[a], t.names[b]), "%s > %s" % (t.names[b], t.names[a])]
+    rig.press(keys.OK)                       # a won
+    rig.press(keys.OK)                       # 100 (the target)
+    rig.press(keys.OK)                       # 0
+    rig.hold_ms(keys.OK, 2100)
+    t = club(rig).t
+    assert t.entered(k0) and t.result(k0)[1:6] == (0, 1, 0, 100, 0)
+    assert t.free_tables() == [1] and t.table(k0) == 1   # kept with the result
     assert rig.app.top().entry(t.count + 2)[0] == "Free tables: 1"
 
 

@@ -616,29 +616,35 @@ def start_pairing(app, k):
 
 def call_pairing(app, k):
     """An evening at tables: OK on an open pairing calls it to the first
-    free table (saved), or shows the table it was called to; either way
-    what the table device is given: the table, the pairing's reference,
-    the names, the rules, target and best of."""
+    free table (saved) and shows what the table device is given: the
+    table, the pairing's reference, the names, the rules, target and best
+    of. OK on a pairing called already enters its result (the winner >
+    loser list of that pairing, titled with its table and reference)."""
     c = app.club
     t = c.t
     tt = app.t
-    if not t.table(k):
-        free = t.free_tables()
-        if not free:
-            say_lines(app, tt(tx.ERR_TITLE), (pair_label(app, k), tt(tx.NO_FREE)))
-            return
-        try:
-            c.call(k, free[0])
-        except Exception as e:  # noqa: BLE001 - not saved: said, nothing changed
-            not_saved(app, e)
-            return
-        c.cursor = k
     from gincore.tablepair import ref_text
+    if t.table(k):
+        # Called already: its result is what comes next - straight to its entry.
+        from ui.screens.club_entry import ask_entry
+        c.cursor = k
+        ask_entry(app, k, "%s %s" % (tt(tx.TABLE_N) % t.table(k), ref_text(c.evening_no(), k + 1)))
+        return
+    free = t.free_tables()
+    if not free:
+        say_lines(app, tt(tx.ERR_TITLE), (pair_label(app, k), tt(tx.NO_FREE)))
+        return
+    try:
+        c.call(k, free[0])
+    except Exception as e:  # noqa: BLE001 - not saved: said, nothing changed
+        not_saved(app, e)
+        return
+    c.cursor = k
     from ui.screens.tablepair import rules_line
+    t = c.t      # the evening as saved (a refused save would have put back a copy)
     app.push(MessageScreen(app, tt(tx.TABLE_N) % t.table(k),
                            (pair_label(app, k), tt(tx.REF_IS) % ref_text(c.evening_no(), k + 1),
                             rules_line(app, t.rules, t.best_of))))
-
 
 
 def ask_walkover(app):

@@ -20,11 +20,15 @@ from ui.screens.club import walkable, fit_pair, not_saved, _line
 POINTS_MAX = 9999
 
 
-def ask_entry(app):
+def ask_entry(app, only=None, title=None):
+    """The winner > loser list: every pairing that can take a result, or
+    only pairing `only` (OK on a pairing called to a table)."""
     tt = app.t
     c = app.club
     t = c.t
     ks = walkable(app)
+    if only is not None:
+        ks = [only] if only in ks else []
     if not ks:
         return
     rows = []
@@ -40,7 +44,7 @@ def ask_entry(app):
 
     def picked(i):
         _Entry(app, rows[i][0], rows[i][1]).games()
-    app.push(ChoiceScreen(app, tt(tx.WIN_LOSE), labels, cur, picked))
+    app.push(ChoiceScreen(app, title or tt(tx.WIN_LOSE), labels, cur, picked))
 
 
 class _Entry:
