@@ -25,6 +25,10 @@ _RARE) and no second copy of it is ever loaded beside the first.
 from gincore import tournament as T
 
 from ui.model import LOCK_PAIRED
+from ui.ticks import ticks_diff
+
+# The Italian text: a player not at the table 2 minutes after the call loses by walkover.
+WALKOVER_MS = 120000
 
 
 class Club:
@@ -32,6 +36,13 @@ class Club:
         self.app = app
         self.t = t
         self.cursor = None   # the pairing the screen between pairings was last on
+        # When each open pairing was called to its table (the clock, in RAM:
+        # at a start the count begins again for the pairings still called).
+        self.called = {}
+        now = app.clock()
+        for k in t.open_pairings():
+            if t.table(k):
+                self.called[k] = now
 
     # --- what is on the table ---------------------------------------------------
 
@@ -130,8 +141,20 @@ class Club:
         self._change(lambda t: t.record(k, winner, games, points, entered=True))
 
     def call(self, k, table):
-        """Pairing k called to table (saved): its players go there."""
+        """Pairing k called to table (saved): its players go there, and the
+        walkover clock starts."""
         self._change(lambda t: t.call(k, table))
+        if table:
+            self.called[k] = self.app.clock()
+        else:
+            self.called.pop(k, None)
+
+    def overdue(self, now):
+        """The open pairings called WALKOVER_MS ago or more: a walkover is
+        offered (never given without the organiser's hold)."""
+        t = self.t
+        return [k for k in self.called if ticks_diff(now, self.called[k]) >= WALKOVER_MS
+                and not t.done(k) and t.table(k)]
 
     def evening_no(self):
         """The evening's number, as the references say it (the store's

@@ -279,8 +279,9 @@ MISTYPED = const(271)
 RESULT_SLIP = const(272)
 LOSER_OK = const(273)
 SLIP_DONE = const(274)
+WO_DUE = const(275)
 
-COUNT = const(275)
+COUNT = const(276)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

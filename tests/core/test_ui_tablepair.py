@@ -71,6 +71,41 @@ def test_pairings_called_to_tables_with_their_references():
     assert rig.app.top().entry(t.count + 2)[0] == "Free tables: 1"
 
 
+def test_the_walkover_clock_offers_a_walkover_two_minutes_after_the_call():
+    rig = Rig()
+    t = evening_at_tables(rig, SIXTEEN[:4], 2)
+    scr = rig.app.top()
+    k = scr.cursor
+    a, b, _ = t.pairing(k)
+    rig.press(keys.OK)                       # called to table 1
+    rig.press(keys.OK)
+    rig.step(119000)
+    assert scr.entry(k)[1] == "T1"           # not yet
+    rig.step(1000)
+    assert scr.entry(k)[1] == "T1 w/o?"      # 2 minutes: offered, not given
+    rig.step(600000)
+    t = club(rig).t
+    assert not t.done(k) and T.decode(rig.persist.club).status(k) == T.OPEN
+    rig.press(keys.OK)
+    labels = rig.app.top().labels
+    assert labels[2:] == ["%s did not come" % t.names[a], "%s did not come" % t.names[b]]
+    rig.pick(3)                              # b did not come
+    assert rig.screen() == "HoldScreen"
+    rig.press(keys.BACK)                     # not held: nothing given
+    assert not club(rig).t.done(k)
+    rig.pick(3)
+    rig.hold_ms(keys.OK, 2100)
+    t = club(rig).t
+    assert t.status(k) == T.WALKOVER and t.winner(k) == a and T.decode(rig.persist.club).status(k) == T.WALKOVER
+    assert rig.app.top().entry(k)[1] == "w/o"
+    # A start begins the count again for the pairings still called (the call's time is not on flash).
+    k2 = [j for j in t.open_pairings()][0]
+    club(rig).call(k2, 1)
+    again = Rig(persist=rig.persist)
+    assert again.app.club.overdue(again.app.clock() + 119999) == []
+    assert again.app.club.overdue(again.app.clock() + 120000) == [k2]
+
+
 def start_club_pairing(rig, evening, pairing, letter, best_of_row=0):
     """Menu > Club pairing on a table device; returns the presses."""
     before = rig.presses

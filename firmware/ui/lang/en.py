@@ -275,4 +275,5 @@ T = (
     'Result slip',  # RESULT_SLIP
     '%s (lost) confirms',  # LOSER_OK
     'Confirmed: tell the organiser',  # SLIP_DONE
+    'w/o?',  # WO_DUE
 )

@@ -275,4 +275,5 @@ T = (
     "Tuloslappu",  # RESULT_SLIP
     "%s (hävisi) vahvistaa",  # LOSER_OK
     "Vahvistettu: kerro järjestäjälle",  # SLIP_DONE
+    "luov.?",  # WO_DUE
 )

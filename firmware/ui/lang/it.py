@@ -275,4 +275,5 @@ T = (
     "Foglio risultato",  # RESULT_SLIP
     "%s (ha perso) conferma",  # LOSER_OK
     "Confermato: avvisa l'organizzatore",  # SLIP_DONE
+    "forf.?",  # WO_DUE
 )

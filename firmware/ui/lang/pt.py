@@ -275,4 +275,5 @@ T = (
     "Súmula",  # RESULT_SLIP
     "%s (perdeu) confirma",  # LOSER_OK
     "Confirmado: avise o organizador",  # SLIP_DONE
+    "W.O.?",  # WO_DUE
 )

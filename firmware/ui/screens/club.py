@@ -452,6 +452,16 @@ class PairingsScreen(Screen):
         self.vis = []        # the rows shown: [label, value, value x, underline x, underline width,
         #                      a new round starts here]
         self.below = False   # rows below the window
+        self.due = []        # called pairings whose walkover clock ran out
+
+    def tick(self, now):
+        c = self.app.club
+        if c.t.tables:
+            due = c.overdue(now)
+            if due != self.due:
+                self.due = due
+                self.prepare()
+                self.dirty = True
 
     def stops(self):
         """The rows the cursor stops on: the open pairings, then the row of a
@@ -518,6 +528,8 @@ class PairingsScreen(Screen):
         if st < T.PLAYED:
             sep = " v "
             value = tt(tx.PLAYING) if i == self.on else (tt(tx.T_SHORT) % t.table(i) if t.table(i) else "")
+            if i in self.due:
+                value += " " + tt(tx.WO_DUE)
         else:
             sep = " %d-%d " % (ga, gb)
             value = how_ended(app, i)
@@ -555,6 +567,7 @@ class PairingsScreen(Screen):
                 ask_entry(app)
             elif self.cursor in app.club.t.open_pairings():
                 if app.club.t.tables:
+                    from ui.screens.club_entry import call_pairing
                     call_pairing(app, self.cursor)
                 else:
                     start_pairing(app, self.cursor)
@@ -612,39 +625,6 @@ def start_pairing(app, k):
         not_saved(app, e)
         return
     say_saved(app)   # with the old matches the new one deleted, if any
-
-
-def call_pairing(app, k):
-    """An evening at tables: OK on an open pairing calls it to the first
-    free table (saved) and shows what the table device is given: the
-    table, the pairing's reference, the names, the rules, target and best
-    of. OK on a pairing called already enters its result (the winner >
-    loser list of that pairing, titled with its table and reference)."""
-    c = app.club
-    t = c.t
-    tt = app.t
-    from gincore.tablepair import ref_text
-    if t.table(k):
-        # Called already: its result is what comes next - straight to its entry.
-        from ui.screens.club_entry import ask_entry
-        c.cursor = k
-        ask_entry(app, k, "%s %s" % (tt(tx.TABLE_N) % t.table(k), ref_text(c.evening_no(), k + 1)))
-        return
-    free = t.free_tables()
-    if not free:
-        say_lines(app, tt(tx.ERR_TITLE), (pair_label(app, k), tt(tx.NO_FREE)))
-        return
-    try:
-        c.call(k, free[0])
-    except Exception as e:  # noqa: BLE001 - not saved: said, nothing changed
-        not_saved(app, e)
-        return
-    c.cursor = k
-    from ui.screens.tablepair import rules_line
-    t = c.t      # the evening as saved (a refused save would have put back a copy)
-    app.push(MessageScreen(app, tt(tx.TABLE_N) % t.table(k),
-                           (pair_label(app, k), tt(tx.REF_IS) % ref_text(c.evening_no(), k + 1),
-                            rules_line(app, t.rules, t.best_of))))
 
 
 def ask_walkover(app):

@@ -1,4 +1,5 @@
-"""A result played at another table, entered on the organiser's device.
+"""An evening at tables on the organiser's device: a pairing called to a
+table, and a result played at another table entered.
 
 From the screen between pairings, the row "Result from a table...": one
 list of "winner > loser" for every pairing that can take a result (the
@@ -14,8 +15,8 @@ the table (ui/app.py).
 from ui import text as tx
 from ui.gfx import W
 from ui.screens.common import ChoiceScreen, NumberScreen
-from ui.screens.message import HoldScreen
-from ui.screens.club import walkable, fit_pair, not_saved, _line
+from ui.screens.message import HoldScreen, MessageScreen, say_lines
+from ui.screens.club import walkable, fit_pair, not_saved, pair_label, _line
 
 POINTS_MAX = 9999
 
@@ -41,9 +42,24 @@ def ask_entry(app, only=None, title=None):
             rows.append((k, w))
             labels.append(nw + " > " + nl)
     cur = 2 * ks.index(c.cursor) if c.cursor in ks else 0
+    if only is not None and only in c.overdue(app.clock()):
+        # Its walkover clock ran out: a walkover is offered too (held to confirm).
+        a, b, _ = t.pairing(only)
+        for p in (a, b):
+            rows.append((only, -1 - p))
+            labels.append(_line(app, tx.ABSENT, t.names[p]))
 
     def picked(i):
-        _Entry(app, rows[i][0], rows[i][1]).games()
+        k, w = rows[i]
+        if w < 0:
+            from ui.screens.club import _walkover
+            p = -1 - w
+            o = t.pairing(k)[0] if p == t.pairing(k)[1] else t.pairing(k)[1]
+            app.push(HoldScreen(app, tt(tx.WALKOVER), (_line(app, tx.ABSENT, t.names[p]),
+                                                       _line(app, tx.WINS, t.names[o])),
+                                lambda: _walkover(app, k, p)))
+            return
+        _Entry(app, k, w).games()
     app.push(ChoiceScreen(app, title or tt(tx.WIN_LOSE), labels, cur, picked))
 
 
@@ -107,3 +123,35 @@ class _Entry:
                 return
             app.club.show()
         app.push(HoldScreen(app, app.t(tx.TABLE_ROW).rstrip("."), lines, done))
+
+
+def call_pairing(app, k):
+    """An evening at tables: OK on an open pairing calls it to the first
+    free table (saved) and shows what the table device is given: the
+    table, the pairing's reference, the names, the rules, target and best
+    of. OK on a pairing called already enters its result (the winner >
+    loser list of that pairing, titled with its table and reference)."""
+    c = app.club
+    t = c.t
+    tt = app.t
+    from gincore.tablepair import ref_text
+    if t.table(k):
+        # Called already: its result is what comes next - straight to its entry.
+        c.cursor = k
+        ask_entry(app, k, "%s %s" % (tt(tx.TABLE_N) % t.table(k), ref_text(c.evening_no(), k + 1)))
+        return
+    free = t.free_tables()
+    if not free:
+        say_lines(app, tt(tx.ERR_TITLE), (pair_label(app, k), tt(tx.NO_FREE)))
+        return
+    try:
+        c.call(k, free[0])
+    except Exception as e:  # noqa: BLE001 - not saved: said, nothing changed
+        not_saved(app, e)
+        return
+    c.cursor = k
+    from ui.screens.tablepair import rules_line
+    t = c.t      # the evening as saved (a refused save would have put back a copy)
+    app.push(MessageScreen(app, tt(tx.TABLE_N) % t.table(k),
+                           (pair_label(app, k), tt(tx.REF_IS) % ref_text(c.evening_no(), k + 1),
+                            rules_line(app, t.rules, t.best_of))))
