@@ -253,4 +253,113 @@ def test_a_sixteen_player_evening_on_micropython():
                 assert d["closed"] < 24576, d
     sizes = code_sizes()
     print("club night's code from .py: core %(core)d B, UI %(ui)d B" % sizes)
-    assert sizes["core"] < 40960 and sizes["ui"] < 20480, sizes
+    # (Before issue 24: core 35,136 B, UI 20,240 B; the tables, the entered
+    # mark and the calls added about 2 KB and 1.5 KB.)
+    assert sizes["core"] < 40960 and sizes["ui"] < 24576, sizes
+
+
+# --- the organiser's device at an evening across tables (issue 24) -------------------
+
+_TABLES_PLAN = """
+def _rig():
+    global RIG
+    RIG = Rig(writer=Writer(), fb=framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB))
+    RIG.board.let_go_core = %(let_go)s
+    RIG.app.home()
+
+def _setup():
+    # tests/core/test_ui_club.py's set-up, and Tables 8 on the summary.
+    rig = RIG
+    rig.app.cfg.names = list(C.SIXTEEN)
+    rig.press(keys.DOWN)
+    rig.press(keys.UP)
+    rig.press(keys.OK)
+    for _ in C.SIXTEEN:
+        rig.press(keys.OK)
+    rig.hold(keys.UP, 20)
+    rig.press(keys.OK)
+    rig.pick(rig.app.stack[-2].flow.fmts.index(%(fmt)d))
+    rig.press(keys.OK)
+    rig.press(keys.OK)
+    rig.press(keys.OK)
+    rig.press(keys.OK)                     # no pot
+    scr = rig.app.top()
+    rig.pick(scr.list.labels.index("Tables"))
+    rig.set_number(8)
+    rig.press(keys.OK)
+    rig.pick(0)
+    assert rig.screen() == "PairingsScreen" and rig.app.club.t.tables == 8
+
+def _call():
+    # The first 8 open pairings called to the 8 tables (OK, then OK on the call's message).
+    rig = RIG
+    for k in rig.app.club.t.open_pairings()[:8]:
+        rig.app.top().cursor = k
+        rig.press(keys.OK)
+        rig.press(keys.OK)
+    assert rig.app.club.t.free_tables() == []
+
+def _enter():
+    # Each called pairing's result entered: OK on it, the first player won,
+    # 100 (the target) to 0, held.
+    rig = RIG
+    for k in rig.app.club.t.open_pairings()[:8]:
+        rig.app.top().cursor = k
+        rig.press(keys.OK)
+        rig.press(keys.OK)
+        rig.press(keys.OK)
+        rig.press(keys.OK)
+        rig.hold_ms(keys.OK, 2100)
+        assert rig.app.club.t.entered(k)
+    assert rig.screen() == "PairingsScreen"
+
+act(_rig)
+read("table")
+act(_setup)
+read("between_pairings")
+act(_call)
+read("called")
+act(_enter)
+read("entered_8")
+act(lambda: RIG.app.home())
+read("at_the_table")
+"""
+
+_TABLES_CODE = _CODE.replace("ui.movetimer\n", "ui.movetimer, ui.screens.club_entry, ui.screens.tablepair,"
+                                               " gincore.tablepair\n")
+
+
+def measure_tables(fmt, code_first):
+    steps = [_SETUP % (_TABLES_CODE if code_first else ""), "gc.collect()\n",
+             "gc.collect()\nBASE = gc.mem_alloc()\n", _TABLES_PLAN % {"fmt": fmt, "let_go": not code_first}]
+    rc, out, err = mpy.run(steps, step="step()", timeout=900)
+    for line in out.splitlines():
+        if line.startswith("@@{"):
+            return json.loads(line[2:])
+    raise AssertionError("MicroPython run failed:\n" + err + out)
+
+
+def test_the_organiser_with_eight_results_from_tables_on_micropython():
+    from gincore import tournament as T
+    assert "club_entry" in _TABLES_CODE
+    for fmt in (T.ROUND_ROBIN, T.SWISS):
+        r = measure_tables(fmt, True)
+        base = _app(r, "table")
+        d = dict((k, _app(r, k) - base) for k in ("between_pairings", "called", "entered_8", "at_the_table"))
+        print("\n%s of 16 at 8 tables, data only: the app on the table %d B; between pairings +%d B, "
+              "8 pairings called +%d B, 8 results entered +%d B, back at the table +%d B"
+              % (T.FORMAT_NAMES[fmt], base, d["between_pairings"], d["called"], d["entered_8"],
+                 d["at_the_table"]))
+        # The evening's data: a 16-player round robin's 120 pairings are its
+        # largest state; calls and entries change bytes already allocated.
+        assert d["between_pairings"] < 6144 and d["entered_8"] < 6144, d
+        assert d["entered_8"] - d["called"] < 1024, d
+        r = measure_tables(fmt, False)
+        base = _app(r, "table")
+        d = dict((k, _app(r, k) - base) for k in ("between_pairings", "called", "entered_8", "at_the_table"))
+        print("%s of 16 at 8 tables, as it runs: between pairings +%d B, 8 called +%d B, 8 entered +%d B, "
+              "back at the table +%d B" % (T.FORMAT_NAMES[fmt], d["between_pairings"], d["called"],
+                                          d["entered_8"], d["at_the_table"]))
+        # Mostly code from .py files (the club night's core and screens, the
+        # entry's, a hand's entry): on the frozen device it stays in flash.
+        assert d["entered_8"] < 81920, d
