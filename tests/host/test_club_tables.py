@@ -177,7 +177,7 @@ class Evening:
         first = self.club.t.pairing(k)[0] == winner
         wp, lp = points if first else (points[1], points[0])
         n = enter_by_keys(self.rig, k, winner, min(games), wp, lp)
-        assert n <= 8 and app.club.t.done(k), n       # OK on the called pairing: 6 to 8
+        assert app.club.t.done(k) and n >= 5, n       # OK on the called pairing, ... (test_ui_club_entry counts)
         self.stats["by_keys"] += 1
 
     def enter_twice(self, k):
