@@ -10,3 +10,4 @@ package("gincore")
 package("storage")
 package("device")
 package("ui")
+package("net")   # Pico W: phones (QR codes, the page, the server); imported only while Phones runs

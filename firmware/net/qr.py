@@ -1,0 +1,312 @@
+"""QR codes for the OLED: byte mode, error correction L or M, versions 1-6.
+
+Version 6 holds 134 bytes at L (a WIFI: string with a 32-letter network
+name and a 63-letter password) and is 41 modules square: 1 pixel a module
+fits the 64-row panel, version 3 (29 modules, 53 bytes at L) the 32-row one.
+
+Lean on the Pico: the modules are one bytearray (bit 0 dark, bit 1 part of
+a pattern), the codewords another, the Reed-Solomon tables 768 bytes made
+when this module is imported. No big ints, no lists of lists. Imported only
+while Phones runs (net/phones.py), let go with it.
+"""
+from micropython import const
+
+L = const(1)   # the format bits of each level (ISO 18004 table 12)
+M = const(0)
+MAX_VERSION = const(6)
+
+_DARK = const(1)
+_FUNC = const(2)
+
+# Per version 1..6: all codewords; (ec codewords per block, blocks) at L and at M.
+# Up to version 6 every block of a version has the same length.
+_TOTAL = (26, 44, 70, 100, 134, 172)
+_EC = {L: ((7, 1), (10, 1), (15, 1), (20, 1), (26, 1), (18, 2)),
+       M: ((10, 1), (16, 1), (26, 1), (18, 2), (24, 2), (16, 4))}
+
+# GF(256) over x^8+x^4+x^3+x^2+1: exp doubled so a product needs no modulo.
+_EXP = bytearray(512)
+_LOG = bytearray(256)
+
+
+def _tables():
+    x = 1
+    for i in range(255):
+        _EXP[i] = x
+        _LOG[x] = i
+        x <<= 1
+        if x & 0x100:
+            x ^= 0x11D
+    for i in range(255, 512):
+        _EXP[i] = _EXP[i - 255]
+
+
+_tables()
+
+
+def _mul(a, b):
+    if a == 0 or b == 0:
+        return 0
+    return _EXP[_LOG[a] + _LOG[b]]
+
+
+def data_codewords(version, ecl):
+    ec, blocks = _EC[ecl][version - 1]
+    return _TOTAL[version - 1] - ec * blocks
+
+
+def capacity(version, ecl):
+    """Bytes of data that version holds in byte mode (4-bit mode, 8-bit count)."""
+    return data_codewords(version, ecl) - 2
+
+
+def fit(n, ecl):
+    """The smallest version holding n bytes, or 0 when none up to MAX_VERSION does."""
+    for v in range(1, MAX_VERSION + 1):
+        if n <= capacity(v, ecl):
+            return v
+    return 0
+
+
+class QR:
+    """One QR code: size modules square, dark(x, y) 1 for a dark module."""
+
+    def __init__(self, data, ecl=M, version=0):
+        if isinstance(data, str):
+            data = data.encode()
+        v = version or fit(len(data), ecl)
+        if not v or len(data) > capacity(v, ecl):
+            raise ValueError("too long for a QR code here: %d bytes" % len(data))
+        self.version = v
+        self.ecl = ecl
+        self.size = n = 17 + 4 * v
+        self.m = bytearray(n * n)
+        self._patterns()
+        self._place(_codewords(data, v, ecl))
+        self.mask = self._best_mask()
+
+    def dark(self, x, y):
+        return self.m[y * self.size + x] & _DARK
+
+    # --- the fixed patterns ---------------------------------------------
+    def _set(self, x, y, dark):
+        self.m[y * self.size + x] = _FUNC | (_DARK if dark else 0)
+
+    def _finder(self, cx, cy):
+        n = self.size
+        for dy in range(-4, 5):
+            for dx in range(-4, 5):
+                x, y = cx + dx, cy + dy
+                if 0 <= x < n and 0 <= y < n:
+                    d = max(abs(dx), abs(dy))
+                    self._set(x, y, d != 2 and d != 4)   # 4: the light separator
+
+    def _patterns(self):
+        n = self.size
+        for i in range(n):
+            self._set(6, i, i % 2 == 0)
+            self._set(i, 6, i % 2 == 0)
+        self._finder(3, 3)
+        self._finder(n - 4, 3)
+        self._finder(3, n - 4)
+        if self.version > 1:
+            a = 4 * self.version + 10   # versions 2-6: one alignment pattern
+            for dy in range(-2, 3):
+                for dx in range(-2, 3):
+                    self._set(a + dx, a + dy, max(abs(dx), abs(dy)) != 1)
+        self._format(0)   # reserves the format areas (and sets the dark module)
+
+    def _format(self, mask):
+        d = (self.ecl << 3) | mask
+        r = d
+        for _ in range(10):
+            r = (r << 1) ^ ((r >> 9) * 0x537)
+        bits = ((d << 10) | r) ^ 0x5412
+        n = self.size
+        s = self._set
+        for i in range(6):
+            s(8, i, (bits >> i) & 1)
+        s(8, 7, (bits >> 6) & 1)
+        s(8, 8, (bits >> 7) & 1)
+        s(7, 8, (bits >> 8) & 1)
+        for i in range(9, 15):
+            s(14 - i, 8, (bits >> i) & 1)
+        for i in range(8):
+            s(n - 1 - i, 8, (bits >> i) & 1)
+        for i in range(8, 15):
+            s(8, n - 15 + i, (bits >> i) & 1)
+        s(8, n - 8, 1)
+
+    # --- the data -------------------------------------------------------
+    def _place(self, cw):
+        """The codewords in the two-column zigzag from the bottom right."""
+        n = self.size
+        m = self.m
+        i = 0
+        nbits = len(cw) * 8
+        right = n - 1
+        while right >= 1:
+            if right == 6:
+                right = 5   # the vertical timing column is skipped
+            up = ((right + 1) & 2) == 0
+            for vert in range(n):
+                y = n - 1 - vert if up else vert
+                for j in (0, 1):
+                    k = y * n + right - j
+                    if m[k] & _FUNC:
+                        continue
+                    if i < nbits and (cw[i >> 3] >> (7 - (i & 7))) & 1:
+                        m[k] = _DARK
+                    i += 1
+            right -= 2
+
+    def _apply(self, mask):
+        n = self.size
+        m = self.m
+        for y in range(n):
+            row = y * n
+            for x in range(n):
+                if m[row + x] & _FUNC:
+                    continue
+                if _masked(mask, x, y):
+                    m[row + x] ^= _DARK
+
+    def _best_mask(self):
+        best, best_score = 0, -1
+        for mask in range(8):
+            self._apply(mask)
+            self._format(mask)
+            s = self.penalty()
+            if best_score < 0 or s < best_score:
+                best, best_score = mask, s
+            self._apply(mask)   # XOR twice: back to the unmasked code
+        self._apply(best)
+        self._format(best)
+        return best
+
+    def penalty(self):
+        """ISO 18004's mask score (lower reads better): runs, 2x2 blocks,
+        finder-like stretches (counted within the code), dark balance."""
+        n = self.size
+        m = self.m
+        score = 0
+        dark = 0
+        for a in range(n):
+            for horizontal in (True, False):
+                run = 0
+                last = -1
+                bits = 0
+                for b in range(n):
+                    k = a * n + b if horizontal else b * n + a
+                    c = m[k] & _DARK
+                    bits = ((bits << 1) | c) & 0x7FF
+                    if b >= 10 and (bits == 0x5D0 or bits == 0x05D):
+                        score += 40
+                    if c == last:
+                        run += 1
+                        if run == 5:
+                            score += 3
+                        elif run > 5:
+                            score += 1
+                    else:
+                        last = c
+                        run = 1
+        for y in range(n):
+            for x in range(n):
+                c = m[y * n + x] & _DARK
+                dark += c
+                if x < n - 1 and y < n - 1:
+                    k = y * n + x
+                    if c == m[k + 1] & _DARK == m[k + n] & _DARK == m[k + n + 1] & _DARK:
+                        score += 3
+        total = n * n
+        score += 10 * ((abs(dark * 20 - total * 10) + total - 1) // total - 1)
+        return score
+
+
+def _masked(mask, x, y):
+    if mask == 0:
+        return (x + y) % 2 == 0
+    if mask == 1:
+        return y % 2 == 0
+    if mask == 2:
+        return x % 3 == 0
+    if mask == 3:
+        return (x + y) % 3 == 0
+    if mask == 4:
+        return (x // 3 + y // 2) % 2 == 0
+    p = x * y
+    if mask == 5:
+        return p % 2 + p % 3 == 0
+    if mask == 6:
+        return (p % 2 + p % 3) % 2 == 0
+    return ((x + y) % 2 + p % 3) % 2 == 0
+
+
+def _codewords(data, v, ecl):
+    """Byte-mode bits, padding, then the blocks' data and error correction
+    interleaved: all the codewords in placement order."""
+    ec, blocks = _EC[ecl][v - 1]
+    nd = data_codewords(v, ecl)
+    d = bytearray(nd)
+    # mode 0100, an 8-bit count, the bytes: a 4-bit shift of everything
+    n = len(data)
+    d[0] = 0x40 | (n >> 4)
+    prev = n & 0x0F
+    for i in range(n):
+        b = data[i]
+        d[1 + i] = (prev << 4) | (b >> 4)
+        prev = b & 0x0F
+    d[1 + n] = prev << 4   # the last nibble, then the 4-bit terminator
+    pad = 0xEC
+    for i in range(n + 2, nd):
+        d[i] = pad
+        pad ^= 0xEC ^ 0x11
+    g = _generator(ec)
+    per = nd // blocks
+    out = bytearray(_TOTAL[v - 1])
+    for i in range(per):
+        for b in range(blocks):
+            out[i * blocks + b] = d[b * per + i]
+    r = bytearray(ec)
+    for b in range(blocks):
+        _remainder(d, b * per, per, g, r)
+        for i in range(ec):
+            out[nd + i * blocks + b] = r[i]
+    return out
+
+
+def _generator(n):
+    """The Reed-Solomon generator of degree n, highest power first."""
+    g = bytearray(n + 1)
+    g[0] = 1
+    for i in range(n):
+        a = _EXP[i]
+        for j in range(i + 1, 0, -1):
+            g[j] ^= _mul(g[j - 1], a)
+    return g
+
+
+def _remainder(d, start, count, g, r):
+    n = len(r)
+    for i in range(n):
+        r[i] = 0
+    for i in range(start, start + count):
+        f = d[i] ^ r[0]
+        for j in range(n - 1):
+            r[j] = r[j + 1] ^ _mul(g[j + 1], f)
+        r[n - 1] = _mul(g[n], f)
+
+
+def wifi_text(ssid, password):
+    """The WIFI: string phone cameras join with (special letters escaped)."""
+    return "WIFI:T:WPA;S:%s;P:%s;;" % (_esc(ssid), _esc(password))
+
+
+def _esc(s):
+    out = ""
+    for ch in s:
+        if ch in '\\;,:"':
+            out += "\\"
+        out += ch
+    return out
