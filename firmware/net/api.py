@@ -1,0 +1,109 @@
+"""The answers phones get: the page, a tiny version, the match as JSON.
+
+Phones only read: every route is a GET and none changes the match. The
+match's JSON is streamed hand by hand from one replay of the core (the same
+numbers the table shows and `gin game --json` prints), so a 300-hand match
+never sits whole in RAM; if a hand is saved while it is being sent, the
+answer stops short and the page asks again.
+
+JSON of /api/match (arrays, not objects, per hand: a phone on 4 KB/s of
+radio gets a long match in a second):
+  v, lang, number, status, names [A, B], rules, target, hollywood,
+  first_dealer, next_dealer ("A"/"B"), net [A, B], games_won [A, B],
+  hands: [hand, dealer, winner, outcome, points, doubled, totals [[a, b]...],
+          entered [game...], first_game, out (0/1/null), how, knocker,
+          defender, knock_limit (or null), upcard ("7S" or ""), rules name],
+  games: [{game, over, winner, score, final, boxes, box_bonus, game_bonus,
+           shutout, target}], club (null: phase 2, the club night)
+"""
+import json
+
+from gincore import cards, result
+from gincore import sheet as _sheet
+from gincore.rules import LIMIT_FIXED
+
+_AB = ("A", "B")
+
+
+def _ab(p):
+    return None if p is None else _AB[p]
+
+
+class Api:
+    """routes for net.http.Server over the App (ui/app.py); version() is a
+    string that changes whenever the match may have (phones poll it)."""
+
+    def __init__(self, app, version, page):
+        self.app = app
+        self.version = version
+        self.page = page
+
+    def __call__(self, method, path, body):
+        q = path.find("?")
+        if q >= 0:
+            path = path[:q]
+        if path not in ("/", "/api/version", "/api/match"):
+            return 404, "text/plain", b"not found\n"
+        if method != "GET":
+            return 405, "text/plain", b"phones only read\n"
+        if path == "/":
+            return 200, "text/html; charset=utf-8", self.page()
+        if path == "/api/version":
+            return 200, "application/json", ('{"v":"%s"}' % self.version()).encode()
+        return 200, "application/json", self.match_json()
+
+    def match_json(self):
+        """The pieces of the match's JSON (a generator: sent as it is made)."""
+        app = self.app
+        m = app.match
+        v = self.version()
+        p = app.model.persist
+        number = p.match_id() if hasattr(p, "match_id") else 0
+        yield '{"v":"%s","lang":"%s","number":%d,"status":"current","names":%s,"first_dealer":"%s","hands":[' % (
+            v, app.lang, number or 0, json.dumps(list(m.names)), _AB[m.first_dealer])
+        s = _sheet.Sheet()
+        s.start(m.rules_for_round(0), m.first_dealer)
+        s._open_round(s.rules)
+        games = []
+        box = [None]
+
+        def on_hand(sh, i, h, res, w, dealer):
+            rules = sh.rules
+            totals = []
+            for k in range(sh.n_games):
+                g = sh.games[k]
+                totals.append([g.total(0), g.total(1)])
+            entered = [sh.games[k].number for k in range(sh.n_games) if sh.last_entered & (1 << k)]
+            void = h.out is None
+            limit = None if void else h.limit_under(rules)
+            if not void and limit is None and rules.limit_mode == LIMIT_FIXED:
+                limit = rules.knock_limit
+            box[0] = json.dumps([i + 1, _AB[dealer], _ab(w), res.outcome_name(), res.points, res.doubled,
+                                 totals, entered, sh.games[0].number, h.out, result.OUTCOME_NAMES[h.how],
+                                 h.knocker, h.defender, limit,
+                                 "" if h.upcard is None else cards.text(h.upcard), rules.name])
+
+        def on_game(sh, g):
+            games.append(_game(g))
+
+        for i in range(len(m.hands)):
+            if self.version() != v:
+                return   # changed under us: cut short, the page asks again
+            _sheet.step(m, s, i, on_hand, on_game)
+            yield ("," if i else "") + box[0]
+        if m.hands:
+            for k in range(s.n_games):
+                if not s.games[k].over:
+                    games.append(_game(s.games[k]))
+        games.sort(key=lambda d: d["game"])
+        r = s.rules
+        yield '],"games":%s,"rules":%s,"target":%d,"hollywood":%s,"next_dealer":"%s","net":%s,' \
+              '"games_won":%s,"club":null}' % (
+                  json.dumps(games), json.dumps(r.name), r.target, "true" if r.hollywood else "false",
+                  _AB[s.next_dealer], json.dumps(list(s.net)), json.dumps(list(s.games_won)))
+
+
+def _game(g):
+    return {"game": g.number, "over": g.over, "winner": _ab(g.winner), "score": list(g.score),
+            "final": list(g.final), "boxes": list(g.boxes), "box_bonus": list(g.box_points),
+            "game_bonus": list(g.game_bonus), "shutout": list(g.shutout), "target": g.rules.target}

@@ -1,0 +1,105 @@
+"""The live page (firmware/net/page.py) against gin export: its script,
+run by Node on the device's JSON (net/api.py), draws the match's sheet
+with the same bytes as export_html.match_html and writes the same CSV rows
+as export_sheet.csv_text, for matches under several rules (Hollywood, an
+upcard's limit, spades, names that need escaping). And the page stands
+alone: nothing from the internet."""
+import json
+import random
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from host_tools.export import export_data, export_html, export_sheet
+from gincore import rules, result
+from gincore.match import HandRecord, Match
+from net import api, page
+
+NODE = shutil.which("node")
+SCRIPT = re.search(rb"<script>(.*)</script>", page.PAGE, re.S).group(1).decode()
+
+
+class _App:
+    def __init__(self, m, number):
+        class P:
+            def match_id(self):
+                return number
+
+        class Md:
+            persist = P()
+        self.match = m
+        self.lang = "it"
+        self.model = Md()
+
+
+def _match(preset, seed, names=("Ann", "Bob"), hollywood=False, n=40):
+    r = rules.preset(preset)
+    if hollywood:
+        r = r.copy(hollywood=True)
+    m = Match(names[0], names[1], r, seed % 2)
+    rnd = random.Random(seed)
+    for _ in range(n):
+        k = rnd.random()
+        up = rnd.randrange(52) if r.limit_mode != rules.LIMIT_FIXED else None
+        if k < 0.1:
+            rec = HandRecord(None, result.VOID)
+        elif k < 0.25:
+            rec = HandRecord(rnd.randrange(2), result.GIN, 0, rnd.randrange(60), upcard=up)
+        else:
+            rec = HandRecord(rnd.randrange(2), result.KNOCK, rnd.randrange(11), rnd.randrange(40), upcard=up)
+        try:
+            m.add(rec)
+        except result.HandError:
+            continue   # a knock over the upcard's limit: not a hand
+    return m
+
+
+def _node(d):
+    prog = SCRIPT + ("\nvar d=JSON.parse(require('fs').readFileSync(0,'utf8'));"
+                     "process.stdout.write(JSON.stringify([match(view(d)),csv(view(d)),sheet(view(d),'today')]));")
+    r = subprocess.run([NODE, "-e", prog], input=json.dumps(d), capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+CASES = [("finnish", 1, ("Ann", "Bob"), False), ("modern", 2, ("Ann <b>", 'Bob, "Jr" & co'), False),
+         ("oklahoma", 3, ("Väinö", "Zoë"), False), ("finnish", 4, ("A", "B"), True),
+         ("italian", 5, ("Anna", "Bea"), False), ("brazilian", 6, ("Ana", "Bia"), True)]
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed (the page's script is run by Node)")
+@pytest.mark.parametrize("preset,seed,names,hollywood", CASES)
+def test_the_page_draws_and_saves_what_gin_export_writes(preset, seed, names, hollywood):
+    m = _match(preset, seed, names, hollywood)
+    assert len(m.hands) > 20
+    d = json.loads("".join(api.Api(_App(m, 12), lambda: "v1", None).match_json()))
+    mv = export_sheet.MatchView(export_data.Saved(12, "current", m))
+    html, csv, sheet = _node(d)
+    assert html == export_html.match_html(mv)
+    assert csv == export_sheet.csv_text([mv])
+    assert sheet.startswith("<!DOCTYPE html>") and html in sheet and export_html.CSS in sheet
+    # The same checks can fail: another match's sheet differs.
+    other = export_sheet.MatchView(export_data.Saved(12, "current", _match(preset, seed + 10, names, hollywood)))
+    assert html != export_html.match_html(other)
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed (the page's script is run by Node)")
+def test_an_empty_match():
+    m = Match("Ann", "Bob", rules.preset("finnish"), 0)
+    d = json.loads("".join(api.Api(_App(m, 1), lambda: "v1", None).match_json()))
+    html, csv, _ = _node(d)
+    mv = export_sheet.MatchView(export_data.Saved(1, "current", m))
+    assert html == export_html.match_html(mv) and "No hands played yet" in html
+    assert csv == export_sheet.csv_text([mv])
+
+
+def test_the_page_stands_alone():
+    p = page.PAGE.decode("ascii")
+    # no script, style, font or image from anywhere else
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", p)
+    assert "@import" not in p and "url(" not in p
+    assert set(re.findall(r"https?://[^\s\"'<>]+", p)) <= {"http://www.w3.org/2000/svg"}
+    assert 'name="viewport" content="width=device-width' in p   # laid out for a phone's width
+    assert len(page.PAGE) < 16000
