@@ -50,6 +50,9 @@ def parse(argv):
                    help="play these keys, print the final screen and exit (see above)")
     p.add_argument("--screenshot", metavar="FILE.png", default=None,
                    help="save the final screen as a PNG (with --keys; interactive: on quitting)")
+    p.add_argument("--serve", type=int, default=None, metavar="PORT",
+                   help="serve the live page and its JSON on http://127.0.0.1:PORT/ (0: a free port); "
+                   "with --keys it serves on after the script until Ctrl-C")
     p.add_argument("--scale", type=int, default=2, metavar="N",
                    help="pixels per OLED pixel in the PNG (default 2)")
     return p.parse_args(argv)
@@ -89,18 +92,24 @@ def main(argv, out=None):
     if shot and not os.path.isdir(os.path.dirname(shot)):
         raise GinError("sim: no folder for --screenshot %s" % args.screenshot)
     sim_device.check_board(args.board)
+    if args.serve is not None and not 0 <= args.serve <= 65535:
+        raise GinError("sim: --serve %d is not a port (0 to 65535)" % args.serve)
     if script is None and not (sys.stdin.isatty() and out.isatty()):
         raise GinError("sim: needs a terminal to play in (or --keys \"...\" for a scripted run)")
     sim_device.prepare_data(data)
     lock = _lock(data)
     try:
-        dev = sim_device.SimDevice(args.board, data)
+        dev = sim_device.SimDevice(args.board, data, serve=args.serve)
         if script is not None:
             play(dev, script)
             out.write("\n".join(sim_screen.rows(dev.pixels(), dev.height)) + "\n")
+            if args.serve is not None:
+                serve_on(dev, out)
         else:
             from host_tools.sim import sim_term
             status = "%s (%s) - saved in %s" % (args.board, dev.title, data)
+            if args.serve is not None:
+                status += " - page: http://127.0.0.1:%d/" % dev.serve
             sim_term.Session(dev, status, out=out).run()
             print("gin sim: the match is saved in %s; `host_tools/gin sim` carries on with it."
                   % data, file=out)
@@ -109,6 +118,24 @@ def main(argv, out=None):
     finally:
         os.remove(lock)
     return 0
+
+
+def serve_on(dev, out):
+    """After a script: the device runs on in real time, serving, until Ctrl-C."""
+    import time
+    out.write("gin sim: serving http://127.0.0.1:%d/ (Ctrl-C stops)\n" % dev.serve)
+    out.flush()
+    start = time.monotonic()
+    turns = 0
+    try:
+        while True:
+            dev.step()
+            turns += 1
+            ahead = start + turns * sim_device.STEP_MS / 1000.0 - time.monotonic()
+            if ahead > 0:
+                time.sleep(ahead)
+    except KeyboardInterrupt:
+        pass
 
 
 LOCK = ".sim-lock"

@@ -70,6 +70,17 @@ def data_layout(data):
             os.path.join(data, "error.log"))
 
 
+def free_port():
+    """A port nobody listens on now, on 127.0.0.1 (for --serve 0)."""
+    import socket
+    s = socket.socket()
+    try:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+    finally:
+        s.close()
+
+
 def prepare_data(data):
     writable_folder(data, "sim", "--data")
 
@@ -77,7 +88,7 @@ def prepare_data(data):
 class SimDevice:
     """One powered-up device: board, panel, loop and UI on the fake clock."""
 
-    def __init__(self, board=DEFAULT_BOARD, data=DEFAULT_DATA):
+    def __init__(self, board=DEFAULT_BOARD, data=DEFAULT_DATA, serve=None):
         from bench import Bench
         from storage import Store
         from ui import platform
@@ -103,6 +114,9 @@ class SimDevice:
         self.pins = dict((name.lower(), n) for name, n in mod.BUTTONS)
         self.three_buttons = bool(getattr(mod, "THREE_BUTTON", False))
         self.knob = self.bench.knob is not None   # a rotary encoder: Up and Down are detents
+        # Phones on the PC: 127.0.0.1 only, a free port unless --serve names one.
+        self.serve = free_port() if serve == 0 else serve
+        self.bench.board.phones_addr = ("127.0.0.1", self.serve or 0)
 
     # ------------------------------------------------------------ time
     @property
@@ -118,6 +132,27 @@ class SimDevice:
     def step(self):
         machine.FAKE_CLOCK.advance(STEP_MS)
         self.loop.step()
+        if self.serve is not None:
+            self._serve()
+
+    def _serve(self):
+        """gin sim --serve: the page served from the simulated device on
+        127.0.0.1, by the firmware's own server (net/phones.py, no radio),
+        started again with a new UI (after an error restarts it)."""
+        ui = self.loop.ui
+        if ui is None or not hasattr(ui, "phones") or ui.phones is not None:
+            return
+        from net import phones
+        try:
+            phones.start(ui, None, "127.0.0.1", self.serve)
+        except OSError as e:
+            ui.phones = None
+            raise GinError("sim: cannot serve on 127.0.0.1:%d (%s)" % (self.serve, e.strerror or e))
+
+    def page_address(self):
+        ui = self.loop.ui
+        p = getattr(ui, "phones", None)
+        return None if p is None else p.address()
 
     # ------------------------------------------------------------ buttons
     def has(self, button):

@@ -1,0 +1,111 @@
+"""Phones: the live page served from the device while the table plays on.
+
+start(app) brings the network up (net/link.py over net/radio.py, or no
+radio at all for gin sim --serve) and the server (net/http.py), which then
+runs a slice in every turn of the main loop (App.tick calls step()).
+stop() takes it all down and lets the modules go: nothing of it stays in
+RAM when Phones is off (docs/pico-w.md).
+
+Phase 2 (club nights across tables) plugs in here: more routes in the
+same Api-style handler (an organiser's /api/club, signed POSTs from table
+devices, read with net/http.py's body limit), the same server and slices.
+"""
+NET_MODULES = ("net.phones", "net.api", "net.http", "net.page", "net.link", "net.radio", "net.qr")
+PORT = 80
+
+
+class _Counting:
+    """The match's persist, counting the calls that change what is saved,
+    so the version phones poll moves exactly when the page must refetch."""
+    _CHANGES = ("start", "hand_added", "rewrite", "unarchive")
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.changes = 0
+
+    def __getattr__(self, name):
+        if name in _Counting._CHANGES:
+            self.changes += 1
+        return getattr(self.inner, name)
+
+
+class Phones:
+    def __init__(self, app, link, host, port):
+        import os
+        self.app = app
+        self.link = link
+        self.host = host
+        self.port = port
+        self.boot = int.from_bytes(os.urandom(3), "big")   # a restart is a new version
+        self.counting = _Counting(app.model.persist)
+        app.model.persist = self.counting
+        self.server = None
+        self.error = None
+        if link is not None:
+            link.up()
+        self._serve()
+
+    def _serve(self):
+        if self.server is not None or (self.link is not None and self.link.address() is None):
+            return
+        from net.api import Api
+        from net.http import Server
+        self.server = Server(Api(self.app, self.version, self.page), self.app.clock, self.host, self.port)
+        if self.port == 0:
+            self.port = self.server.port
+
+    def address(self):
+        """The page's address once the network is up, else None."""
+        if self.server is None:
+            return None
+        ip = self.link.address() if self.link is not None else self.host
+        return "http://%s/" % ip if self.port == 80 else "http://%s:%d/" % (ip, self.port)
+
+    def version(self):
+        return "%x.%d.%s" % (self.boot, self.counting.changes, self.app.lang)
+
+    @staticmethod
+    def page():
+        from net.page import PAGE
+        return PAGE
+
+    def step(self):
+        if self.server is None:
+            if self.link is not None and self.link.failed(self.app.clock()):
+                self.error = "join"
+                return
+            self._serve()
+            return
+        self.server.step()
+
+    def stop(self):
+        if self.server is not None:
+            self.server.close()
+            self.server = None
+        if self.link is not None:
+            self.link.down()
+        model = self.app.model
+        if model.persist is self.counting:
+            model.persist = self.counting.inner
+
+
+def start(app, radio=True, host="0.0.0.0", port=PORT):
+    """Phones on: app.phones is the running service. radio: True for the
+    Pico W's (net/radio.py), or a stand-in module, or None (no network to
+    bring up: gin sim --serve on 127.0.0.1)."""
+    link = None
+    if radio is not None:
+        if radio is True:
+            from net import radio
+        from net.link import Link
+        link = Link(radio, app.clock)
+    app.phones = Phones(app, link, host, port)
+    return app.phones
+
+
+def stop(app):
+    p = app.phones
+    if p is not None:
+        app.phones = None
+        p.stop()
+    app.let_go(NET_MODULES)

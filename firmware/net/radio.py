@@ -1,0 +1,47 @@
+"""The Pico W's radio: the only part of Phones that needs the real chip.
+
+A thin layer over MicroPython's network.WLAN (CYW43439), so everything
+above it (net/link.py, the server, the page) runs and is tested on the PC
+with real sockets on 127.0.0.1. NOT tested without a Pico W: the access
+point's WPA2, joining a Wi-Fi, the addresses the chip hands out
+(docs/pico-w.md says what to check on a real board).
+"""
+import network
+
+
+def access_point(ssid, password):
+    """Start the device's own network, WPA2 with the password (8-63 letters)."""
+    ap = network.WLAN(network.AP_IF)
+    ap.config(ssid=ssid, key=password)   # with a key the CYW43 uses WPA2-AES
+    ap.active(True)
+    return ap
+
+
+def join(ssid, password):
+    """Start joining a Wi-Fi; address() says when it is done."""
+    sta = network.WLAN(network.STA_IF)
+    sta.active(True)
+    sta.connect(ssid, password)
+    return sta
+
+
+def address(wlan, ap):
+    """The device's address on the network, or None while joining."""
+    if ap:
+        return wlan.ifconfig()[0] if wlan.active() else None
+    return wlan.ifconfig()[0] if wlan.isconnected() else None
+
+
+def stop(wlan):
+    try:
+        wlan.disconnect()
+    except Exception:  # noqa: BLE001 - an access point has nothing to leave
+        pass
+    wlan.active(False)
+
+
+def short_id():
+    """Four hex digits of the board's unique id, for the network's name."""
+    import machine
+    u = machine.unique_id()
+    return "%02x%02x" % (u[-2], u[-1])

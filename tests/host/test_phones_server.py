@@ -1,0 +1,167 @@
+"""The phones' server on real sockets on 127.0.0.1, run by the simulated
+device's own loop (gin sim --serve): the answers follow the device, phones
+only read, and bad input gets a 4xx or a closed connection while the
+device keeps scoring and nothing on flash changes."""
+import hashlib
+import os
+import socket
+
+from phones_kit import KNOCK, device, get, get_json, play, raw, totals, while_stepping
+
+
+def _flash(tmp):
+    """Every file of the data folder and its bytes' hash."""
+    out = {}
+    for root, _, files in os.walk(str(tmp)):
+        for f in files:
+            if f == ".sim-lock":
+                continue
+            p = os.path.join(root, f)
+            with open(p, "rb") as fh:
+                out[os.path.relpath(p, str(tmp))] = hashlib.sha256(fh.read()).hexdigest()
+    return out
+
+
+def test_the_answers_follow_the_device(tmp_path):
+    dev = device(tmp_path)
+    status, head, page = get(dev, "/")
+    assert status == 200 and "text/html" in head
+    assert b"<script>" in page and b"http://" not in page.replace(b'xmlns="http://www.w3.org/2000/svg"', b"")
+    v0 = get_json(dev, "/api/version")["v"]
+    d = get_json(dev, "/api/match")
+    assert d["hands"] == [] and d["names"] == ["A", "B"] and d["v"] == v0
+    for n in (1, 2, 3):
+        play(dev, KNOCK)
+        v = get_json(dev, "/api/version")["v"]
+        assert v != v0, "a saved hand must change the version"
+        v0 = v
+        d = get_json(dev, "/api/match")
+        assert len(d["hands"]) == n
+        assert d["hands"][-1][6][0] == totals(dev)
+        assert d["games"][-1]["final"] == totals(dev)
+        assert d["lang"] == dev.loop.ui.lang
+    # Nothing changed: the version stays (phones poll it cheaply).
+    assert get_json(dev, "/api/version")["v"] == v0
+
+
+def test_phones_only_read(tmp_path):
+    dev = device(tmp_path)
+    play(dev, KNOCK)
+    before = _flash(tmp_path)
+    hands = len(dev.loop.ui.match.hands)
+    for method in ("POST", "PUT", "DELETE"):
+        out = raw(dev, ("%s /api/match HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}" % method).encode())
+        assert out.startswith(b"HTTP/1.0 405"), out[:40]
+    assert get(dev, "/nothing")[0] == 404
+    assert get(dev, "/../gin/match.snp")[0] == 404
+    assert len(dev.loop.ui.match.hands) == hands
+    assert _flash(tmp_path) == before
+
+
+def test_bad_input_gets_4xx_and_the_device_scores_on(tmp_path):
+    dev = device(tmp_path)
+    before = _flash(tmp_path)
+    assert raw(dev, b"NONSENSE\r\n\r\n").startswith(b"HTTP/1.0 400")
+    assert raw(dev, b"GET /api/match HTTP/1.1\r\nContent-Length: x\r\n\r\n").startswith(b"HTTP/1.0 400")
+    assert raw(dev, b"GET / HTTP/1.1\r\nX-Long: " + b"a" * 3000 + b"\r\n\r\n").startswith(b"HTTP/1.0 431")
+    assert raw(dev, b"POST / HTTP/1.1\r\nContent-Length: 100000\r\n\r\n" + b"x" * 600).startswith(b"HTTP/1.0 413")
+    assert raw(dev, b"\xff\xfe\x00 \x01 \x02\r\n\r\n")[:12] in (b"HTTP/1.0 400", b"")
+    assert _flash(tmp_path) == before
+    play(dev, KNOCK)
+    assert len(dev.loop.ui.match.hands) == 1
+    assert dev.loop.errors == 0
+    assert dev.loop.ui.phones.server.refused >= 5
+
+
+def test_slow_and_too_many_clients(tmp_path):
+    """Four connections that never finish their request hold every place:
+    a fifth gets 503; a hand is recorded meanwhile; after the deadline
+    (on the device's clock) the four are cut off and a phone gets in."""
+    dev = device(tmp_path)
+    server = dev.loop.ui.phones.server
+    slow = []
+    for _ in range(4):
+        s = while_stepping(dev, lambda: socket.create_connection(("127.0.0.1", dev.serve), timeout=5))
+        s.sendall(b"GET / HTTP/1.1\r\n")   # and never the rest
+        slow.append(s)
+    for _ in range(50):
+        dev.step()
+        if len(server.conns) == 4:
+            break
+    assert len(server.conns) == 4
+    assert raw(dev, b"GET / HTTP/1.1\r\n\r\n").startswith(b"HTTP/1.0 503")
+    play(dev, KNOCK)                      # the buttons still work: a hand is saved
+    assert len(dev.loop.ui.match.hands) == 1
+    dev.run(6000)                         # past the 5 s deadline of the device's clock
+    assert len(server.conns) == 0
+    for s in slow:
+        s.settimeout(5)
+        assert s.recv(100) == b""         # closed without an answer
+        s.close()
+    assert get_json(dev, "/api/match")["hands"][0][6][0] == totals(dev)
+
+
+def test_four_phones_polling_while_hands_are_played(tmp_path):
+    """Four clients poll the version and fetch the match when it moves,
+    all the while hands are entered by presses: every hand reaches them."""
+    import json
+    import threading
+    dev = device(tmp_path)
+    port = dev.serve
+    stop = threading.Event()
+    seen = [[] for _ in range(4)]
+
+    def phone(k):
+        last = None
+        while not stop.is_set():
+            s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            s.sendall(b"GET /api/version HTTP/1.1\r\n\r\n")
+            out = b""
+            while True:
+                b = s.recv(4096)
+                if not b:
+                    break
+                out += b
+            s.close()
+            v = json.loads(out.partition(b"\r\n\r\n")[2])["v"]
+            if v != last:
+                s = socket.create_connection(("127.0.0.1", port), timeout=10)
+                s.sendall(b"GET /api/match HTTP/1.1\r\n\r\n")
+                out = b""
+                while True:
+                    b = s.recv(4096)
+                    if not b:
+                        break
+                    out += b
+                s.close()
+                body = out.partition(b"\r\n\r\n")[2]
+                try:
+                    d = json.loads(body)
+                except ValueError:
+                    continue   # cut short by a hand saved meanwhile: asked again
+                last = d["v"]
+                seen[k].append(len(d["hands"]))
+            stop.wait(0.02)
+
+    threads = [threading.Thread(target=phone, args=(k,), daemon=True) for k in range(4)]
+    for t in threads:
+        t.start()
+    for _ in range(3):
+        play(dev, KNOCK)
+        for _ in range(400):
+            dev.step()
+    want = len(dev.loop.ui.match.hands)
+
+    def wait_all():
+        while not all(s and s[-1] == want for s in seen):
+            stop.wait(0.01)
+        return True
+    while_stepping(dev, wait_all, turns=5000)
+    stop.set()
+    for _ in range(200):
+        dev.step()
+    for t in threads:
+        t.join(5)
+    assert want == 3
+    assert all(s[-1] == 3 for s in seen)
+    assert dev.loop.errors == 0
