@@ -39,4 +39,6 @@ def make(freq=None):
     me = globals()
     display = i2c_display(i2c_bus(machine, me, freq), WIDTH, HEIGHT, ADDR)
     machine.Pin(VSYS_ENABLE, machine.Pin.OUT, value=1)
-    return assemble(machine, me, display)
+    b = assemble(machine, me, display)
+    b.wifi = True   # Menu > Phones (net/radio.py starts the radio only then)
+    return b

@@ -17,7 +17,7 @@ def new_password(n=PASSWORD_LEN):
     return "".join(_LETTERS[x % len(_LETTERS)] for x in b)
 
 
-def saved_wifi(path=WIFI_FILE):
+def saved_wifi(path):
     """(ssid, password) from gin deploy --wifi, or None."""
     import json
     try:
@@ -36,10 +36,10 @@ class Link:
     the Wi-Fi QR's text (None when the device joined a Wi-Fi: its password
     stays on the device), down()."""
 
-    def __init__(self, radio, clock, path=WIFI_FILE):
+    def __init__(self, radio, clock, path=None):
         self.radio = radio
         self.clock = clock
-        saved = saved_wifi(path)
+        saved = saved_wifi(path or WIFI_FILE)
         self.ap = saved is None
         if self.ap:
             self.ssid = "gin-" + radio.short_id()

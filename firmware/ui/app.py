@@ -51,6 +51,7 @@ class App:
         self.code_in_flash = bool(getattr(board, "code_in_flash", False))
         self.tidy_due = True  # the model may have flash work for idle time
         self.club = None  # ui.club.Club while a club night is open
+        self.phones = None  # net.phones.Phones while phones are served (a Pico W)
         self._read_battery(self.last_key_ms)
 
     @property
@@ -250,6 +251,8 @@ class App:
             self.toast = None
             self.top().dirty = True
         self.top().tick(now)
+        if self.phones is not None:
+            self.phones.step()   # a slice of the server: never waits (net/http.py)
 
     def frame(self):
         """Redraw the top screen if it changed. Returns True when drawn."""
@@ -278,7 +281,7 @@ class App:
 # open one keeps its own copy alive through app.club; see ui/club.py.)
 _RARE = ("ui.screens.setup", "ui.screens.settings", "ui.screens.stats", "ui.screens.cards", "ui.cardgfx",
          "ui.screens.club", "ui.club", "storage.old_matches", "ui.screens.club_entry", "ui.tablepair",
-         "ui.screens.tablepair")
+         "ui.screens.tablepair", "ui.screens.phones")
 # With the code in flash (gin firmware) a module imports in a millisecond or
 # two, so the screens of a hand's entry go as well, and none is loaded ahead.
 # Only modules that the table, the App and the model never import at their

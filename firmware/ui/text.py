@@ -280,8 +280,17 @@ RESULT_SLIP = const(272)
 LOSER_OK = const(273)
 SLIP_DONE = const(274)
 WO_DUE = const(275)
+PHONES = const(276)
+PHONES_OFF = const(277)
+JOIN_WIFI = const(278)
+OPEN_PAGE = const(279)
+JOINING = const(280)
+NOT_JOINED = const(281)
+PHONES_FAILED = const(282)
+PASSWORD = const(283)
+TOO_LONG_QR = const(284)
 
-COUNT = const(276)
+COUNT = const(285)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

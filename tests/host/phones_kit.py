@@ -53,10 +53,16 @@ def while_stepping(dev, fn, turns=3000):
     return box["v"]
 
 
+def port(dev):
+    """The port Phones serves on (gin sim --serve's, or Menu > Phones')."""
+    p = getattr(dev.loop.ui, "phones", None)
+    return p.port if p is not None else dev.serve
+
+
 def raw(dev, data, read=True, timeout=10):
     """Send bytes on a new connection; the whole answer (b"" if closed)."""
     def go():
-        s = socket.create_connection(("127.0.0.1", dev.serve), timeout=timeout)
+        s = socket.create_connection(("127.0.0.1", port(dev)), timeout=timeout)
         try:
             if data:
                 s.sendall(data)

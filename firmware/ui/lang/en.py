@@ -276,4 +276,13 @@ T = (
     '%s (lost) confirms',  # LOSER_OK
     'Confirmed: tell the organiser',  # SLIP_DONE
     'w/o?',  # WO_DUE
+    'Phones',  # PHONES
+    'Phones off',  # PHONES_OFF
+    'Join the Wi-Fi',  # JOIN_WIFI
+    'Open the page',  # OPEN_PAGE
+    'Joining Wi-Fi',  # JOINING
+    'Wi-Fi not joined',  # NOT_JOINED
+    'Phones could not start',  # PHONES_FAILED
+    'Password',  # PASSWORD
+    'Too long for this screen',  # TOO_LONG_QR
 )

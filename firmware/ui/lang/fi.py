@@ -276,4 +276,13 @@ T = (
     "%s (hävisi) vahvistaa",  # LOSER_OK
     "Vahvistettu: kerro järjestäjälle",  # SLIP_DONE
     "luov.?",  # WO_DUE
+    "Puhelimet",  # PHONES
+    "Puhelimet pois",  # PHONES_OFF
+    "Liity Wi-Fiin",  # JOIN_WIFI
+    "Avaa sivu",  # OPEN_PAGE
+    "Liitetään Wi-Fiin",  # JOINING
+    "Wi-Fiin ei päästy",  # NOT_JOINED
+    "Puhelimet eivät käynnisty",  # PHONES_FAILED
+    "Salasana",  # PASSWORD
+    "Liian pitkä tälle näytölle",  # TOO_LONG_QR
 )

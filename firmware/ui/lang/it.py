@@ -276,4 +276,13 @@ T = (
     "%s (ha perso) conferma",  # LOSER_OK
     "Confermato: avvisa l'organizzatore",  # SLIP_DONE
     "forf.?",  # WO_DUE
+    "Telefoni",  # PHONES
+    "Telefoni spenti",  # PHONES_OFF
+    "Entra nel Wi-Fi",  # JOIN_WIFI
+    "Apri la pagina",  # OPEN_PAGE
+    "Connessione al Wi-Fi",  # JOINING
+    "Wi-Fi non raggiunto",  # NOT_JOINED
+    "Telefoni non avviati",  # PHONES_FAILED
+    "Password",  # PASSWORD
+    "Troppo lungo per lo schermo",  # TOO_LONG_QR
 )

@@ -276,4 +276,13 @@ T = (
     "%s (perdeu) confirma",  # LOSER_OK
     "Confirmado: avise o organizador",  # SLIP_DONE
     "W.O.?",  # WO_DUE
+    "Celulares",  # PHONES
+    "Desligar celulares",  # PHONES_OFF
+    "Entrar no Wi-Fi",  # JOIN_WIFI
+    "Abrir a página",  # OPEN_PAGE
+    "Conectando ao Wi-Fi",  # JOINING
+    "Wi-Fi não conectado",  # NOT_JOINED
+    "Celulares não iniciaram",  # PHONES_FAILED
+    "Senha",  # PASSWORD
+    "Longo demais para a tela",  # TOO_LONG_QR
 )

@@ -19,8 +19,11 @@ _FORFEIT = const(10)   # the pairing on the table: a forfeit on the move clock
 _END_CLUB = const(11)  # close the club night before its end
 _TAKE_BACK = const(12)  # a club night's result out again (its pairing open)
 _PAIRING = const(13)    # a table device: play a pairing of an evening on another device
+_PHONES = const(14)     # a Pico W: the page on phones (ui/screens/phones.py)
+_PHONES_OFF = const(15)
 _LABELS = (tx.RECORD, tx.HISTORY, tx.UNDO, tx.UNDO_CHANGE, tx.NEW_MATCH, tx.STATS, tx.SETTINGS,
-           tx.RECORD_CARDS, tx.REDO, tx.CLUB_NIGHT, tx.FORFEIT, tx.END_CLUB, tx.TAKE_BACK, tx.CLUB_PAIRING)
+           tx.RECORD_CARDS, tx.REDO, tx.CLUB_NIGHT, tx.FORFEIT, tx.END_CLUB, tx.TAKE_BACK, tx.CLUB_PAIRING,
+           tx.PHONES, tx.PHONES_OFF)
 
 
 class MenuScreen(ChoiceScreen):
@@ -50,6 +53,11 @@ class MenuScreen(ChoiceScreen):
             if club.on_table() is not None and not club.decided():
                 acts.append(_FORFEIT)
         acts.append(_STATS)
+        if app.phones is not None:
+            acts.append(_PHONES)
+            acts.append(_PHONES_OFF)
+        elif getattr(app.board, "wifi", False):
+            acts.append(_PHONES)
         acts.append(_SETTINGS)
         if club is None:
             acts.append(_PAIRING)
@@ -122,6 +130,15 @@ class MenuScreen(ChoiceScreen):
             app.pop()
             from ui.screens.club import ask_take_back
             ask_take_back(app)
+        elif a == _PHONES:
+            app.pop()
+            from ui.screens.phones import open_phones
+            open_phones(app)
+        elif a == _PHONES_OFF:
+            from ui.screens.phones import stop_phones
+            stop_phones(app)
+            app.home()
+            app.say(t(tx.PHONES_OFF))
         elif a == _END_CLUB:
             app.push(HoldScreen(app, t(tx.END_CLUB), (t(tx.END_CLUB_Q), t(tx.CLUB_KEPT)), self.end_club))
 

@@ -1,0 +1,147 @@
+"""Menu > Phones on a Pico W: the Wi-Fi's QR code, then the page's.
+
+Opening it starts Phones (net/phones.py) when it is off; Back goes to the
+table and Phones runs on (the page follows every saved hand); Menu > Phones
+off stops it and lets its modules go. OK, Up or Down switch between the two
+codes. A joined Wi-Fi (gin deploy --wifi) has no Wi-Fi code: its password
+stays on the device, so only the page's code is shown.
+"""
+from ui import keys
+from ui import text as tx
+from ui.gfx import W, SMALL
+from ui.screen import Screen
+
+_WIFI = 0
+_PAGE = 1
+
+
+def open_phones(app):
+    if app.phones is None:
+        try:
+            from net import phones
+            # The simulator serves on 127.0.0.1 and a port of its choosing.
+            host, port = getattr(getattr(app.board, "board", None), "phones_addr", ("0.0.0.0", 80))
+            phones.start(app, True, host, port)
+        except Exception as e:  # noqa: BLE001 - no radio, no socket: said, the table plays on
+            from ui.screens.message import say_lines
+            stop_phones(app)
+            say_lines(app, app.t(tx.PHONES_FAILED), (str(e) or type(e).__name__,))
+            return
+    app.push(PhonesScreen(app))
+
+
+def stop_phones(app):
+    from net import phones
+    phones.stop(app)
+
+
+def pick_qr(text, rows):
+    """(QR, pixels a module, light margin) for text, as large as the
+    panel's rows allow: level M where it is as large as L; a margin of 2
+    pixels, or 1 where that makes it fit (a WIFI: string on 32 rows)."""
+    from net import qr
+    best = None
+    for ecl in (qr.M, qr.L):
+        v = qr.fit(len(text), ecl)
+        if not v:
+            continue
+        size = 17 + 4 * v
+        for margin in (2, 1):
+            scale = (rows - 2 * margin) // size
+            if scale >= 1:
+                if best is None or scale > best[1]:
+                    best = (ecl, scale, margin)
+                break
+    if best is None:
+        return None, 0, 0
+    return qr.QR(text, best[0]), best[1], best[2]
+
+
+class PhonesScreen(Screen):
+    def __init__(self, app):
+        super().__init__(app)
+        link = app.phones.link
+        self.view = _WIFI if link is not None and link.wifi_qr() is not None else _PAGE
+        self.qr = None
+        self.scale = 0
+        self.margin = 0
+        self.shown = None   # the text the QR holds
+
+    def key(self, k, kind):
+        if kind != keys.PRESS and kind != keys.REPEAT:
+            return
+        if k == keys.BACK:
+            self.app.home()
+        elif self.view == _WIFI or self.app.phones.link is None or self.app.phones.link.wifi_qr() is None:
+            self.view = _PAGE
+            self.dirty = True
+        else:
+            self.view = _WIFI
+            self.dirty = True
+
+    def tick(self, now):
+        if self.view == _PAGE and self.shown is None and self.app.phones.address() is not None:
+            self.dirty = True   # joined: the address is known now
+
+    def _text(self):
+        p = self.app.phones
+        if self.view == _WIFI:
+            return p.link.wifi_qr()
+        return p.address()
+
+    def draw(self, g):
+        app = self.app
+        t = app.t
+        p = app.phones
+        text = self._text()
+        if text != self.shown:
+            self.qr = None   # the old code's bytes go before the new one is made
+            self.qr, self.scale, self.margin = (None, 0, 0) if text is None else pick_qr(text, g.h)
+            self.shown = text
+        lines = []
+        if self.view == _WIFI and g.compact:
+            lines = [p.link.ssid, p.link.password]
+        elif self.view == _WIFI:
+            lines = [t(tx.JOIN_WIFI), p.link.ssid, t(tx.PASSWORD) + ":", p.link.password[:6], p.link.password[6:]]
+        else:
+            lines = [t(tx.OPEN_PAGE)]
+            if text is None:
+                lines.append(t(tx.NOT_JOINED) if p.error else t(tx.JOINING))
+                if p.link is not None:
+                    lines.append(p.link.ssid)
+            else:
+                lines.append(text[7:].rstrip("/"))
+        x = 0
+        q = self.qr
+        if q is not None:
+            s = self.scale
+            m = self.margin
+            side = q.size * s + 2 * m
+            top = (g.h - side) // 2
+            g.fill_rect(0, top, side, side, 1)   # the light margin and modules
+            for y in range(q.size):
+                for xx in range(q.size):
+                    if q.dark(xx, y):
+                        g.fill_rect(m + xx * s, top + m + y * s, s, s, 0)
+            x = side + 3
+        elif text is not None:
+            lines.append(t(tx.TOO_LONG_QR))
+        rows = g.h // g.line
+        y = 0
+        for s in _fit(g, lines, W - x)[:rows]:
+            g.text(s, x, y, SMALL, 1)
+            y += g.line
+
+
+def _fit(g, lines, width):
+    """The lines broken at spaces (or cut) to the width beside the code."""
+    out = []
+    for s in lines:
+        while s:
+            n = len(s)
+            while n > 1 and g.width(s[:n], SMALL) > width:
+                sp = s.rfind(" ", 0, n)
+                n = sp if sp > 0 else n - 1
+            out.append(s[:n])
+            s = s[n:].lstrip()
+    return out

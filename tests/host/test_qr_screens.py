@@ -1,0 +1,130 @@
+"""Menu > Phones on a Pico W in the simulator: the QR codes on the OLED read
+by a real decoder (zbarimg, Debian's zbar-tools) from the screenshots, at
+128x64 and 128x32; the page's address they give is served. The radio is
+the stand-in (host_tools/fakes/network.py); the rest is the firmware's."""
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from phones_kit import KNOCK, device, get_json, play, totals
+
+ZBAR = shutil.which("zbarimg")
+need_zbar = pytest.mark.skipif(ZBAR is None, reason="zbarimg is not installed (apt-get install zbar-tools)")
+
+
+def _menu(dev):
+    """Open the menu (the first press only wakes a dimmed screen, as on the device)."""
+    if dev.loop.power != 0:
+        dev.press("up")
+    dev.press("down")
+    from ui.screens.menu import MenuScreen
+    assert isinstance(dev.loop.ui.top(), MenuScreen)
+
+
+def _open_phones(dev):
+    ui = dev.loop.ui
+    _menu(dev)                      # the menu
+    acts = ui.top().actions
+    from ui.screens import menu
+    for _ in range(acts.index(menu._PHONES)):
+        dev.press("down")
+    dev.press("ok")
+    dev.run(200)
+    return ui.phones
+
+
+def _decode(dev, tmp, name):
+    """What zbarimg reads on the panel's screenshot (scale 4, as a phone's camera sees it)."""
+    path = str(tmp / name)
+    dev.panel.save_png(path, scale=4)
+    r = subprocess.run([ZBAR, "-q", "--raw", path], capture_output=True, text=True, timeout=60)
+    return r.stdout.rstrip("\n")
+
+
+def _device(tmp, board):
+    dev = device(tmp, board, serve=None)
+    dev.bench.board.wifi = True     # as a Pico W's board module says (for the 128x32 panel)
+    dev.loop.ui.board.wifi = True
+    return dev
+
+
+@need_zbar
+@pytest.mark.parametrize("board", ["pico_w_i2c", "pico_i2c_128x32"])
+def test_the_two_codes_decode_and_the_page_answers(tmp_path, board):
+    import network
+    network.FAIL.clear()
+    dev = _device(tmp_path / "d", board)
+    play(dev, KNOCK)
+    p = _open_phones(dev)
+    assert p is not None and p.link.ap
+    wifi = _decode(dev, tmp_path, "wifi.png")
+    assert wifi == "WIFI:T:WPA;S:%s;P:%s;;" % (p.link.ssid, p.link.password)
+    assert p.link.ssid == "gin-9f2d" and len(p.link.password) == 12
+    dev.press("ok")
+    addr = _decode(dev, tmp_path, "page.png")
+    assert addr == p.address() and addr.startswith("http://127.0.0.1:")
+    assert int(addr.rsplit(":", 1)[1].strip("/")) == p.port
+    d = get_json(dev, "/api/match")
+    assert d["hands"][-1][6][0] == totals(dev)
+    # Back: the table, Phones still on; the page follows the next hand.
+    dev.press("back")
+    if dev.loop.power != 0:
+        dev.press("up")
+    play(dev, KNOCK)
+    assert get_json(dev, "/api/match")["games"][-1]["final"] == totals(dev)
+    # Phones off: the server and its modules are gone, the radio down.
+    _menu(dev)
+    acts = dev.loop.ui.top().actions
+    from ui.screens import menu
+    for _ in range(acts.index(menu._PHONES_OFF)):
+        dev.press("down")
+    dev.press("ok")
+    assert dev.loop.ui.phones is None, (type(dev.loop.ui.top()).__name__, acts, dev.loop.ui.top().__dict__)
+    assert not [m for m in sys.modules if m.startswith("net.")]
+    assert ("active", False) in network.LOG
+
+
+@need_zbar
+def test_a_new_password_each_start(tmp_path):
+    dev = _device(tmp_path / "d", "pico_w_i2c")
+    p = _open_phones(dev)
+    first = _decode(dev, tmp_path, "a.png")
+    dev.press("back")
+    from net import phones
+    phones.stop(dev.loop.ui)
+    p = _open_phones(dev)
+    second = _decode(dev, tmp_path, "b.png")
+    assert first != second and first.startswith("WIFI:") and second.startswith("WIFI:")
+    assert p.link.password in second
+
+
+def test_a_joined_wifi_shows_only_the_page_and_never_its_password(tmp_path):
+    """gin deploy --wifi's file: the device joins that network; the screen
+    shows the page's address (after joining), never the password."""
+    import json
+    import network
+    from net import link
+    wifi = tmp_path / "gin_wifi.json"
+    wifi.write_text(json.dumps({"ssid": "Club", "password": "s3cret-pass"}))
+    old = link.WIFI_FILE
+    link.WIFI_FILE = str(wifi)
+    try:
+        dev = _device(tmp_path / "d", "pico_w_i2c")
+        import ui.screens.phones  # noqa: F401 - loaded before the link module's default is read
+        from net import link as link2
+        link2.WIFI_FILE = str(wifi)
+        del network.LOG[:]
+        p = _open_phones(dev)
+        assert not p.link.ap and p.link.ssid == "Club"
+        assert ("connect", "Club") in network.LOG
+        dev.run(network.JOIN_MS + 200)
+        assert p.address() is not None
+        from host_tools.sim import sim_screen
+        text = "\n".join(sim_screen.rows(dev.pixels(), dev.height))
+        assert dev.loop.ui.top().shown == p.address()
+        assert "s3cret" not in repr(network.LOG) and "s3cret" not in text
+        assert p.link.wifi_qr() is None
+    finally:
+        link.WIFI_FILE = old
