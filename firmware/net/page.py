@@ -35,7 +35,7 @@ var L={en:["Game %d, to %d","Games won %d : %d, net %d : %d","%s deals next","Ha
 fi:["Peli %d, %d pisteeseen","Pelej\u00e4 voitettu %d : %d, netto %d : %d","%s jakaa seuraavaksi","K\u00e4si\u00e4: %d","Odotetaan laitetta","Laite ei vastaa","Tallenna taulukko","Tallenna CSV"],
 it:["Partita %d, a %d","Partite vinte %d : %d, netto %d : %d","%s d\u00e0 le carte","Mani: %d","In attesa del dispositivo","Il dispositivo non risponde","Salva il foglio","Salva CSV"],
 pt:["Jogo %d, at\u00e9 %d","Jogos ganhos %d : %d, l\u00edquido %d : %d","%s d\u00e1 a seguir","M\u00e3os: %d","\u00c0 espera do aparelho","O aparelho n\u00e3o responde","Guardar a folha","Guardar CSV"]};
-var T=L.en,cur=null,ver=null;
+var T=L.en,cur=null,ver=null,renders=0;
 function $(i){return document.getElementById(i)}
 function f(s){var a=arguments,k=1;return s.replace(/%[ds]/g,function(){return String(a[k++])})}
 function esc(x){return String(x).replace(/&/g,"&amp;").replace(/</g,"&lt;").replace(/>/g,"&gt;").replace(/"/g,"&quot;").replace(/'/g,"&#x27;")}
@@ -112,7 +112,7 @@ var fa=g?g.d.final:[0,0];$("total-a").textContent=fa[0];$("total-b").textContent
 $("state").textContent=(g?f(T[0],g.number,g.target):f(T[0],1,d.target))+" \u00b7 "+f(T[3],d.hands.length);
 $("line").textContent=f(T[1],d.games_won[0],d.games_won[1],d.net[0],d.net[1])+" \u00b7 "+f(T[2],nm(mv,d.next_dealer));
 $("save-html").textContent=T[6];$("save-csv").textContent=T[7];
-document.body.setAttribute("data-hands",d.hands.length);document.body.setAttribute("data-v",d.v);
+document.body.setAttribute("data-hands",d.hands.length);document.body.setAttribute("data-renders",++renders);document.body.setAttribute("data-v",d.v);
 $("sheet").innerHTML=match(mv)}
 function poll(){
 fetch("/api/version",{cache:"no-store"}).then(function(r){return r.json()}).then(function(j){
