@@ -23,6 +23,7 @@ from gincore import sheet as _sheet
 from gincore.rules import LIMIT_FIXED
 
 _AB = ("A", "B")
+_SEP = (",", ":")   # no spaces: fewer bytes over the radio
 
 
 def _ab(p):
@@ -60,7 +61,7 @@ class Api:
         p = app.model.persist
         number = p.match_id() if hasattr(p, "match_id") else 0
         yield '{"v":"%s","lang":"%s","number":%d,"status":"current","names":%s,"first_dealer":"%s","hands":[' % (
-            v, app.lang, number or 0, json.dumps(list(m.names)), _AB[m.first_dealer])
+            v, app.lang, number or 0, json.dumps(list(m.names), separators=_SEP), _AB[m.first_dealer])
         s = _sheet.Sheet()
         s.start(m.rules_for_round(0), m.first_dealer)
         s._open_round(s.rules)
@@ -81,7 +82,7 @@ class Api:
             box[0] = json.dumps([i + 1, _AB[dealer], _ab(w), res.outcome_name(), res.points, res.doubled,
                                  totals, entered, sh.games[0].number, h.out, result.OUTCOME_NAMES[h.how],
                                  h.knocker, h.defender, limit,
-                                 "" if h.upcard is None else cards.text(h.upcard), rules.name])
+                                 "" if h.upcard is None else cards.text(h.upcard), rules.name], separators=_SEP)
 
         def on_game(sh, g):
             games.append(_game(g))
@@ -99,8 +100,9 @@ class Api:
         r = s.rules
         yield '],"games":%s,"rules":%s,"target":%d,"hollywood":%s,"next_dealer":"%s","net":%s,' \
               '"games_won":%s,"club":null}' % (
-                  json.dumps(games), json.dumps(r.name), r.target, "true" if r.hollywood else "false",
-                  _AB[s.next_dealer], json.dumps(list(s.net)), json.dumps(list(s.games_won)))
+                  json.dumps(games, separators=_SEP), json.dumps(r.name), r.target, "true" if r.hollywood else "false",
+                  _AB[s.next_dealer], json.dumps(list(s.net), separators=_SEP),
+                  json.dumps(list(s.games_won), separators=_SEP))
 
 
 def _game(g):
