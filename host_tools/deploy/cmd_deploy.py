@@ -41,6 +41,8 @@ def parse(argv):
     p.add_argument("--port", metavar="PORT", help="serial port or pyserial URL (default: the one Pico on USB)")
     p.add_argument("--dry-run", action="store_true", help="print the plan; copy nothing")
     p.add_argument("--scan", action="store_true", help="list the I2C addresses found on the board's bus; copy nothing")
+    p.add_argument("--wifi", metavar="SSID", help="a Pico W joins this Wi-Fi for Phones (the password is asked, "
+                   "kept on the device only); - removes it (host_tools/deploy/deploy_wifi.py)")
     return p.parse_args(argv)
 
 
@@ -247,6 +249,11 @@ def main(argv, root=None, out=None):
             leave_running(dev)
         return 0
 
+    password = None
+    if args.wifi not in (None, "-"):
+        from host_tools.deploy import deploy_wifi
+        password = deploy_wifi.ask_password(args.wifi)
+        deploy_wifi.check(args.wifi, password)
     items = build.plan(board, root)
     port = args.port
     if port is None:
@@ -274,6 +281,9 @@ def main(argv, root=None, out=None):
         else:
             print("board: %s -> /%s.mpy" % (board, build.BOARD_MODULE), file=out)
         build.build(items, tag)
+        if args.wifi is not None and not args.dry_run:
+            from host_tools.deploy import deploy_wifi
+            deploy_wifi.put(dev, args.wifi, password, out)
         return deploy(dev, items, board, info, args.dry_run, out, root)
     finally:
         if dev.app_restarted:

@@ -1,0 +1,45 @@
+"""gin deploy --wifi SSID against the fake Pico: the password is read (from
+standard input here), written only into the device's /gin_wifi.json (the
+file net/link.py reads), and never printed; a bad one writes nothing."""
+import json
+import os
+import subprocess
+
+from host_tools.fakedevice import FakeDevice
+from host_tools.fakedevice.testing import GIN, ROOT, small_project
+
+MAIN = 'import gincore\nprint("gin-score-device", gincore.VERSION)\n'
+
+
+def deploy(dev, root, *args, password=""):
+    env = dict(os.environ, GIN_DEPLOY_ROOT=root)
+    return subprocess.run([GIN, "deploy", "--port", dev.url] + list(args), input=password + "\n",
+                          capture_output=True, text=True, timeout=240, env=env, cwd=ROOT)
+
+
+def test_the_password_goes_to_the_device_only(tmp_path):
+    root = small_project(str(tmp_path / "p"), MAIN)
+    secret = "correct-horse-7"
+    with FakeDevice() as dev:
+        r = deploy(dev, root, "--wifi", "Club Wi-Fi", password=secret)
+        assert r.returncode == 0, r.stderr + r.stdout
+        assert json.loads(dev.files()["gin_wifi.json"]) == {"ssid": "Club Wi-Fi", "password": secret}
+        assert secret not in r.stdout and secret not in r.stderr
+        assert "Club Wi-Fi saved on the device" in r.stdout
+        # A later deploy without --wifi keeps it; --wifi - removes it.
+        r = deploy(dev, root)
+        assert r.returncode == 0 and "gin_wifi.json" in dev.files()
+        r = deploy(dev, root, "--wifi", "-")
+        assert r.returncode == 0, r.stderr
+        assert "gin_wifi.json" not in dev.files()
+
+
+def test_a_bad_password_or_name_writes_nothing(tmp_path):
+    root = small_project(str(tmp_path / "p"), MAIN)
+    with FakeDevice(files={"note.txt": b"x"}) as dev:
+        for args, pw in ((["--wifi", "Club"], "short"), (["--wifi", "x" * 33], "long enough"),
+                         (["--wifi", "Club"], "a" * 64)):
+            r = deploy(dev, root, *args, password=pw)
+            assert r.returncode == 2, r.stdout
+            assert r.stderr.startswith("gin: deploy: --wifi:") and pw not in r.stderr
+            assert dev.files() == {"note.txt": b"x"}
