@@ -29,6 +29,7 @@ MAX_HEAD = const(1024)
 MAX_BODY = const(512)     # for phase 2's signed posts; GETs have none
 DEADLINE_MS = const(5000)
 CHUNK = const(1024)       # most bytes sent to one connection per step
+GATHER = const(256)       # small pieces of an answer are joined up to this many bytes
 
 _MP = sys.implementation.name == "micropython"
 _REASONS = {200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed",
@@ -212,17 +213,38 @@ class Server:
 
     def _write(self, c):
         try:
-            while not len(c.out):
-                piece = next(c.rest)   # StopIteration: all sent, HTTP/1.0 ends with the close
-                c.out = memoryview(piece.encode() if isinstance(piece, str) else piece)
+            if not len(c.out):
+                c.out = _gather(c)
+                if c.out is None:
+                    self._drop(c)   # all sent: HTTP/1.0 ends with the close
+                    return
             sent = c.sock.send(c.out[:CHUNK])
-        except StopIteration:
-            self._drop(c)
-            return
         except Exception:  # noqa: BLE001 - a reset by the phone, or the answer's source gave up
             self._drop(c)
             return
         c.out = c.out[sent:]
+
+
+def _gather(c):
+    """The next bytes to send: a big piece as it is (the page stays in
+    flash, never copied), small ones (a hand's JSON) joined up to GATHER
+    bytes, so a long match goes in a few slices; None when all is sent."""
+    buf = None
+    while buf is None or len(buf) < GATHER:
+        try:
+            piece = next(c.rest)
+        except StopIteration:
+            c.rest = iter(())
+            break
+        if isinstance(piece, str):
+            piece = piece.encode()
+        if buf is None:
+            if len(piece) >= GATHER:
+                return memoryview(piece)
+            buf = piece
+        else:
+            buf += piece
+    return None if buf is None else memoryview(buf)
 
 
 def _content_length(buf, end):

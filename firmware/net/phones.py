@@ -2,9 +2,10 @@
 
 start(app) brings the network up (net/link.py over net/radio.py, or no
 radio at all for gin sim --serve) and the server (net/http.py), which then
-runs a slice in every turn of the main loop (App.tick calls step()).
-stop() takes it all down and lets the modules go: nothing of it stays in
-RAM when Phones is off (docs/pico-w.md).
+runs a slice in every turn of the main loop: app.phones and an app.tick
+that also calls step() are set on the App while Phones runs, and deleted
+by stop(), which lets the modules go too. So the App itself has nothing of
+Phones: not a byte more at the table on a plain Pico (docs/pico-w.md).
 
 Phase 2 (club nights across tables) plugs in here: more routes in the
 same Api-style handler (an organiser's /api/club, signed POSTs from table
@@ -38,12 +39,17 @@ class Phones:
         self.port = port
         self.boot = int.from_bytes(os.urandom(3), "big")   # a restart is a new version
         self.counting = _Counting(app.model.persist)
-        app.model.persist = self.counting
         self.server = None
         self.error = None
-        if link is not None:
-            link.up()
-        self._serve()
+        try:
+            if link is not None:
+                link.up()
+            self._serve()
+        except Exception:
+            if link is not None:
+                link.down()
+            raise
+        app.model.persist = self.counting   # last: a failed start leaves the App as it was
 
     def _serve(self):
         if self.server is not None or (self.link is not None and self.link.address() is None):
@@ -99,13 +105,21 @@ def start(app, radio=True, host="0.0.0.0", port=PORT):
             from net import radio
         from net.link import Link
         link = Link(radio, app.clock)
-    app.phones = Phones(app, link, host, port)
-    return app.phones
+    p = Phones(app, link, host, port)
+    app.phones = p
+    tick = app.tick          # the App's own, bound
+
+    def ticked():
+        tick()
+        p.step()             # a slice of the server: never waits (net/http.py)
+    app.tick = ticked
+    return p
 
 
 def stop(app):
-    p = app.phones
+    p = getattr(app, "phones", None)
     if p is not None:
-        app.phones = None
+        del app.phones
+        del app.tick         # the App's own tick again
         p.stop()
     app.let_go(NET_MODULES)

@@ -51,7 +51,6 @@ class App:
         self.code_in_flash = bool(getattr(board, "code_in_flash", False))
         self.tidy_due = True  # the model may have flash work for idle time
         self.club = None  # ui.club.Club while a club night is open
-        self.phones = None  # net.phones.Phones while phones are served (a Pico W)
         self._read_battery(self.last_key_ms)
 
     @property
@@ -251,8 +250,6 @@ class App:
             self.toast = None
             self.top().dirty = True
         self.top().tick(now)
-        if self.phones is not None:
-            self.phones.step()   # a slice of the server: never waits (net/http.py)
 
     def frame(self):
         """Redraw the top screen if it changed. Returns True when drawn."""

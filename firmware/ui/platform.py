@@ -47,7 +47,6 @@ class BoardGlue:
         self.version = version
         self.three_buttons = bool(getattr(board.buttons, "three_button", False))
         self.knob = bool(getattr(board.buttons, "knob", False))
-        self.wifi = bool(getattr(board, "wifi", False))   # a Pico W: Menu > Phones
 
     def battery_level(self):
         return battery_bars(self.board.battery_percent())

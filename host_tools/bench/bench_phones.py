@@ -88,6 +88,7 @@ class Phone(threading.Thread):
         self.times = []
         self.sizes = {}
         self.errors = 0
+        self.busy = 0        # 503: every place taken (a phone polls again, as the page does)
         self.matches = []
 
     def run(self):
@@ -100,11 +101,18 @@ class Phone(threading.Thread):
         while not self.stop.is_set():
             try:
                 head, body, dt = _get(self.port, "/api/version")
+                if head.startswith(b"HTTP/1.0 503"):
+                    self.busy += 1
+                    self.stop.wait(self.every)
+                    continue
                 self.times.append(dt)
                 self.sizes["/api/version"] = len(body)
                 v = json.loads(body)["v"]
                 if v != last:
                     head, body, dt = _get(self.port, "/api/match")
+                    if head.startswith(b"HTTP/1.0 503"):
+                        self.busy += 1
+                        continue
                     self.times.append(dt)
                     try:
                         d = json.loads(body)
@@ -182,6 +190,7 @@ def run(binary, mode="slices", hands=30, requests=120, microdot_dir=None, heap="
             sizes.update(ph.sizes)
         figs["bytes"] = sizes
         figs["phone_errors"] = sum(ph.errors for ph in phones)
+        figs["phone_busy"] = sum(ph.busy for ph in phones)
         figs["matches"] = [ph.matches[-1] if ph.matches else None for ph in phones]
         return figs
     finally:

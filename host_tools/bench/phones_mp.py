@@ -44,7 +44,9 @@ class App:
         self.lang = "en"
         self.model = Model()
         self.model.persist = Persist()
-        self.phones = None
+
+    def tick(self):
+        pass
 
     def clock(self):
         return time.ticks_ms()

@@ -140,13 +140,12 @@ class SimDevice:
         127.0.0.1, by the firmware's own server (net/phones.py, no radio),
         started again with a new UI (after an error restarts it)."""
         ui = self.loop.ui
-        if ui is None or not hasattr(ui, "phones") or ui.phones is not None:
+        if ui is None or not hasattr(ui, "model") or getattr(ui, "phones", None) is not None:
             return
         from net import phones
         try:
             phones.start(ui, None, "127.0.0.1", self.serve)
         except OSError as e:
-            ui.phones = None
             raise GinError("sim: cannot serve on 127.0.0.1:%d (%s)" % (self.serve, e.strerror or e))
 
     def page_address(self):

@@ -46,7 +46,6 @@ def _decode(dev, tmp, name):
 def _device(tmp, board):
     dev = device(tmp, board, serve=None)
     dev.bench.board.wifi = True     # as a Pico W's board module says (for the 128x32 panel)
-    dev.loop.ui.board.wifi = True
     return dev
 
 
@@ -81,7 +80,7 @@ def test_the_two_codes_decode_and_the_page_answers(tmp_path, board):
     for _ in range(acts.index(menu._PHONES_OFF)):
         dev.press("down")
     dev.press("ok")
-    assert dev.loop.ui.phones is None, (type(dev.loop.ui.top()).__name__, acts, dev.loop.ui.top().__dict__)
+    assert getattr(dev.loop.ui, "phones", None) is None, (type(dev.loop.ui.top()).__name__, acts, dev.loop.ui.top().__dict__)
     assert not [m for m in sys.modules if m.startswith("net.")]
     assert ("active", False) in network.LOG
 
@@ -128,3 +127,16 @@ def test_a_joined_wifi_shows_only_the_page_and_never_its_password(tmp_path):
         assert p.link.wifi_qr() is None
     finally:
         link.WIFI_FILE = old
+
+
+def test_a_plain_pico_has_no_phones_and_loads_none_of_it(tmp_path):
+    for m in [m for m in sys.modules if m == "net" or m.startswith("net.")]:
+        del sys.modules[m]
+    dev = device(tmp_path / "d", "pico_i2c", serve=None)
+    play(dev, KNOCK)
+    _menu(dev)
+    from ui.screens import menu
+    assert menu._PHONES not in dev.loop.ui.top().actions
+    dev.press("back")
+    assert not hasattr(dev.loop.ui, "phones") and "tick" not in vars(dev.loop.ui)
+    assert not [m for m in sys.modules if m == "net" or m.startswith("net.")]

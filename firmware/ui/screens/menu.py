@@ -53,10 +53,10 @@ class MenuScreen(ChoiceScreen):
             if club.on_table() is not None and not club.decided():
                 acts.append(_FORFEIT)
         acts.append(_STATS)
-        if app.phones is not None:
+        if getattr(app, "phones", None) is not None:
             acts.append(_PHONES)
             acts.append(_PHONES_OFF)
-        elif getattr(app.board, "wifi", False):
+        elif getattr(getattr(app.board, "board", None), "wifi", False):   # a Pico W's board says so
             acts.append(_PHONES)
         acts.append(_SETTINGS)
         if club is None:

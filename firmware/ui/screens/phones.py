@@ -16,7 +16,7 @@ _PAGE = 1
 
 
 def open_phones(app):
-    if app.phones is None:
+    if getattr(app, "phones", None) is None:
         try:
             from net import phones
             # The simulator serves on 127.0.0.1 and a port of its choosing.
