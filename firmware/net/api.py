@@ -62,10 +62,7 @@ class Api:
         number = p.match_id() if hasattr(p, "match_id") else 0
         yield '{"v":"%s","lang":"%s","number":%d,"status":"current","names":%s,"first_dealer":"%s","hands":[' % (
             v, app.lang, number or 0, json.dumps(list(m.names), separators=_SEP), _AB[m.first_dealer])
-        s = _sheet.Sheet()
-        s.start(m.rules_for_round(0), m.first_dealer)
-        s._open_round(s.rules)
-        games = []
+        s = _fresh(m)
         box = [None]
 
         def on_hand(sh, i, h, res, w, dealer):
@@ -84,28 +81,52 @@ class Api:
                                  h.knocker, h.defender, limit,
                                  "" if h.upcard is None else cards.text(h.upcard), rules.name], separators=_SEP)
 
-        def on_game(sh, g):
-            games.append(_game(g))
-
-        for i in range(len(m.hands)):
+        n = len(m.hands)
+        for i in range(n):
             if self.version() != v:
                 return   # changed under us: cut short, the page asks again
-            _sheet.step(m, s, i, on_hand, on_game)
+            _sheet.step(m, s, i, on_hand)
             yield ("," if i else "") + box[0]
-        if m.hands:
+        yield '],"games":['
+        # A second replay gives the games as they end, so no list of them
+        # is held while the answer goes out (a 200-hand match has 20-odd).
+        s2 = _fresh(m)
+        ended = []
+        sep = ""
+
+        def on_game(sh, g):
+            ended.append(_game(g))
+
+        for i in range(n):
+            if self.version() != v:
+                return
+            _sheet.step(m, s2, i, None, on_game)
+            while ended:
+                yield sep + ended.pop(0)
+                sep = ","
+        if n:
             for k in range(s.n_games):
-                if not s.games[k].over:
-                    games.append(_game(s.games[k]))
-        games.sort(key=lambda d: d["game"])
+                if not s.games[k].over:   # the round in play: its games not over yet
+                    yield sep + _game(s.games[k])
+                    sep = ","
         r = s.rules
-        yield '],"games":%s,"rules":%s,"target":%d,"hollywood":%s,"next_dealer":"%s","net":%s,' \
+        yield '],"rules":%s,"target":%d,"hollywood":%s,"next_dealer":"%s","net":%s,' \
               '"games_won":%s,"club":null}' % (
-                  json.dumps(games, separators=_SEP), json.dumps(r.name), r.target, "true" if r.hollywood else "false",
+                  json.dumps(r.name), r.target, "true" if r.hollywood else "false",
                   _AB[s.next_dealer], json.dumps(list(s.net), separators=_SEP),
                   json.dumps(list(s.games_won), separators=_SEP))
 
 
+def _fresh(m):
+    s = _sheet.Sheet()
+    s.start(m.rules_for_round(0), m.first_dealer)
+    s._open_round(s.rules)
+    return s
+
+
 def _game(g):
-    return {"game": g.number, "over": g.over, "winner": _ab(g.winner), "score": list(g.score),
-            "final": list(g.final), "boxes": list(g.boxes), "box_bonus": list(g.box_points),
-            "game_bonus": list(g.game_bonus), "shutout": list(g.shutout), "target": g.rules.target}
+    """One game's JSON text (made when it ends: its numbers change no more)."""
+    return json.dumps({"game": g.number, "over": g.over, "winner": _ab(g.winner), "score": list(g.score),
+                       "final": list(g.final), "boxes": list(g.boxes), "box_bonus": list(g.box_points),
+                       "game_bonus": list(g.game_bonus), "shutout": list(g.shutout),
+                       "target": g.rules.target}, separators=_SEP)
