@@ -44,12 +44,6 @@ def _tables():
 _tables()
 
 
-def _mul(a, b):
-    if a == 0 or b == 0:
-        return 0
-    return _EXP[_LOG[a] + _LOG[b]]
-
-
 def data_codewords(version, ecl):
     ec, blocks = _EC[ecl][version - 1]
     return _TOTAL[version - 1] - ec * blocks
@@ -161,15 +155,32 @@ class QR:
             right -= 2
 
     def _apply(self, mask):
+        """XOR the mask onto the data modules (twice: off again)."""
         n = self.size
         m = self.m
+        k = 0
         for y in range(n):
-            row = y * n
             for x in range(n):
-                if m[row + x] & _FUNC:
-                    continue
-                if _masked(mask, x, y):
-                    m[row + x] ^= _DARK
+                if not m[k] & _FUNC:
+                    if mask == 0:
+                        hit = (x + y) & 1 == 0
+                    elif mask == 1:
+                        hit = y & 1 == 0
+                    elif mask == 2:
+                        hit = x % 3 == 0
+                    elif mask == 3:
+                        hit = (x + y) % 3 == 0
+                    elif mask == 4:
+                        hit = (x // 3 + y // 2) & 1 == 0
+                    elif mask == 5:
+                        hit = ((x * y) & 1) + (x * y) % 3 == 0
+                    elif mask == 6:
+                        hit = (((x * y) & 1) + (x * y) % 3) & 1 == 0
+                    else:
+                        hit = (((x + y) & 1) + (x * y) % 3) & 1 == 0
+                    if hit:
+                        m[k] ^= _DARK
+                k += 1
 
     def _best_mask(self):
         best, best_score = 0, -1
@@ -224,25 +235,6 @@ class QR:
         return score
 
 
-def _masked(mask, x, y):
-    if mask == 0:
-        return (x + y) % 2 == 0
-    if mask == 1:
-        return y % 2 == 0
-    if mask == 2:
-        return x % 3 == 0
-    if mask == 3:
-        return (x + y) % 3 == 0
-    if mask == 4:
-        return (x // 3 + y // 2) % 2 == 0
-    p = x * y
-    if mask == 5:
-        return p % 2 + p % 3 == 0
-    if mask == 6:
-        return (p % 2 + p % 3) % 2 == 0
-    return ((x + y) % 2 + p % 3) % 2 == 0
-
-
 def _codewords(data, v, ecl):
     """Byte-mode bits, padding, then the blocks' data and error correction
     interleaved: all the codewords in placement order."""
@@ -277,25 +269,38 @@ def _codewords(data, v, ecl):
 
 
 def _generator(n):
-    """The Reed-Solomon generator of degree n, highest power first."""
+    """The Reed-Solomon generator of degree n as the logs of its
+    coefficients, highest power first (none is 0). Products are written out
+    as table look-ups: a call per product cost a second on a Pico."""
     g = bytearray(n + 1)
     g[0] = 1
+    exp, log = _EXP, _LOG
     for i in range(n):
-        a = _EXP[i]
         for j in range(i + 1, 0, -1):
-            g[j] ^= _mul(g[j - 1], a)
+            c = g[j - 1]
+            if c:
+                g[j] ^= exp[log[c] + i]   # times alpha^i
+    for j in range(n + 1):
+        g[j] = log[g[j]]
     return g
 
 
-def _remainder(d, start, count, g, r):
+def _remainder(d, start, count, glog, r):
     n = len(r)
+    exp, log = _EXP, _LOG
     for i in range(n):
         r[i] = 0
     for i in range(start, start + count):
         f = d[i] ^ r[0]
-        for j in range(n - 1):
-            r[j] = r[j + 1] ^ _mul(g[j + 1], f)
-        r[n - 1] = _mul(g[n], f)
+        if f:
+            lf = log[f]
+            for j in range(n - 1):
+                r[j] = r[j + 1] ^ exp[glog[j + 1] + lf]
+            r[n - 1] = exp[glog[n] + lf]
+        else:
+            for j in range(n - 1):
+                r[j] = r[j + 1]
+            r[n - 1] = 0
 
 
 def wifi_text(ssid, password):
