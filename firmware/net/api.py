@@ -12,7 +12,8 @@ radio gets a long match in a second):
   first_dealer, next_dealer ("A"/"B"), net [A, B], games_won [A, B],
   hands: [hand, dealer, winner, outcome, points, doubled, totals [[a, b]...],
           entered [game...], first_game, out (0/1/null), how, knocker,
-          defender, knock_limit (or null), upcard ("7S" or ""), rules name],
+          defender, knock_limit (or null), upcard ("7S" or ""), rules name,
+          cards (null, or [knocker's, defender's] card numbers 0-51)],
   games: [{game, over, winner, score, final, boxes, box_bonus, game_bonus,
            shutout, target}], club (null: phase 2, the club night)
 """
@@ -76,10 +77,12 @@ class Api:
             limit = None if void else h.limit_under(rules)
             if not void and limit is None and rules.limit_mode == LIMIT_FIXED:
                 limit = rules.knock_limit
+            held = m.hands.cards_of(i)   # a hand entered by cards: both hands, as card numbers
             box[0] = json.dumps([i + 1, _AB[dealer], _ab(w), res.outcome_name(), res.points, res.doubled,
                                  totals, entered, sh.games[0].number, h.out, result.OUTCOME_NAMES[h.how],
                                  h.knocker, h.defender, limit,
-                                 "" if h.upcard is None else cards.text(h.upcard), rules.name], separators=_SEP)
+                                 "" if h.upcard is None else cards.text(h.upcard), rules.name,
+                                 None if held is None else [list(held[0]), list(held[1])]], separators=_SEP)
 
         n = len(m.hands)
         for i in range(n):

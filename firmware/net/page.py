@@ -38,9 +38,13 @@ pt:["Jogo %d, at\u00e9 %d","Jogos ganhos %d : %d, l\u00edquido %d : %d","%s d\u0
 var T=L.en,cur=null,ver=null,renders=0;
 function $(i){return document.getElementById(i)}
 function f(s){var a=arguments,k=1;return s.replace(/%[ds]/g,function(){return String(a[k++])})}
-function esc(x){return String(x).replace(/&/g,"&amp;").replace(/</g,"&lt;").replace(/>/g,"&gt;").replace(/"/g,"&quot;").replace(/'/g,"&#x27;")}
+var BIDI=/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+function esc(x){return String(x).replace(BIDI,"").replace(/&/g,"&amp;").replace(/</g,"&lt;").replace(/>/g,"&gt;").replace(/"/g,"&quot;").replace(/'/g,"&#x27;")}
+function bdi(n){return"<bdi>"+esc(n)+"</bdi>"}
+function card(c,pretty){var r="A23456789TJQK"[c%13];return pretty?(r==="T"?"10":r)+"\u2663\u2666\u2665\u2660"[Math.floor(c/13)]:r+"CDHS"[Math.floor(c/13)]}
+function held(h,side,pretty){return h[CARDS]?h[CARDS][side].map(function(c){return card(c,pretty)}).join(" "):""}
 function f1(x){var q=x*4;if(x>=0&&q===Math.floor(q)&&q%4===1)return Math.floor(x)+".2";return x.toFixed(1)}
-var HAND=0,DEALER=1,WINNER=2,OUTCOME=3,POINTS=4,DOUBLED=5,TOTALS=6,FIRST=8,OUT=9,HOW=10,KD=11,DD=12,LIMIT=13,UP=14,RULES=15;
+var HAND=0,DEALER=1,WINNER=2,OUTCOME=3,POINTS=4,DOUBLED=5,TOTALS=6,FIRST=8,OUT=9,HOW=10,KD=11,DD=12,LIMIT=13,UP=14,RULES=15,CARDS=16;
 function view(d){
 var mv={d:d,number:d.number,status:d.status,names:d.names,games:[]},by={};
 d.games.forEach(function(g){var v={number:g.game,d:g,points:[[0,0,0]],hands:[],target:g.target};mv.games.push(v);by[g.game]=v});
@@ -71,7 +75,8 @@ function what(mv,h){
 if(h[OUT]===null)return"void: nobody went out";
 var who=mv.names[h[OUT]],oth=mv.names[1-h[OUT]],how=h[HOW]==="gin"?"gin":h[HOW]==="big_gin"?"Big Gin":"knocks with "+h[KD];
 var t=who+" "+how+", "+oth+" has "+h[DD];
-if(h[OUTCOME]==="undercut")t+=": undercut";else if(h[OUTCOME]==="gin"&&h[HOW]==="knock")t+=": scores as a gin";return t}
+if(h[OUTCOME]==="undercut")t+=": undercut";else if(h[OUTCOME]==="gin"&&h[HOW]==="knock")t+=": scores as a gin";
+if(h[CARDS])t+="; "+who+" held "+held(h,0,1)+", "+oth+" "+held(h,1,1);return t}
 function td(v,c){return"<td"+(c?' class="'+c+'"':"")+">"+esc(v)+"</td>"}
 function any(a){return a[0]!==0||a[1]!==0}
 function game(mv,g){
@@ -89,20 +94,25 @@ rows.forEach(function(r){o.push("<tr>"+td(r[0],"text")+td(r[1][0])+td(r[1][1])+"
 o.push('<tr class="total">'+td(d.over?"final":"so far","text")+td(d.final[0])+td(d.final[1])+"</tr>");o.push("</table></div>");return o.join("\n")}
 function match(mv){
 var d=mv.d,won=[0,0];mv.games.forEach(function(g){if(g.d.over)won["AB".indexOf(g.d.winner)]++});
-var o=['<section class="match" id="match-'+mv.number+'">',"<h2>Match "+mv.number+": "+esc(mv.names[0])+" v "+esc(mv.names[1])+" ("+(mv.status==="finished"?"finished":"in progress")+")</h2>"];
-o.push("<p>"+esc(d.rules)+" rules, target "+d.target+(d.hollywood?", Hollywood":"")+"; first dealer "+esc(nm(mv,d.first_dealer))+". Hands: "+d.hands.length+"; games finished: "+(won[0]+won[1])+'. Net of finished games: <span class="a">'+esc(mv.names[0])+" "+d.net[0]+'</span>, <span class="b">'+esc(mv.names[1])+" "+d.net[1]+"</span> (games won "+won[0]+" : "+won[1]+").</p>");
+var o=['<section class="match" id="match-'+mv.number+'">',"<h2>Match "+mv.number+": "+bdi(mv.names[0])+" v "+bdi(mv.names[1])+" ("+(mv.status==="finished"?"finished":"in progress")+")</h2>"];
+o.push("<p>"+esc(d.rules)+" rules, target "+d.target+(d.hollywood?", Hollywood":"")+"; first dealer "+bdi(nm(mv,d.first_dealer))+". Hands: "+d.hands.length+"; games finished: "+(won[0]+won[1])+'. Net of finished games: <span class="a">'+bdi(mv.names[0])+" "+d.net[0]+'</span>, <span class="b">'+bdi(mv.names[1])+" "+d.net[1]+"</span> (games won "+won[0]+" : "+won[1]+").</p>");
 if(!mv.games.length)o.push('<p class="note">No hands played yet.</p>');
 mv.games.forEach(function(g){o.push(game(mv,g))});o.push("</section>");return o.join("\n")}
 var CSS="\nbody { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; max-width: 60em; }\nh1 { font-size: 1.5em; } h2 { border-bottom: 2px solid #444; padding-bottom: .2em; margin-top: 2em; }\nh3 { margin-bottom: .3em; }\ntable { border-collapse: collapse; margin: .5em 0 1em; }\nth, td { border: 1px solid #bbb; padding: .15em .5em; text-align: right; }\nth { background: #eee; } td.text, th.text { text-align: left; }\ntr.total td { font-weight: bold; border-top: 2px solid #444; }\n.a { color: #1f5fa8; } .b { color: #c0392b; }\n.damaged { background: #fff3f0; border: 2px solid #c0392b; padding: .5em 1em; }\n.note { color: #555; }\nsvg { display: block; margin: .5em 0; }\n@media print { h2 { page-break-before: always; } .game { page-break-inside: avoid; } }\n";
 function sheet(mv,when){
 var n=mv.d.hands.length,b=["<h1>Gin Rummy score sheet</h1>",'<p class="note">Exported from '+esc("the device's live page")+" on "+esc(when)+": 1 match, "+n+" hands.</p>",'<p class="note" id="damaged">No damaged files or records were found.</p>'];
-b.push('<ul><li><a href="#match-'+mv.number+'">Match '+mv.number+": "+esc(mv.names[0])+" v "+esc(mv.names[1])+"</a> ("+esc(mv.status)+")</li></ul>");b.push(match(mv));
+b.push('<ul><li><a href="#match-'+mv.number+'">Match '+mv.number+": "+bdi(mv.names[0])+" v "+bdi(mv.names[1])+"</a> ("+esc(mv.status)+")</li></ul>");b.push(match(mv));
 return'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Gin Rummy score sheet</title>\n<style>'+CSS+"</style>\n</head>\n<body>\n"+b.join("\n")+"\n</body>\n</html>\n"}
-var COLS=["match","status","player_a","player_b","rules","game","hand","dealer","went_out","how","knocker_deadwood","defender_deadwood","knock_limit","upcard","outcome","winner","points","doubled","total_a","total_b"];
-function cq(v){v=String(v);return/[",\r\n]/.test(v)?'"'+v.replace(/"/g,'""')+'"':v}
+var COLS=["match","status","player_a","player_b","rules","game","hand","dealer","went_out","how","knocker_deadwood","defender_deadwood","knock_limit","upcard","outcome","winner","points","doubled","total_a","total_b","knocker_cards","defender_cards"];
+var HIDDEN=/[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/u;
+function hex(n,w){var s=n.toString(16);while(s.length<w)s="0"+s;return s}
+function cell(v){if(typeof v!=="string")return v;
+v=Array.from(v).map(function(ch){if(!HIDDEN.test(ch))return ch;var n=ch.codePointAt(0);return n<256?"\\x"+hex(n,2):n<65536?"\\u"+hex(n,4):"\\U"+hex(n,8)}).join("");
+return/^[=+\-@\t\r]/.test(v)?"'"+v:v}
+function cq(v){v=String(cell(v));return/[",\r\n]/.test(v)?'"'+v.replace(/"/g,'""')+'"':v}
 function csv(mv){
 var o=[COLS.join(",")];mv.d.hands.forEach(function(h){var vd=h[OUT]===null;h[TOTALS].forEach(function(t,k){
-o.push([mv.number,mv.status,mv.names[0],mv.names[1],h[RULES],h[FIRST]+k,h[HAND],nm(mv,h[DEALER]),vd?"":mv.names[h[OUT]],h[HOW],vd?"":h[KD],vd?"":h[DD],h[LIMIT]===null?"":h[LIMIT],h[UP],h[OUTCOME],nm(mv,h[WINNER]),h[POINTS],h[DOUBLED]?"yes":"",t[0],t[1]].map(cq).join(","))})});
+o.push([mv.number,mv.status,mv.names[0],mv.names[1],h[RULES],h[FIRST]+k,h[HAND],nm(mv,h[DEALER]),vd?"":mv.names[h[OUT]],h[HOW],vd?"":h[KD],vd?"":h[DD],h[LIMIT]===null?"":h[LIMIT],h[UP],h[OUTCOME],nm(mv,h[WINNER]),h[POINTS],h[DOUBLED]?"yes":"",t[0],t[1],held(h,0,0),held(h,1,0)].map(cq).join(","))})});
 return o.join("\n")+"\n"}
 function save(name,type,text){var a=document.createElement("a");a.href=URL.createObjectURL(new Blob([text],{type:type}));a.download=name;document.body.appendChild(a);a.click();a.remove()}
 function show(d){

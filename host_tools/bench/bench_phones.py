@@ -121,6 +121,8 @@ class Phone(threading.Thread):
                     last = d["v"]
                     self.sizes["/api/match"] = len(body)
                     self.matches.append(d)
+            except ConnectionResetError:
+                self.busy += 1       # refused while every place was taken (closed unread: a reset)
             except (OSError, ValueError):
                 if self.stop.is_set():
                     break

@@ -6,6 +6,8 @@ import json
 import socket
 import threading
 
+from conftest import HANG_S
+
 from sim_kit import past_first_start
 
 from host_tools.sim import cmd_sim, sim_device, sim_keys
@@ -28,9 +30,10 @@ def totals(dev):
     return [g.final[0], g.final[1]]
 
 
-def while_stepping(dev, fn, turns=3000):
+def while_stepping(dev, fn, turns=HANG_S * 100):
     """Run fn() in a thread while the device takes loop turns (at most
-    `turns`); returns what fn returned (its exception is raised here)."""
+    `turns`, each waiting up to 10 ms for the thread: an hour, the hang
+    guard); returns what fn returned (its exception is raised here)."""
     box = {}
 
     def run():
@@ -45,8 +48,8 @@ def while_stepping(dev, fn, turns=3000):
         if not t.is_alive():
             break
         dev.step()
-        t.join(0.001)
-    t.join(5)
+        t.join(0.01)   # the client gets the CPU: its 5 s on the device's clock are 5 s of ours at least
+    t.join(0.5)
     assert not t.is_alive(), "the client did not finish within %d loop turns" % turns
     if "e" in box:
         raise box["e"]
@@ -59,7 +62,7 @@ def port(dev):
     return p.port if p is not None else dev.serve
 
 
-def raw(dev, data, read=True, timeout=10):
+def raw(dev, data, read=True, timeout=HANG_S):
     """Send bytes on a new connection; the whole answer (b"" if closed)."""
     def go():
         s = socket.create_connection(("127.0.0.1", port(dev)), timeout=timeout)

@@ -7,6 +7,7 @@ import subprocess
 
 from host_tools.fakedevice import FakeDevice
 from host_tools.fakedevice.testing import GIN, ROOT, small_project
+from conftest import HANG_S
 
 MAIN = 'import gincore\nprint("gin-score-device", gincore.VERSION)\n'
 
@@ -14,7 +15,7 @@ MAIN = 'import gincore\nprint("gin-score-device", gincore.VERSION)\n'
 def deploy(dev, root, *args, password=""):
     env = dict(os.environ, GIN_DEPLOY_ROOT=root)
     return subprocess.run([GIN, "deploy", "--port", dev.url] + list(args), input=password + "\n",
-                          capture_output=True, text=True, timeout=240, env=env, cwd=ROOT)
+                          capture_output=True, text=True, timeout=HANG_S, env=env, cwd=ROOT)
 
 
 def test_the_password_goes_to_the_device_only(tmp_path):

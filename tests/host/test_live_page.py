@@ -16,6 +16,7 @@ from host_tools.export import export_data, export_html, export_sheet
 from gincore import rules, result
 from gincore.match import HandRecord, Match
 from net import api, page
+from conftest import HANG_S
 
 NODE = shutil.which("node")
 SCRIPT = re.search(rb"<script>(.*)</script>", page.PAGE, re.S).group(1).decode()
@@ -34,12 +35,18 @@ class _App:
         self.model = Md()
 
 
+# A gin entered by cards: the knocker's A-10 of spades, the defender's odds and ends.
+_GIN = (tuple(39 + k for k in range(10)), (26, 28, 30, 32, 34, 10, 11, 25, 14, 16))
+
+
 def _match(preset, seed, names=("Ann", "Bob"), hollywood=False, n=40):
     r = rules.preset(preset)
     if hollywood:
         r = r.copy(hollywood=True)
     m = Match(names[0], names[1], r, seed % 2)
     rnd = random.Random(seed)
+    if seed % 3 == 0:
+        m.add(HandRecord(seed % 2, result.GIN, cards=_GIN))
     for _ in range(n):
         k = rnd.random()
         up = rnd.randrange(52) if r.limit_mode != rules.LIMIT_FIXED else None
@@ -59,14 +66,15 @@ def _match(preset, seed, names=("Ann", "Bob"), hollywood=False, n=40):
 def _node(d):
     prog = SCRIPT + ("\nvar d=JSON.parse(require('fs').readFileSync(0,'utf8'));"
                      "process.stdout.write(JSON.stringify([match(view(d)),csv(view(d)),sheet(view(d),'today')]));")
-    r = subprocess.run([NODE, "-e", prog], input=json.dumps(d), capture_output=True, text=True, timeout=60)
+    r = subprocess.run([NODE, "-e", prog], input=json.dumps(d), capture_output=True, text=True, timeout=HANG_S)
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)
 
 
 CASES = [("finnish", 1, ("Ann", "Bob"), False), ("modern", 2, ("Ann <b>", 'Bob, "Jr" & co'), False),
          ("oklahoma", 3, ("Väinö", "Zoë"), False), ("finnish", 4, ("A", "B"), True),
-         ("italian", 5, ("Anna", "Bea"), False), ("brazilian", 6, ("Ana", "Bia"), True)]
+         ("italian", 5, ("Anna", "Bea"), False), ("brazilian", 6, ("Ana", "Bia"), True),
+         ("finnish", 9, ("=HYPERLINK(1)", "Bob\u202e\u0007x"), False)]
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed (the page's script is run by Node)")

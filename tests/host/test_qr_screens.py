@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from phones_kit import KNOCK, device, get_json, play, totals
+from conftest import HANG_S
 
 ZBAR = shutil.which("zbarimg")
 need_zbar = pytest.mark.skipif(ZBAR is None, reason="zbarimg is not installed (apt-get install zbar-tools)")
@@ -39,7 +40,7 @@ def _decode(dev, tmp, name):
     """What zbarimg reads on the panel's screenshot (scale 4, as a phone's camera sees it)."""
     path = str(tmp / name)
     dev.panel.save_png(path, scale=4)
-    r = subprocess.run([ZBAR, "-q", "--raw", path], capture_output=True, text=True, timeout=60)
+    r = subprocess.run([ZBAR, "-q", "--raw", path], capture_output=True, text=True, timeout=HANG_S)
     return r.stdout.rstrip("\n")
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from phones_kit import KNOCK, device, get_json, play, totals, while_stepping
 from sim_kit import GIN, seeded
+from conftest import HANG_S
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 need_chromium = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
@@ -48,16 +49,16 @@ def _dom(dev, budget_ms, during=None):
         r = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                             "--user-data-dir=" + str(dev.data) + "-chromium",
                             "--virtual-time-budget=%d" % budget_ms, "--dump-dom", url],
-                           capture_output=True, text=True, timeout=120)
+                           capture_output=True, text=True, timeout=HANG_S)
         return r.stdout
     if during is None:
-        return while_stepping(dev, browse, turns=12000)
+        return while_stepping(dev, browse)
     import threading
     box = {}
     t = threading.Thread(target=lambda: box.setdefault("dom", browse()), daemon=True)
     t.start()
     during(dev)
-    for _ in range(12000):
+    for _ in range(HANG_S * 100):
         if not t.is_alive():
             break
         dev.step()
@@ -97,7 +98,7 @@ def test_an_open_page_follows_the_hands_without_a_reload(tmp_path):
 
     def hands_while_open(dev):
         # the first answer of the match, then a hand, then another
-        for _ in range(6000):
+        for _ in range(HANG_S * 100):
             if server.served >= 3:
                 break
             dev.step()
@@ -134,28 +135,24 @@ def test_gin_sim_serve_answers_from_the_simulated_device(tmp_path):
     p = subprocess.Popen([GIN, "sim", "--data", data, "--serve", str(port), "--keys", KNOCK],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
     try:
-        d = None
-        for _ in range(300):     # bounded: the script plays in a few seconds of CPU
-            try:
-                with urllib.request.urlopen("http://127.0.0.1:%d/api/match" % port, timeout=5) as r:
-                    d = json.loads(r.read())
-                if d["hands"]:
-                    break
-            except OSError:
-                pass
-            time.sleep(0.1)
-        assert d is not None and len(d["hands"]) == 1
+        # It says so once the script has played and the page is served.
+        for line in p.stdout:
+            if line.startswith("gin sim: serving"):
+                break
+        with urllib.request.urlopen("http://127.0.0.1:%d/api/match" % port, timeout=HANG_S) as r:
+            d = json.loads(r.read())
+        assert len(d["hands"]) == 1
         want = device(tmp_path / "e", serve=None)
         play(want, KNOCK)
         assert d["games"][-1]["final"] == totals(want)
     finally:
         p.send_signal(signal.SIGINT)
-        out, err = p.communicate(timeout=30)
-    assert "serving http://127.0.0.1:%d/" % port in out
+        out, err = p.communicate(timeout=HANG_S)
+    assert line.strip() == "gin sim: serving http://127.0.0.1:%d/ (Ctrl-C stops)" % port
     assert p.returncode == 0, err
 
 
 def test_serve_refuses_a_bad_port(tmp_path):
     r = subprocess.run([GIN, "sim", "--data", str(tmp_path / "d"), "--serve", "70000", "--keys", ""],
-                       capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+                       capture_output=True, text=True, timeout=HANG_S, stdin=subprocess.DEVNULL)
     assert r.returncode == 2 and "gin: sim: --serve 70000" in r.stderr
