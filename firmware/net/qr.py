@@ -65,7 +65,9 @@ def fit(n, ecl):
 class QR:
     """One QR code: size modules square, dark(x, y) 1 for a dark module."""
 
-    def __init__(self, data, ecl=M, version=0):
+    def __init__(self, data, ecl=M, version=0, masks=None):
+        """masks: the masks to score (None: all 8, as ISO 18004 asks); one
+        mask is not scored at all - a Pico takes about 0.3 s a mask."""
         if isinstance(data, str):
             data = data.encode()
         v = version or fit(len(data), ecl)
@@ -77,7 +79,7 @@ class QR:
         self.m = bytearray(n * n)
         self._patterns()
         self._place(_codewords(data, v, ecl))
-        self.mask = self._best_mask()
+        self.mask = self._best_mask(masks or range(8))
 
     def dark(self, x, y):
         return self.m[y * self.size + x] & _DARK
@@ -182,9 +184,13 @@ class QR:
                         m[k] ^= _DARK
                 k += 1
 
-    def _best_mask(self):
+    def _best_mask(self, masks):
+        if len(masks) == 1:
+            self._apply(masks[0])
+            self._format(masks[0])
+            return masks[0]
         best, best_score = 0, -1
-        for mask in range(8):
+        for mask in masks:
             self._apply(mask)
             self._format(mask)
             s = self.penalty()

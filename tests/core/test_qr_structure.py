@@ -175,3 +175,11 @@ def test_the_mask_chosen_scores_lowest():
         q._apply(mask)
         q._apply(q.mask)
         q._format(q.mask)
+
+
+def test_a_mask_given_is_the_one_used():
+    text = "WIFI:T:WPA;S:gin-1a2b;P:abcdefghjkmn;;"
+    for mask in range(8):
+        q = qr.QR(text, qr.M, masks=(mask,))
+        got, _, m = _decode(q)
+        assert got == text.encode() and m == mask == q.mask

@@ -13,6 +13,7 @@ from ui.screen import Screen
 
 _WIFI = 0
 _PAGE = 1
+_MASK = 0   # the checkerboard
 
 
 def open_phones(app):
@@ -54,7 +55,10 @@ def pick_qr(text, rows):
                 break
     if best is None:
         return None, 0, 0
-    return qr.QR(text, best[0]), best[1], best[2]
+    # One mask, not the best of 8: scoring them takes a Pico 2.5 s (emulated
+    # RP2040), and every mask reads (docs/pico-w.md: 43 codes x 8 masks x
+    # both panels all decoded by zbarimg).
+    return qr.QR(text, best[0], masks=(_MASK,)), best[1], best[2]
 
 
 class PhonesScreen(Screen):
