@@ -107,6 +107,12 @@ def start(app, radio=True, host="0.0.0.0", port=PORT):
         link = Link(radio, app.clock)
     p = Phones(app, link, host, port)
     app.phones = p
+    glue = app.board
+    if link is not None and glue is not None and hasattr(glue, "battery_level"):
+        # The radio owns GP29 (its SPI clock, and VSYS on ADC3 otherwise):
+        # no battery reading while it runs; the last one stays on screen.
+        last = app.battery()
+        glue.battery_level = lambda: last
     tick = app.tick          # the App's own, bound
 
     def ticked():
@@ -121,5 +127,9 @@ def stop(app):
     if p is not None:
         del app.phones
         del app.tick         # the App's own tick again
+        try:
+            del app.board.battery_level   # the board's own reading again
+        except AttributeError:
+            pass
         p.stop()
     app.let_go(NET_MODULES)

@@ -57,8 +57,11 @@ def test_the_two_codes_decode_and_the_page_answers(tmp_path, board):
     network.FAIL.clear()
     dev = _device(tmp_path / "d", board)
     play(dev, KNOCK)
+    batt = dev.loop.ui.battery()
     p = _open_phones(dev)
     assert p is not None and p.link.ap
+    # The radio owns GP29: the battery is not read while Phones runs.
+    assert "battery_level" in vars(dev.loop.ui.board) and dev.loop.ui.board.battery_level() == batt
     wifi = _decode(dev, tmp_path, "wifi.png")
     assert wifi == "WIFI:T:WPA;S:%s;P:%s;;" % (p.link.ssid, p.link.password)
     assert p.link.ssid == "gin-9f2d" and len(p.link.password) == 12
@@ -84,6 +87,7 @@ def test_the_two_codes_decode_and_the_page_answers(tmp_path, board):
     assert getattr(dev.loop.ui, "phones", None) is None, (type(dev.loop.ui.top()).__name__, acts, dev.loop.ui.top().__dict__)
     assert not [m for m in sys.modules if m.startswith("net.")]
     assert ("active", False) in network.LOG
+    assert "battery_level" not in vars(dev.loop.ui.board)
 
 
 @need_zbar
