@@ -182,6 +182,10 @@ class Server:
         try:
             method = parts[0].decode()
             path = parts[1].decode()
+        except UnicodeError:
+            self._error(c, 400)
+            return
+        try:
             status, ctype, out = self.handler(method, path, body)
         except Exception:  # noqa: BLE001 - a bad request never stops the device
             status, ctype, out = 500, "text/plain", b"error\n"
