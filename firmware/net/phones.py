@@ -107,7 +107,7 @@ def start(app, radio=True, host="0.0.0.0", port=PORT):
         link = Link(radio, app.clock)
     p = Phones(app, link, host, port)
     app.phones = p
-    glue = app.board
+    glue = getattr(app, "board", None)   # BoardGlue on the device; none in the bench
     if link is not None and glue is not None and hasattr(glue, "battery_level"):
         # The radio owns GP29 (its SPI clock, and VSYS on ADC3 otherwise):
         # no battery reading while it runs; the last one stays on screen.
