@@ -620,19 +620,20 @@ class Store:
 
     # ---- the current match -------------------------------------------------
 
-    def _snapshot(self, snapshot, hands, match, gen, what, journal=True):
+    def _snapshot(self, snapshot, hands, match, gen, what, journal=True, keep=False):
         # Write a snapshot; its rename is the commit. The journal beside it
         # now names an older snapshot, so it no longer counts: it stays until
         # the next hand replaces it (one flash write less per snapshot), and
         # a load replaces it by a fresh one. journal=False: the caller wrote
-        # the fresh one already.
+        # the fresh one already. keep: the same match goes on (rewrite), so
+        # the snapshot it replaces stays as match.prv; a new match keeps none.
         self._writable(what)
         data = F.header(F.KIND_SNAPSHOT, match, gen) + F.record(hands, snapshot)
         if self._snap_stats is not None:
             data += F.record(0, self._snap_stats)
         self._check_room(len(data), what)
         try:
-            self._write_snapshot(data, match == self.match_no)
+            self._write_snapshot(data, keep)
         except OSError as e:
             raise self._failed(e, what)
         self.match_no = match
@@ -811,7 +812,7 @@ class Store:
         if self.match_no is None:
             raise StoreError("No match is open.")
         gen = self._gen if self._gen > self._gen_top else self._gen_top
-        self._snapshot(snapshot, hands, self.match_no, gen + 1, "the match")
+        self._snapshot(snapshot, hands, self.match_no, gen + 1, "the match", True, True)
 
     # ---- finished matches --------------------------------------------------
 

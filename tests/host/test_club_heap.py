@@ -332,7 +332,7 @@ _TABLES_CODE = _CODE.replace("ui.movetimer\n", "ui.movetimer, ui.screens.club_en
 def measure_tables(fmt, code_first):
     steps = [_SETUP % (_TABLES_CODE if code_first else ""), "gc.collect()\n",
              "gc.collect()\nBASE = gc.mem_alloc()\n", _TABLES_PLAN % {"fmt": fmt, "let_go": not code_first}]
-    rc, out, err = mpy.run(steps, step="step()", timeout=900)
+    rc, out, err = mpy.run(steps, step="step()", timeout=conftest.HANG_S)
     for line in out.splitlines():
         if line.startswith("@@{"):
             return json.loads(line[2:])

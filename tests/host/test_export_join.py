@@ -6,6 +6,8 @@ import os
 import re
 import subprocess
 
+import conftest
+
 from gincore import result, rules as rules_mod, tournament as T, tablepair as TP
 from gincore.match import HandRecord, Match
 from storage import Store
@@ -15,7 +17,7 @@ from host_tools.fakedevice.testing import GIN
 
 
 def run(*args):
-    return subprocess.run([GIN, "export"] + list(args), capture_output=True, text=True, timeout=120)
+    return subprocess.run([GIN, "export"] + list(args), capture_output=True, text=True, timeout=conftest.HANG_S)
 
 
 def italian():
@@ -131,7 +133,7 @@ def test_gin_club_joins_the_same_way(tmp_path):
     t.record(ks[0], t.pairing(ks[0])[1], (0, 1), (5, 300), entered=True)    # not what the table says
     org.store.save_club(T.encode(t))
     p = subprocess.run([GIN, "club", "--from", org_dir, "--from", t2_dir, "--json"], capture_output=True,
-                       text=True, timeout=120)
+                       text=True, timeout=conftest.HANG_S)
     assert p.returncode == 0, p.stderr
     d = json.loads(p.stdout)
     assert len(d["disagreements"]) == 1 and d["disagreements"][0].startswith(
@@ -142,7 +144,7 @@ def test_gin_club_joins_the_same_way(tmp_path):
     for rec, pair in zip(recs[1:], pairs[1:]):
         assert by[pair]["points"] == list(rec.result[3:5]) and by[pair]["entered"] is False
     bad = subprocess.run([GIN, "club", "--from", org_dir, "--format", "swiss"], capture_output=True, text=True,
-                         timeout=120)
+                         timeout=conftest.HANG_S)
     assert bad.returncode == 2
     assert bad.stderr.strip() == "gin: club: --from reads the evening from the devices: give no --format, " \
                                  "--players or FILE"
