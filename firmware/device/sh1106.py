@@ -15,8 +15,9 @@ poweron(), invert(b), write_cmd(c), width, height.
 show() sends only the pages that changed since the last one, each page in
 one I2C transaction (its three address commands, then its 128 bytes), and a
 whole frame every FULL_EVERY-th time, so a panel that lost its picture gets
-it back. Everything it sends is made at start-up: nothing is allocated per
-show().
+it back. Each page is copied into one buffer made at start-up and sent with
+writeto: nothing is allocated per show() (writevto with several buffers
+would be, as the rp2 port joins them on the heap).
 """
 import framebuf
 from micropython import const
@@ -69,13 +70,12 @@ class SH1106(framebuf.FrameBuffer):
         held = memoryview(self._shadow)
         self._page = [frame[p * width:(p + 1) * width] for p in range(n)]
         self._was = [held[p * width:(p + 1) * width] for p in range(n)]
-        # One transaction a page, made once: page address, column low and
-        # high nibble (each a Co = 1 command), then Co = 0, D/C# = 1 and the
-        # page's bytes.
-        self._tx = []
-        for p in range(n):
-            head = bytes((0x80, 0xB0 | p, 0x80, offset & 0x0F, 0x80, 0x10 | (offset >> 4), 0x40))
-            self._tx.append([head, self._page[p]])
+        # One transaction a page, in one buffer made once: page address
+        # (patched per page), column low and high nibble (each a Co = 1
+        # command), then Co = 0, D/C# = 1 and the page's bytes.
+        self._tx = bytearray((0x80, 0xB0, 0x80, offset & 0x0F, 0x80, 0x10 | (offset >> 4), 0x40)) \
+            + bytearray(width)
+        self._txdata = memoryview(self._tx)[7:]
         self._shows = 0
         init = bytearray((0x00,) + _INIT)
         init[5] = height - 1
@@ -98,9 +98,12 @@ class SH1106(framebuf.FrameBuffer):
         i2c = self.i2c
         addr = self.addr
         tx = self._tx
+        data = self._txdata
         for p in range(self.pages):
             if whole or page[p] != was[p]:
-                i2c.writevto(addr, tx[p])
+                tx[1] = 0xB0 | p
+                data[:] = page[p]
+                i2c.writeto(addr, tx)
                 was[p][:] = page[p]   # only once the panel has it
 
     def contrast(self, value):

@@ -14,7 +14,8 @@ WDT, reset...); tests and the simulator reach the world behind it:
     machine.set_model("pico_w")      a Pico W: VSYS on ADC3 only with GP25 high
 
 Nothing here allocates in the paths the firmware calls every frame
-(Pin.value, I2C.writeto, SPI.write), so heap_lock() tests are meaningful.
+(Pin.value, I2C.writeto, SPI.write), so heap_lock() tests are meaningful;
+I2C.writevto with more than one buffer allocates what the rp2 port does.
 """
 from micropython import const
 
@@ -343,8 +344,20 @@ class I2C:
         for b in vector:
             n += len(b)
         self.bus._count(n)
-        # One transaction, as on the chip: the device sees the bytes joined.
-        d.i2c_write(b"".join([bytes(b) for b in vector]))
+        if len(vector) == 1:
+            d.i2c_write(vector[0])
+            return n
+        # One transaction, as on the chip. The rp2 port has no vectored I2C
+        # transfer: extmod's adaptor joins the buffers into one it takes from
+        # the heap (m_new) for each call. So do we: under heap_lock this
+        # raises MemoryError where the Pico would.
+        joined = bytearray(n)
+        i = 0
+        for b in vector:
+            k = len(b)
+            joined[i:i + k] = b
+            i += k
+        d.i2c_write(joined)
         return n
 
     def readfrom_into(self, addr, buf, stop=True):

@@ -52,7 +52,8 @@ class Panel:
         self.glass_alt = rows > 32        # the glass wired for the alternative COM set-up
         self.ram = bytearray(W * H // 8)  # page-major, one byte = 8 rows, LSB at top
         self.unknown = []                 # command bytes the chip would not know
-        self.frames = 0                   # data bursts that filled the whole RAM window
+        self.frames = 0                   # data runs into a freshly set window (a show's run of pages)
+        self._fresh = False               # a window was set and no data has come since
         self.data_bytes = 0
         self.resets = 0
         self.res_line = None              # fake machine Line of the RES pin (SPI modules)
@@ -160,9 +161,11 @@ class Panel:
         elif c == 0x21:
             self.col_start, self.col_end = a[0] & 0x7F, a[1] & 0x7F
             self.col = self.col_start
+            self._fresh = True
         elif c == 0x22:
             self.page_start, self.page_end = a[0] & 7, a[1] & 7
             self.page = self.page_start
+            self._fresh = True
         elif c in (0x26, 0x27, 0x29, 0x2A, 0xA3):
             pass  # scroll set-up: parsed, not animated
         elif c == 0x2E:
@@ -204,9 +207,11 @@ class Panel:
     def _data(self, data, i, n):
         ram = self.ram
         self.data_bytes += n - i
-        window = (self.col_end - self.col_start + 1) * (self.page_end - self.page_start + 1)
-        if self.mode != 2 and n - i == window:
+        # The pointer runs on across transactions: the pages after one
+        # window command are one frame, in one transfer or a page each.
+        if self.mode != 2 and self._fresh:
             self.frames += 1
+        self._fresh = False
         while i < n:
             ram[self.page * W + self.col] = data[i]
             i += 1
