@@ -12,6 +12,7 @@ WDT, reset...); tests and the simulator reach the world behind it:
     machine.spi_bus(0).attach(panel, cs=17, dc=16)
     machine.adc_input(29).mv = 1400  the voltage on an ADC pin
     machine.set_model("pico_w")      a Pico W: VSYS on ADC3 only with GP25 high
+    machine.irqs_off(t, 45)          interrupts off for 45 ms from t (a flash erase)
 
 Nothing here allocates in the paths the firmware calls every frame
 (Pin.value, I2C.writeto, SPI.write), so heap_lock() tests are meaningful;
@@ -62,6 +63,10 @@ class Clock:
                     t = x
             if t.due > end:
                 break
+            late = _irq_on_at(t.due)
+            if late != t.due:
+                t.due = late   # interrupts off: it fires once, when they are on again
+                continue
             self.ms = t.due
             if t.mode == 1:
                 t.due += t.period
@@ -77,6 +82,21 @@ class Clock:
 
 FAKE_CLOCK = Clock()
 TIMERS = []  # running machine.Timer objects
+IRQS_OFF = []  # (from ms, to ms): interrupts held off (a flash erase)
+
+
+def irqs_off(start_ms, ms):
+    """Interrupts off from start_ms for ms (the rp2 port holds them off
+    while it erases or writes flash): a timer due then fires at the end,
+    once, as a pending interrupt does."""
+    IRQS_OFF.append((start_ms, start_ms + ms))
+
+
+def _irq_on_at(t):
+    for s, e in IRQS_OFF:
+        if s <= t < e:
+            return e
+    return t
 
 
 class Timer:
@@ -248,6 +268,7 @@ def reset_world():
     _adc.clear()
     WATCHDOGS[:] = []
     TIMERS[:] = []
+    IRQS_OFF[:] = []
     FAKE_CLOCK.set(0)
     FAKE_CLOCK.stop_at = None
 
