@@ -149,12 +149,16 @@ class Panel:
         self._execute(b, ())
 
     def _execute(self, c, a):
+        # The column nibbles and the page start are page addressing's: in
+        # horizontal or vertical addressing they leave the pointer alone.
         if c <= 0x0F:
             self.page_col_start = (self.page_col_start & 0xF0) | c
-            self.col = self.page_col_start
+            if self.mode == 2:
+                self.col = self.page_col_start
         elif c <= 0x1F:
             self.page_col_start = (self.page_col_start & 0x0F) | ((c & 0x0F) << 4)
-            self.col = self.page_col_start
+            if self.mode == 2:
+                self.col = self.page_col_start
         elif c == 0x20:
             if a[0] & 3 != 3:
                 self.mode = a[0] & 3
@@ -190,7 +194,8 @@ class Panel:
         elif c in (0xAE, 0xAF):
             self.on = c == 0xAF
         elif 0xB0 <= c <= 0xB7:
-            self.page = c & 7
+            if self.mode == 2:
+                self.page = c & 7
         elif c in (0xC0, 0xC8):
             self.com_reversed = c == 0xC8
         elif c == 0xD3:
