@@ -80,37 +80,43 @@ class SH1106(framebuf.FrameBuffer):
         init = bytearray((0x00,) + _INIT)
         init[5] = height - 1
         init[14] = 0x12 if height > 32 else 0x02   # COM pins: sequential on a 32-row panel
-        i2c.writeto(addr, init)
+        self._cmds(init)
         self.fill(0)
         self.show()
         self.write_cmd(_DISPLAY_ON)
 
+    def _cmds(self, buf):
+        # buf: a control byte, then commands (device/sh1106_spi.py sends
+        # them without it)
+        self.i2c.writeto(self.addr, buf)
+
+    def _out(self, p):
+        # page p to the panel: one transaction from the page buffer
+        tx = self._tx
+        tx[1] = 0xB0 | p
+        self._txdata[:] = self._page[p]
+        self.i2c.writeto(self.addr, tx)
+
     def write_cmd(self, cmd):
         b = self._cmd1
         b[1] = cmd
-        self.i2c.writeto(self.addr, b)
+        self._cmds(b)
 
     def show(self):
         page = self._page
         was = self._was
         whole = self._shows == 0
         self._shows = (self._shows + 1) % FULL_EVERY   # a small int, however long it runs
-        i2c = self.i2c
-        addr = self.addr
-        tx = self._tx
-        data = self._txdata
         for p in range(self.pages):
             if whole or page[p] != was[p]:
-                tx[1] = 0xB0 | p
-                data[:] = page[p]
-                i2c.writeto(addr, tx)
+                self._out(p)
                 was[p][:] = page[p]   # only once the panel has it
 
     def contrast(self, value):
         b = self._cmd2
         b[1] = _CONTRAST
         b[2] = value
-        self.i2c.writeto(self.addr, b)
+        self._cmds(b)
 
     def poweroff(self):
         self.write_cmd(_DISPLAY_OFF)

@@ -47,6 +47,8 @@ def _alt_pin(r):
 
 
 class Panel:
+    ARGS = _ARGS   # argument counts of the multi-byte commands (a chip of the family may differ)
+
     def __init__(self, rows=H):
         self.rows = rows                  # rows of the glass: 64, or 32 (a 0.91" module)
         self.glass_alt = rows > 32        # the glass wired for the alternative COM set-up
@@ -137,12 +139,12 @@ class Panel:
         if self._cmd is not None:
             self._args[self._nargs] = b
             self._nargs += 1
-            if self._nargs == _ARGS[self._cmd]:
+            if self._nargs == self.ARGS[self._cmd]:
                 c = self._cmd
                 self._cmd = None
                 self._execute(c, self._args)
             return
-        if b in _ARGS:
+        if b in self.ARGS:
             self._cmd = b
             self._nargs = 0
             return

@@ -55,3 +55,10 @@ def test_the_sh1106_board_shows_what_the_ssd1306_board_shows(tmp_path):
 def test_the_encoder_legend_fits():
     text = sim_term.legend(True, True)
     assert "turn" in text and len(text) <= sim_term.MIN_COLS
+
+
+def test_the_ssd1309_and_spi_sh1106_boards_show_what_the_ssd1306_board_shows(tmp_path):
+    b = screen("pico_i2c", tmp_path / "p", SCRIPT)
+    for board in ("pico_i2c_ssd1309", "pico_spi_sh1106"):
+        assert screen(board, tmp_path / board, SCRIPT) == b, board
+    assert "\u2588" in b
