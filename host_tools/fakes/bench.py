@@ -175,6 +175,9 @@ class Bench:
             self.turn(name, 1, rng=rng)   # Up or Down on an encoder: one detent
             self.run(hold_ms + gap_ms)
             return
+        if name == "UP" and getattr(self.board_module, "TWO_KEYS", False):
+            name = "DOWN"                 # two keys: Up is the first key held past half a second
+            hold_ms = hold_ms if hold_ms > 600 else 600
         self.down(name, rng)
         self.run(hold_ms)
         self.up(name, rng)

@@ -171,3 +171,14 @@ def test_the_app_starts_on_a_pico_2_with_an_sh1106(tmp_path):
         assert "on Raspberry Pi Pico2 with RP2350 (.mpy 6.3, armv7emsp)" in proc.stdout
         assert "started: gin-score-device" in proc.stdout
         assert "device/sh1106.mpy" in dev.files()
+
+
+def test_scan_leaves_a_plug_on_boards_spi_pins_alone(tmp_path):
+    # pico_oled13 owns GP8-GP12 (SPI1 and the OLED's control lines): they
+    # are not scanned as I2C, so whatever they seem to answer is no chip.
+    root = copy_project(str(tmp_path / "proj"))
+    out = _scan(root, "pico_oled13", i2c=(0x3C,), i2c_pins=(1, 10, 11))
+    assert "board pico_oled13 drives its display over SPI" in out
+    assert "GP10" not in out and "GP11" not in out and "0x3C is" not in out, out
+    out = _scan(root, "pico_spi", i2c=(0x3C,), i2c_pins=(1, 10, 11))   # GP10/11 are buttons there
+    assert "I2C1 SDA=GP10 SCL=GP11: 0x3C" in out
