@@ -6,9 +6,11 @@ The frame buffer the UI draws on is the usual 128x64 MONO_VLSB one; show()
 sends it a row at a time, each row blitted into a 16-byte strip that has
 the chip's layout (MONO_HMSB: bit k is pixel 8p + k) and written, in
 vertical addressing, to its RAM column (63 - row) down the 16 pages, as the
-maker's example code does. A whole frame each time: 64 rows of two command
-bytes and 16 data bytes, 1152 bytes, about 1 ms on the wire at 10 MHz.
-Nothing is allocated per show(); RES is pulsed first.
+maker's example code does: two command bytes and 16 data bytes a row.
+Only the bands of 8 rows that changed since the last show() go (a whole
+frame is 1152 bytes, about 1 ms on the wire at 10 MHz, but 64 blits), and a
+whole frame every FULL_EVERY-th time. Nothing is allocated per show(); RES
+is pulsed first.
 """
 import framebuf
 from micropython import const
@@ -20,6 +22,7 @@ _DISPLAY_ON = const(0xAF)
 _NORMAL = const(0xA6)
 _INVERT = const(0xA7)
 _CONTRAST = const(0x81)
+FULL_EVERY = const(32)
 
 # The chip's set-up for the module (Sino Wealth SH1107 commands; the glass
 # window and orientation as the module's maker sets it: multiplex 64,
@@ -57,6 +60,14 @@ class SH1107(framebuf.FrameBuffer):
         self._col = bytearray(2)     # the column address: low, high nibble
         self._c1 = bytearray(1)
         self._c2 = bytearray((_CONTRAST, 0))
+        # Views made once: the frame's bands (MONO_VLSB: 8 rows a band) and
+        # a copy of what the panel holds, to send only the bands that changed.
+        n = height // 8
+        frame = memoryview(self.buffer)
+        held = memoryview(bytearray(width * n))
+        self._band = [frame[p * width:(p + 1) * width] for p in range(n)]
+        self._was = [held[p * width:(p + 1) * width] for p in range(n)]
+        self._shows = 0
         if res is not None:
             res(1)
             clock.sleep_ms(1)
@@ -78,16 +89,24 @@ class SH1107(framebuf.FrameBuffer):
         cs(1)
 
     def show(self):
-        strip = self._strip
+        band = self._band
+        was = self._was
+        whole = self._shows == 0
+        self._shows = (self._shows + 1) % FULL_EVERY
+        for p in range(len(band)):
+            if whole or band[p] != was[p]:
+                for y in range(8 * p, 8 * p + 8):
+                    self._out(y)
+                was[p][:] = band[p]           # only once the panel has it
+
+    def _out(self, y):
+        self._strip.blit(self, 0, -y)         # row y, in the chip's layout
         col = self._col
-        top = self.height - 1
-        for y in range(self.height):
-            strip.blit(self, 0, -y)           # row y, in the chip's layout
-            c = top - y
-            col[0] = c & 0x0F
-            col[1] = 0x10 | (c >> 4)
-            self._send(0, col)
-            self._send(1, self._row)          # 16 bytes: pages 0..15, back to page 0
+        c = self.height - 1 - y
+        col[0] = c & 0x0F
+        col[1] = 0x10 | (c >> 4)
+        self._send(0, col)
+        self._send(1, self._row)              # 16 bytes: pages 0..15, back to page 0
 
     def write_cmd(self, cmd):
         b = self._c1

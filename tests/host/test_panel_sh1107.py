@@ -49,19 +49,30 @@ def test_the_makers_example_stream_shows_upright():
     assert p.unknown == [] and sum(img) > 20
 
 
-def test_the_board_pulses_res_and_sends_a_whole_frame_a_row_at_a_time():
+def test_the_board_pulses_res_and_sends_the_changed_bands_a_row_at_a_time():
     from bench import Bench
     b = Bench("pico_oled13")
     assert b.panel.resets == 1 and b.panel.unknown == [] and b.panel.on
     d = b.board.display
     bus = machine.spi_bus(1)
-    before = bus.bytes
+
+    def sent():
+        before = bus.bytes
+        d.show()
+        return bus.bytes - before
+
+    d._shows = 0
     d.fill(0)
     d.pixel(0, 0, 1)
     d.pixel(127, 63, 1)
-    d.show()
-    assert bus.bytes - before == 64 * (2 + 16)
+    assert sent() == 64 * (2 + 16)                 # a whole frame: every row
     assert b.panel.lit(0, 0) and b.panel.lit(127, 63) and sum(b.panel.image()) == 2
+    d.pixel(5, 20, 1)
+    assert sent() == 8 * (2 + 16) and b.panel.lit(5, 20)   # one band of 8 rows
+    assert sent() == 0
+    from device.sh1107 import FULL_EVERY
+    whole = [sent() for _ in range(FULL_EVERY)]
+    assert whole.count(64 * 18) == 1 and whole.count(0) == FULL_EVERY - 1
 
 
 def test_golden_screens_through_the_sh1107_are_the_ssd1306_ones():
