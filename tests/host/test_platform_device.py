@@ -231,7 +231,7 @@ print("locked", [locked(f) for f in tests])
 
 
 def test_writevto_of_several_buffers_allocates_as_on_the_rp2_port():
-    rc, out, err = mpy.run(WRITEV, timeout=60)
+    rc, out, err = mpy.run(WRITEV, timeout=conftest.HANG_S)
     assert rc == 0, err
     costs = [int(v) for v in out.split("cost [")[1].split("]")[0].split(",")]
     assert costs[0] >= 135 and costs[1] == 0 and costs[2] == 0, costs   # 135 bytes joined
@@ -278,7 +278,7 @@ for show in (fb.show, old_show):
 
 
 def test_the_heap_check_catches_a_page_sent_with_writevto():
-    rc, out, err = mpy.run(OLD_SHOW, timeout=120)
+    rc, out, err = mpy.run(OLD_SHOW, timeout=conftest.HANG_S)
     assert rc == 0, err
     now, old = [int(l.split()[-1]) for l in out.splitlines() if l.startswith("per show")]
     assert now == 0, out
