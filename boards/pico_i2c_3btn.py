@@ -16,7 +16,7 @@ I2C_ID = const(0)
 SDA = const(4)
 SCL = const(5)
 ADDR = const(0x3C)
-FREQ = 400000  # 1_000_000 works on most modules: about 10 ms a frame instead of 24
+FREQ = 400000  # the chips' rated fast mode; 1_000_000 (10 ms a frame, not 24) is beyond it, though many modules take it
 BUTTONS = (("UP", 10), ("DOWN", 11), ("OK", 12))
 THREE_BUTTON = True  # Back = hold OK for half a second
 BATTERY_ADC = const(29)  # VSYS / 3 on ADC3

@@ -69,7 +69,7 @@ def app_image(board="pico_i2c", replace=None, drop=()):
 class _I2CPanel:
     """The SSD1306 on the emulated I2C0: acknowledges its address and hands
     each write transaction to the panel emulator, noting when full frames
-    (a data transaction of at least one whole page) arrive."""
+    (the pages after one window command, or one whole-frame write) arrive."""
 
     def __init__(self, i2c, clock, addr=0x3C):
         import sys
@@ -80,6 +80,7 @@ class _I2CPanel:
         self.clock = clock
         self.addr = addr
         self.cur = None
+        self.cur_run = False  # data is going on into the last frame's window
         self.frame_ns = []   # emulated time of each frame (whole, or the pages that changed)
         self.frame_len = []  # its bytes
         i2c.on_start = lambda repeated: i2c.complete_start()
@@ -102,9 +103,18 @@ class _I2CPanel:
         self.cur = None
         if b:
             self.panel.i2c_write(bytes(b))
-            if b[0] & 0x40 and len(b) > 128:
-                self.frame_ns.append(self.clock.nanos)
-                self.frame_len.append(len(b))
+            if not b[0] & 0x40:
+                self.cur_run = False   # commands (a window): what follows is a new frame
+            elif b[0] & 0x40 and len(b) > 128:
+                # A run goes a page a transaction (device/display.py): its
+                # pages make one frame, done when its last page is.
+                if self.cur_run:
+                    self.frame_ns[-1] = self.clock.nanos
+                    self.frame_len[-1] += len(b)
+                else:
+                    self.frame_ns.append(self.clock.nanos)
+                    self.frame_len.append(len(b))
+                    self.cur_run = True
         self.i2c.complete_stop()
 
 

@@ -89,6 +89,8 @@ def draw(mod):
     chip = "%s %dx%d" % (getattr(mod, "DISPLAY_CHIP", "ssd1306").upper(), mod.WIDTH, mod.HEIGHT)
     if hasattr(mod, "SDA"):
         rows = [("GND", 38), ("VCC", 36), ("SCL", physical(mod.SCL)), ("SDA", physical(mod.SDA))]
+        if getattr(mod, "RES", None) is not None:   # a module that needs RES pulsed (SSD1309)
+            rows.append(("RES", physical(mod.RES)))
         caption = "%s I2C (0x%02X)" % (chip, mod.ADDR)
     else:
         rows = [("GND", 38), ("VCC", 36), ("D0/SCK", physical(mod.SCK)), ("D1/MOSI", physical(mod.MOSI)),

@@ -5,8 +5,11 @@ framebuf.FrameBuffer) and also drives the panel: show(), contrast(n),
 poweroff(), poweron(), invert(b), width, height.
 
 Over I2C, show() sends only the pages (bands 8 pixels tall) that changed
-since the last one, each run of them in one transfer: a full frame is 23 ms
-on the wire at 400 kHz, a number that changes two or three pages of it.
+since the last one: a run of them after one window command, each page in a
+transaction of its own sent straight from the frame buffer (writeto with one
+buffer: writevto with several joins them on the heap on the rp2 port). A
+full frame is 23 ms on the wire at 400 kHz, a number that changes two or
+three pages of it.
 Every FULL_EVERY-th frame is whole anyway, so a panel that lost its picture
 (a brown-out) gets it back.
 """
@@ -17,8 +20,7 @@ from device.bus import I2CBus
 
 _DISPLAY_ON = const(0xAF)
 FULL_EVERY = const(32)
-_DATA = b"\x40"  # Co = 0, D/C# = 1: the rest is display data
-_NOTHING = b""
+_DATA = const(0x40)  # Co = 0, D/C# = 1: the rest is display data
 
 
 def wake(display):
@@ -35,15 +37,15 @@ class I2CPanel(adafruit_ssd1306.SSD1306_I2C):
         super().__init__(width, height, I2CBus(i2c), addr=addr)
         w = self.width
         n = self.pages
-        # Views made once (a redraw allocates nothing): the frame's pages,
-        # the copy of what the panel holds, and one transfer list per run length.
+        # Views made once (a redraw allocates nothing): each page of the frame
+        # with the byte before it (the driver's 0x40 before page 0, the last
+        # byte of the page above otherwise), which show() makes 0x40 while the
+        # page goes out; the same views of the copy of what the panel holds.
         frame = memoryview(self.buffer)
-        self._shadow = bytearray(w * n)
+        self._shadow = bytearray(1 + w * n)
         held = memoryview(self._shadow)
-        self._page = [frame[1 + p * w:1 + (p + 1) * w] for p in range(n)]
-        self._was = [held[p * w:(p + 1) * w] for p in range(n)]
-        # One transfer list: 0x40, a run's pages, then empty bytes (nothing on the wire).
-        self._run = [_DATA] + [_NOTHING] * n
+        self._page = [frame[p * w:1 + (p + 1) * w] for p in range(n)]
+        self._was = [held[p * w:1 + (p + 1) * w] for p in range(n)]
         x0 = (128 - w) // 2 if w != 128 else 0   # narrow panels use centred columns
         # Co = 0: a stream of commands - the column and page window in one write.
         self._window = bytearray((0x00, 0x21, x0, x0 + w - 1, 0x22, 0, n - 1))
@@ -58,29 +60,30 @@ class I2CPanel(adafruit_ssd1306.SSD1306_I2C):
         whole = self._shows == 0
         self._shows = (self._shows + 1) % FULL_EVERY   # a small int, however long it runs
         n = len(page)
-        p = 0
-        while p < n:
-            if not whole and page[p] == was[p]:
-                p += 1
-                continue
-            first = p       # a run of changed pages: one window, one transfer
-            while p + 1 < n and (whole or page[p + 1] != was[p + 1]):
-                p += 1
-            self._send(first, p)
-            p += 1
-
-    def _send(self, first, last):
-        page = self._page
         win = self._window
-        win[5] = first
-        win[6] = last
-        self.i2c.writeto(self.addr, win)
-        run = self._run
-        for k in range(len(run) - 1):
-            run[k + 1] = page[first + k] if first + k <= last else _NOTHING
-        self.i2c.writevto(self.addr, run)   # one transaction: 0x40, then the pages
-        for q in range(first, last + 1):
-            self._was[q][:] = page[q]       # only once the panel has it
+        buf = self.buffer
+        i2c = self.i2c
+        addr = self.addr
+        w = self.width
+        going = False   # the page above went out: the panel's pointer is here
+        for p in range(n):
+            # Compared only now: the page above is settled (sent or equal).
+            if not whole and page[p] == was[p]:
+                going = False
+                continue
+            if not going:   # a run of changed pages starts: one window to the end
+                win[5] = p   # (its last page stays the panel's last)
+                i2c.writeto(addr, win)
+                going = True
+            # Horizontal addressing: each page goes on where the last one ended.
+            at = p * w
+            keep = buf[at]
+            buf[at] = _DATA
+            try:
+                i2c.writeto(addr, page[p])
+            finally:
+                buf[at] = keep
+            was[p][:] = page[p]   # only once the panel has it
 
 
 def i2c_display(i2c, width=128, height=64, addr=0x3C):

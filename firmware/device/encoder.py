@@ -21,12 +21,15 @@ every half cycle also 00), as many as the position went whole cycles:
   states: the position goes +1 -1 +1 and ends where it would without it;
 - turned half a detent and back, the position returns to 0 at rest: nothing;
 - a state missed between two samples (both contacts changed) moves the
-  position two quarters the way it was going, so a fast turn does not lose
-  the detent either.
+  position two quarters the way the knob last came half a detent (or made
+  one), so a fast turn does not lose the detent either. Not the way of the
+  last step: on a fast turn the contact that changed last is often still
+  bouncing, and its bounce has just made that a step back.
 
 The pins are read by the buttons' timer interrupt, every SAMPLE_MS (1 ms:
-it keeps up while no more than one change in two falls between samples, a
-detent in 3 ms, 16 turns a second of a 20-detent knob), and each
+with clean contacts it keeps up to a detent in 3 ms, 16 turns a second of a
+20-detent knob; with 2 ms of bounce to 6 turns a second, boards/README.md),
+and each
 detent is kept in the sampler's ring with its time, so poll() hands out
 turns and pushes in the order they happened, even across a long step.
 Nothing is allocated in the interrupt or per poll.
@@ -59,7 +62,7 @@ class Encoder(btn.Buttons):
         self._per = steps
         self._ab = (a.value() << 1) | b.value()
         self._pos = 0          # quarters turned since the last detent (+ clockwise)
-        self._back = False     # the last move was anticlockwise
+        self._back = False     # the knob last came half a detent anticlockwise
         self.detents = 0       # detents counted (both ways), for tests and the bench
 
     def _sample(self, timer):
@@ -75,12 +78,18 @@ class Encoder(btn.Buttons):
         i = _PHASE[ab]
         d = (i - _PHASE[self._ab]) & 3
         self._ab = ab
+        p = self._pos
         if d == 3:
             d = -1
-        elif d == 2:                       # a state missed: on the way it was going
+        elif d == 2:
+            # A state missed: the way the knob last came half a detent (or
+            # made one). Not the last step: bounce has just flipped it, and
+            # near a detent the position too (the contact that brought the
+            # knob to rest may bounce it a step back).
             d = -2 if self._back else 2
-        self._back = d < 0
-        p = self._pos + d
+        p += d
+        if p >= 2 or p <= -2:
+            self._back = p < 0
         per = self._per
         if i % per == 0:                   # at rest in a detent: whole detents count
             while p >= per:

@@ -15,8 +15,9 @@ poweron(), invert(b), write_cmd(c), width, height.
 show() sends only the pages that changed since the last one, each page in
 one I2C transaction (its three address commands, then its 128 bytes), and a
 whole frame every FULL_EVERY-th time, so a panel that lost its picture gets
-it back. Everything it sends is made at start-up: nothing is allocated per
-show().
+it back. Each page is copied into one buffer made at start-up and sent with
+writeto: nothing is allocated per show() (writevto with several buffers
+would be, as the rp2 port joins them on the heap).
 """
 import framebuf
 from micropython import const
@@ -69,45 +70,53 @@ class SH1106(framebuf.FrameBuffer):
         held = memoryview(self._shadow)
         self._page = [frame[p * width:(p + 1) * width] for p in range(n)]
         self._was = [held[p * width:(p + 1) * width] for p in range(n)]
-        # One transaction a page, made once: page address, column low and
-        # high nibble (each a Co = 1 command), then Co = 0, D/C# = 1 and the
-        # page's bytes.
-        self._tx = []
-        for p in range(n):
-            head = bytes((0x80, 0xB0 | p, 0x80, offset & 0x0F, 0x80, 0x10 | (offset >> 4), 0x40))
-            self._tx.append([head, self._page[p]])
+        # One transaction a page, in one buffer made once: page address
+        # (patched per page), column low and high nibble (each a Co = 1
+        # command), then Co = 0, D/C# = 1 and the page's bytes.
+        self._tx = bytearray((0x80, 0xB0, 0x80, offset & 0x0F, 0x80, 0x10 | (offset >> 4), 0x40)) \
+            + bytearray(width)
+        self._txdata = memoryview(self._tx)[7:]
         self._shows = 0
         init = bytearray((0x00,) + _INIT)
         init[5] = height - 1
         init[14] = 0x12 if height > 32 else 0x02   # COM pins: sequential on a 32-row panel
-        i2c.writeto(addr, init)
+        self._cmds(init)
         self.fill(0)
         self.show()
         self.write_cmd(_DISPLAY_ON)
 
+    def _cmds(self, buf):
+        # buf: a control byte, then commands (device/sh1106_spi.py sends
+        # them without it)
+        self.i2c.writeto(self.addr, buf)
+
+    def _out(self, p):
+        # page p to the panel: one transaction from the page buffer
+        tx = self._tx
+        tx[1] = 0xB0 | p
+        self._txdata[:] = self._page[p]
+        self.i2c.writeto(self.addr, tx)
+
     def write_cmd(self, cmd):
         b = self._cmd1
         b[1] = cmd
-        self.i2c.writeto(self.addr, b)
+        self._cmds(b)
 
     def show(self):
         page = self._page
         was = self._was
         whole = self._shows == 0
         self._shows = (self._shows + 1) % FULL_EVERY   # a small int, however long it runs
-        i2c = self.i2c
-        addr = self.addr
-        tx = self._tx
         for p in range(self.pages):
             if whole or page[p] != was[p]:
-                i2c.writevto(addr, tx[p])
+                self._out(p)
                 was[p][:] = page[p]   # only once the panel has it
 
     def contrast(self, value):
         b = self._cmd2
         b[1] = _CONTRAST
         b[2] = value
-        self.i2c.writeto(self.addr, b)
+        self._cmds(b)
 
     def poweroff(self):
         self.write_cmd(_DISPLAY_OFF)

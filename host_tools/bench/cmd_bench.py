@@ -40,6 +40,7 @@ for _rel in ("host_tools/fakes", "firmware"):
         sys.path.insert(0, _p)
 
 from gincore import deadwood, hand, rules as rules_mod  # noqa: E402
+from host_tools.bench import bench_knob  # noqa: E402  (the stand-ins, on the path above)
 
 BENCH_REQS = os.path.join(ROOT, "requirements-bench.txt")
 STAMP = os.path.join(ROOT, ".venv", ".gin-bench-stamp")
@@ -480,6 +481,7 @@ SECTIONS = [
     ("cpython", section_cpython, print_cpython),
     ("micropython", section_micropython, print_micropython),
     ("ui", bench_ui.section, bench_ui.show),
+    ("encoder", bench_knob.section, bench_knob.show),
     ("rp2", bench_rp2.section, bench_rp2.show),
 ]
 

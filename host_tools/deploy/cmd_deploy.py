@@ -162,18 +162,21 @@ def board_chip(board, root=ROOT):
 
 
 CHIPS = {"ssd1306": ("SSD1306", "it answers reads with its status byte"),
-         "sh1106": ("SH1106", "it reads its display RAM back")}
+         "sh1106": ("SH1106", "it reads its display RAM back, 8 pages of it"),
+         "sh1107": ("SH1107", "it reads its display RAM back, 16 pages of it")}
 
 
 def chip_line(addr, chip, board, root=ROOT):
     """What the probe (deploy_link.PROBE) found at addr, said for board."""
     if chip not in CHIPS:
-        return ("an SSD1306 or SH1106 at 0x%02X (cannot tell which by I2C): a picture shifted two columns "
+        return ("an SSD1306, SH1106 or SH1107 at 0x%02X (cannot tell which by I2C): a picture shifted two columns "
                 "with noise along one edge is an SH1106's (board %s)"
                 % (addr, ", ".join(boards_for("sh1106", root)) or "with DISPLAY_CHIP = \"sh1106\""))
     name, why = CHIPS[chip]
     text = "0x%02X is an %s (%s)" % (addr, name, why)
-    others = ", ".join(b for b in boards_for(chip, root) if b != board) or "a board for it"
+    others = ", ".join(b for b in boards_for(chip, root) if b != board)
+    if not others and (board is None or board_chip(board, root) != chip):
+        return text + "; no I2C board here drives one"
     if board is None or not board_pins(board, root):
         return text + "; boards for it: %s" % others
     want = board_chip(board, root)
@@ -197,7 +200,10 @@ def do_scan(dev, board, out, root=ROOT):
     if board and not pins and "SPI_ID" in board_consts(board, root):
         print("board %s drives its display over SPI: there are no I2C addresses to find "
               "(check SCK, MOSI, CS, DC, RES); scanning I2C anyway" % board, file=out)
-    buses = pins or PICO_I2C_PAIRS
+    # A board's own SPI and control pins are no I2C bus: not scanned (no false chip).
+    owned = set(v for k, v in board_consts(board, root).items() if k in ("SCK", "MOSI", "CS", "DC", "RES")) \
+        if board else set()
+    buses = pins or [p for p in PICO_I2C_PAIRS if not owned & set(p[1:])]
     print("scanning I2C (%s)" % ("pins of board " + board if pins else "every GP pin pair"), file=out)
     seen = set()
     displays = []

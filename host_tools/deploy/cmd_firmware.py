@@ -7,7 +7,7 @@ Builds MicroPython's rp2 firmware from DIR (a clone of micropython at
 v1.28.0 with its submodules) with the app compiled into it: its code runs
 from flash, not RAM, and a player installs it by dragging the one file onto
 the Pico (docs/firmware.md). --board is the wiring (boards/NAME.py, frozen
-as `board`), --chip the Pico: RPI_PICO, RPI_PICO_W or RPI_PICO2. Needs the
+as `board`), --chip the Pico: RPI_PICO, RPI_PICO_W, RPI_PICO2 or RPI_PICO2_W. Needs the
 ARM toolchain (Debian: apt-get install gcc-arm-none-eabi
 libnewlib-arm-none-eabi cmake); offline, also an installed picotool
 (--picotool). Flashing it keeps the saved matches: the
@@ -24,7 +24,7 @@ from host_tools.deploy import fold_ids
 from host_tools.errors import GinError
 from host_tools.mpy_compile import ROOT
 
-CHIPS = ("RPI_PICO", "RPI_PICO_W", "RPI_PICO2")
+CHIPS = ("RPI_PICO", "RPI_PICO_W", "RPI_PICO2", "RPI_PICO2_W")
 MICROPYTHON = (1, 28)          # the version the app is built and measured on
 TOOLS = ("arm-none-eabi-gcc", "cmake", "make")
 APT = "apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake"

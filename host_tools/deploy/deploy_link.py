@@ -19,6 +19,7 @@ from mpremote.transport import TransportError, TransportExecError
 from host_tools.deploy.device_guard import CHATTER, DeviceStopped, GuardedTransport, deadline
 from host_tools.devtext import visible
 from host_tools.errors import GinError
+from host_tools.deploy import chip_probe
 
 PICO_VID = 0x2E8A  # Raspberry Pi (Pico, Pico W, Pico 2 running MicroPython)
 CHUNK = 2048       # bytes of a file per raw-REPL run: the Pico compiles each run in RAM
@@ -128,36 +129,8 @@ for bus, sda, scl in %r:
 print(repr(out))
 """
 
-# Which chip drives the display at each (bus, sda, scl, address): an SH1106
-# reads its display RAM back over I2C (a dummy byte, then the data), an
-# SSD1306 answers every read with its status byte. So: write three values in
-# turn to page 0, column 0 (a column no panel shows on an SH1106: its glass
-# starts at column 2), read each back, put the old byte back. All three come
-# back: 'sh1106'; none: 'ssd1306'; a read refused (or anything else): ''.
-PROBE = """
-from machine import I2C, Pin
-def _gin_probe(bus, sda, scl, a):
-    try:
-        i2c = I2C(bus, sda=Pin(sda), scl=Pin(scl), freq=100000)
-        at = b'\\x80\\xb0\\x80\\x10\\x80\\x00\\xc0'
-        r = bytearray(2)
-        i2c.writeto(a, at)
-        i2c.readfrom_into(a, r)
-        keep = r[1]
-        same = 0
-        for v in (0xA5, 0x5A, 0x96):
-            i2c.writeto(a, at + bytes((v,)))
-            i2c.writeto(a, at)
-            i2c.readfrom_into(a, r)
-            if r[1] == v:
-                same += 1
-        i2c.writeto(a, at + bytes((keep,)))
-    except Exception:
-        return ''
-    return 'sh1106' if same == 3 else 'ssd1306' if same == 0 else ''
-print(repr([_gin_probe(*x) for x in %r]))
-del _gin_probe
-"""
+# Which chip drives the display at each (bus, sda, scl, address): chip_probe.py.
+PROBE = chip_probe.PROBE
 
 
 MAX_ANSWER = 64 * 1024  # characters of the line an answer is read from
@@ -291,7 +264,7 @@ class Device:
 
     def probe(self, where):
         """The display chip at each (bus, sda, scl, address): 'sh1106',
-        'ssd1306', or '' when I2C cannot tell (see PROBE)."""
+        'sh1107', 'ssd1306', or '' when I2C cannot tell (chip_probe.py)."""
         ok = lambda v: isinstance(v, list) and len(v) == len(where) and all(isinstance(c, str) for c in v)  # noqa: E731
         return self.ask(PROBE % (list(where),), "asking the display which chip it is", ok)
 

@@ -13,7 +13,7 @@ clock. Runs on CPython and MicroPython (the npm build).
 Buttons are active low: pressing pulls the GPIO to ground.
 """
 import machine
-from ssd1306_panel import Panel
+import panels
 
 STEP_MS = 10
 
@@ -75,18 +75,12 @@ class Bench:
         self.busy_ms = 0      # time charged to loop turns
         self.longest_ms = 0   # the longest turn
         mod = __import__(board)
-        self.panel = Panel(getattr(mod, "HEIGHT", 64))   # the glass the board's module has
         self.board_module = mod
-        if getattr(mod, "DISPLAY_CHIP", "ssd1306") == "sh1106":
-            from sh1106_panel import Panel as SH1106Panel
-            self.panel = SH1106Panel()   # the 1.3" modules' chip, decoded as it decodes
+        self.panel = panels.attach(mod)   # the board's chip, decoded as it decodes
         self._bus = None
-        if hasattr(mod, "SPI_ID"):
-            machine.spi_bus(mod.SPI_ID).attach(self.panel, cs=mod.CS, dc=mod.DC, res=mod.RES)
-        else:
+        if not hasattr(mod, "SPI_ID"):
             self._bus = machine.i2c_bus(mod.I2C_ID)
             self._freq = getattr(mod, "FREQ", 400000)
-            self._bus.attach(mod.ADDR, self.panel)
         self.pins = {}
         for name, n in mod.BUTTONS:
             self.pins[name] = n
@@ -181,6 +175,9 @@ class Bench:
             self.turn(name, 1, rng=rng)   # Up or Down on an encoder: one detent
             self.run(hold_ms + gap_ms)
             return
+        if name == "UP" and getattr(self.board_module, "TWO_KEYS", False):
+            name = "DOWN"                 # two keys: Up is the first key held past half a second
+            hold_ms = hold_ms if hold_ms > 600 else 600
         self.down(name, rng)
         self.run(hold_ms)
         self.up(name, rng)

@@ -12,9 +12,11 @@ WDT, reset...); tests and the simulator reach the world behind it:
     machine.spi_bus(0).attach(panel, cs=17, dc=16)
     machine.adc_input(29).mv = 1400  the voltage on an ADC pin
     machine.set_model("pico_w")      a Pico W: VSYS on ADC3 only with GP25 high
+    machine.irqs_off(t, 45)          interrupts off for 45 ms from t (a flash erase)
 
 Nothing here allocates in the paths the firmware calls every frame
-(Pin.value, I2C.writeto, SPI.write), so heap_lock() tests are meaningful.
+(Pin.value, I2C.writeto, SPI.write), so heap_lock() tests are meaningful;
+I2C.writevto with more than one buffer allocates what the rp2 port does.
 """
 from micropython import const
 
@@ -61,6 +63,10 @@ class Clock:
                     t = x
             if t.due > end:
                 break
+            late = _irq_on_at(t.due)
+            if late != t.due:
+                t.due = late   # interrupts off: it fires once, when they are on again
+                continue
             self.ms = t.due
             if t.mode == 1:
                 t.due += t.period
@@ -76,6 +82,21 @@ class Clock:
 
 FAKE_CLOCK = Clock()
 TIMERS = []  # running machine.Timer objects
+IRQS_OFF = []  # (from ms, to ms): interrupts held off (a flash erase)
+
+
+def irqs_off(start_ms, ms):
+    """Interrupts off from start_ms for ms (the rp2 port holds them off
+    while it erases or writes flash): a timer due then fires at the end,
+    once, as a pending interrupt does."""
+    IRQS_OFF.append((start_ms, start_ms + ms))
+
+
+def _irq_on_at(t):
+    for s, e in IRQS_OFF:
+        if s <= t < e:
+            return e
+    return t
 
 
 class Timer:
@@ -247,6 +268,7 @@ def reset_world():
     _adc.clear()
     WATCHDOGS[:] = []
     TIMERS[:] = []
+    IRQS_OFF[:] = []
     FAKE_CLOCK.set(0)
     FAKE_CLOCK.stop_at = None
 
@@ -343,8 +365,20 @@ class I2C:
         for b in vector:
             n += len(b)
         self.bus._count(n)
-        # One transaction, as on the chip: the device sees the bytes joined.
-        d.i2c_write(b"".join([bytes(b) for b in vector]))
+        if len(vector) == 1:
+            d.i2c_write(vector[0])
+            return n
+        # One transaction, as on the chip. The rp2 port has no vectored I2C
+        # transfer: extmod's adaptor joins the buffers into one it takes from
+        # the heap (m_new) for each call. So do we: under heap_lock this
+        # raises MemoryError where the Pico would.
+        joined = bytearray(n)
+        i = 0
+        for b in vector:
+            k = len(b)
+            joined[i:i + k] = b
+            i += k
+        d.i2c_write(joined)
         return n
 
     def readfrom_into(self, addr, buf, stop=True):

@@ -1,5 +1,6 @@
 """An SH1106 132x64 OLED controller with a 128x64 panel, emulated from the
-bytes it receives on I2C (the 1.3" modules sold as "SSD1306").
+bytes it receives on I2C (the 1.3" modules sold as "SSD1306") or on SPI
+(the 7-pin modules: the D/C pin instead of control bytes, RES).
 
 Decoded as the chip does (Sino Wealth SH1106 datasheet):
 
@@ -50,7 +51,8 @@ class Panel:
         self.data_bytes = 0
         self.lost = 0          # data bytes sent past column 131
         self.resets = 0
-        self.res_line = None
+        self.res_line = None   # fake machine Line of the RES pin (SPI modules)
+        self._falls = 0
         self.reset()
 
     def reset(self):
@@ -76,6 +78,20 @@ class Panel:
         self._nargs = 0
 
     # ------------------------------------------------------------ the wire
+    def _check_reset(self):
+        ln = self.res_line
+        if ln is not None and ln.falls != self._falls:
+            self._falls = ln.falls
+            self.resets += 1
+            self.reset()
+
+    def spi_write(self, dc, data):
+        # The 7-pin SPI modules: the D/C pin says command or data; no
+        # control bytes, no reads (the modules wire no MISO).
+        self._check_reset()
+        for b in data:
+            self._byte(dc, b)
+
     def i2c_write(self, data):
         n = len(data)
         i = 0

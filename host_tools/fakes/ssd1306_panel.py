@@ -47,12 +47,15 @@ def _alt_pin(r):
 
 
 class Panel:
+    ARGS = _ARGS   # argument counts of the multi-byte commands (a chip of the family may differ)
+
     def __init__(self, rows=H):
         self.rows = rows                  # rows of the glass: 64, or 32 (a 0.91" module)
         self.glass_alt = rows > 32        # the glass wired for the alternative COM set-up
         self.ram = bytearray(W * H // 8)  # page-major, one byte = 8 rows, LSB at top
         self.unknown = []                 # command bytes the chip would not know
-        self.frames = 0                   # data bursts that filled the whole RAM window
+        self.frames = 0                   # data runs into a freshly set window (a show's run of pages)
+        self._fresh = False               # a window was set and no data has come since
         self.data_bytes = 0
         self.resets = 0
         self.res_line = None              # fake machine Line of the RES pin (SPI modules)
@@ -136,33 +139,39 @@ class Panel:
         if self._cmd is not None:
             self._args[self._nargs] = b
             self._nargs += 1
-            if self._nargs == _ARGS[self._cmd]:
+            if self._nargs == self.ARGS[self._cmd]:
                 c = self._cmd
                 self._cmd = None
                 self._execute(c, self._args)
             return
-        if b in _ARGS:
+        if b in self.ARGS:
             self._cmd = b
             self._nargs = 0
             return
         self._execute(b, ())
 
     def _execute(self, c, a):
+        # The column nibbles and the page start are page addressing's: in
+        # horizontal or vertical addressing they leave the pointer alone.
         if c <= 0x0F:
             self.page_col_start = (self.page_col_start & 0xF0) | c
-            self.col = self.page_col_start
+            if self.mode == 2:
+                self.col = self.page_col_start
         elif c <= 0x1F:
             self.page_col_start = (self.page_col_start & 0x0F) | ((c & 0x0F) << 4)
-            self.col = self.page_col_start
+            if self.mode == 2:
+                self.col = self.page_col_start
         elif c == 0x20:
             if a[0] & 3 != 3:
                 self.mode = a[0] & 3
         elif c == 0x21:
             self.col_start, self.col_end = a[0] & 0x7F, a[1] & 0x7F
             self.col = self.col_start
+            self._fresh = True
         elif c == 0x22:
             self.page_start, self.page_end = a[0] & 7, a[1] & 7
             self.page = self.page_start
+            self._fresh = True
         elif c in (0x26, 0x27, 0x29, 0x2A, 0xA3):
             pass  # scroll set-up: parsed, not animated
         elif c == 0x2E:
@@ -187,7 +196,8 @@ class Panel:
         elif c in (0xAE, 0xAF):
             self.on = c == 0xAF
         elif 0xB0 <= c <= 0xB7:
-            self.page = c & 7
+            if self.mode == 2:
+                self.page = c & 7
         elif c in (0xC0, 0xC8):
             self.com_reversed = c == 0xC8
         elif c == 0xD3:
@@ -204,9 +214,11 @@ class Panel:
     def _data(self, data, i, n):
         ram = self.ram
         self.data_bytes += n - i
-        window = (self.col_end - self.col_start + 1) * (self.page_end - self.page_start + 1)
-        if self.mode != 2 and n - i == window:
+        # The pointer runs on across transactions: the pages after one
+        # window command are one frame, in one transfer or a page each.
+        if self.mode != 2 and self._fresh:
             self.frames += 1
+        self._fresh = False
         while i < n:
             ram[self.page * W + self.col] = data[i]
             i += 1

@@ -114,6 +114,7 @@ class SimDevice:
         self.pins = dict((name.lower(), n) for name, n in mod.BUTTONS)
         self.three_buttons = bool(getattr(mod, "THREE_BUTTON", False))
         self.knob = self.bench.knob is not None   # a rotary encoder: Up and Down are detents
+        self.two_keys = bool(getattr(mod, "TWO_KEYS", False))   # Down/Up and OK/Back on two keys
         # Phones on the PC: 127.0.0.1 only, a free port unless --serve names one.
         self.serve = free_port() if serve == 0 else serve
         self.bench.board.phones_addr = ("127.0.0.1", self.serve or 0)
@@ -155,7 +156,7 @@ class SimDevice:
 
     # ------------------------------------------------------------ buttons
     def has(self, button):
-        return button in self.pins or self._turns(button)
+        return button in self.pins or self._turns(button) or (button == "up" and self.two_keys)
 
     def _turns(self, button):
         return self.knob and button in ("up", "down")
@@ -173,6 +174,8 @@ class SimDevice:
             return self.pins[button], None
         if button == "back" and self.three_buttons:
             return self.pins["ok"], BACK3_MS
+        if button == "up" and self.two_keys:      # two keys: Up is the first key held
+            return self.pins["down"], BACK3_MS
         raise GinError("sim: this board has no %s button" % button.upper())
 
     def down(self, button, release_after=None):

@@ -3,7 +3,7 @@ makes real quadrature with contact bounce (host_tools/fakes/knob.py), read by
 the timer interrupt as on the Pico (both interpreters)."""
 import machine
 from bench import Lcg
-from knob import Knob
+from knob import Knob, erase
 
 from device import buttons as B
 from device.encoder import Encoder, SAMPLE_MS
@@ -170,3 +170,74 @@ def test_the_interrupt_allocates_nothing():
         micropython.heap_unlock()
     assert enc.detents == 1 and enc._w == 1   # a detent, kept in the ring
     assert SAMPLE_MS == 1 and enc.sample_ms == 1
+
+
+def _drive(enc, states):
+    """The contacts through (A, B) levels, each read as the interrupt reads it."""
+    la, lb = machine.line(A), machine.line(PB)
+    for a, b in states:
+        la.driven = None if a else 0
+        lb.driven = None if b else 0
+        enc._sample(None)
+
+
+def test_a_missed_state_after_a_bounce_goes_the_way_the_knob_turns():
+    # Clockwise: 11 01 00, then B bounces open again (01: one step back), and
+    # the next sample finds A open and B closed (10: two steps on). The step
+    # back was the bounce: the knob is still going clockwise. (Taking the
+    # direction from the last step, as the decoder once did, loses the detent.)
+    enc, knob = _make()
+    enc.stop_sampler()
+    _drive(enc, ((0, 1), (0, 0), (1, 0), (1, 1)))                  # one clean detent
+    _drive(enc, ((0, 1), (0, 0), (0, 1), (1, 0), (1, 1)))
+    assert enc.detents == 2
+    # Half a detent on, the position's sign says the way.
+    enc, knob = _make()
+    enc.stop_sampler()
+    _drive(enc, ((1, 0), (0, 0), (1, 0), (0, 1), (1, 1)))   # anticlockwise, A bounced back
+    assert enc.detents == 1 and enc._back
+    # Brought to rest clockwise, the contact that closed the detent bounces
+    # a step back just as the spin goes on: still clockwise.
+    _drive(enc, ((0, 1), (0, 0), (1, 0), (1, 1)))
+    _drive(enc, ((1, 0), (0, 1), (0, 0), (1, 0), (1, 1)))
+    assert enc.detents == 3 and not enc._back
+
+
+def _one_way(enc, knob, turns_a_second, detents, rng, erase_at=None):
+    """Detents turned one way (a 20-detent knob at turns_a_second, 2 ms of
+    bounce on every change); the turns counted and those the wrong way."""
+    t0 = machine.FAKE_CLOCK.ms
+    if erase_at is not None:
+        erase(t0 + erase_at)
+    s = 1 if detents > 0 else -1
+    # A hand starts a turn slowly (a detent in 50 ms), then spins.
+    knob.turn(s, ms_per_detent=50, bounce_ms=2, rng=rng)
+    end = knob.turn(detents - s, ms_per_detent=1000 / (20 * turns_a_second), bounce_ms=2, rng=rng)
+    got = _turns(_until(enc, end, []))
+    return len([g for g in got if g == s]), len([g for g in got if g != s])
+
+
+def test_two_ms_of_bounce_loses_nothing_up_to_six_turns_a_second():
+    # Changes 2.1 ms apart at 6 turns a second: each contact is still
+    # bouncing when a sample finds the other one changed too.
+    enc, knob = _make()
+    rng = Lcg(11)
+    for tps in (1, 3, 5, 6):
+        for n in (40, -40):
+            right, wrong = _one_way(enc, knob, tps, n, rng)
+            assert (right, wrong) == (abs(n), 0), (tps, n, right, wrong)
+    assert knob.changes > enc.detents * 6   # it really bounced
+
+
+def test_a_save_loses_only_what_was_turned_while_interrupts_were_off():
+    # A flash erase holds interrupts off for 45 ms: the sampler reads the
+    # contacts again only after it, and whole cycles turned meanwhile are
+    # not seen. At 2 turns a second (25 ms a detent) that is one or two.
+    enc, knob = _make()
+    rng = Lcg(12)
+    for n in (20, -20):
+        right, wrong = _one_way(enc, knob, 2, n, rng, erase_at=100)
+        assert wrong == 0 and 18 <= right <= 19, (n, right)
+    # Without the erase the same turns are all there.
+    right, wrong = _one_way(enc, knob, 2, 20, rng)
+    assert (right, wrong) == (20, 0)

@@ -12,7 +12,7 @@ def test_bench_small_run_writes_json(tmp_path):
     assert "hand/dense" in stdout and "arrange11/random" in stdout
     rep = json.loads(out.read_text())
     names = [s["name"] for s in rep["sections"]]
-    assert names == ["cpython", "micropython", "ui"]
+    assert names == ["cpython", "micropython", "ui", "encoder"]
     cp = {r["class"]: r for r in rep["sections"][0]["rows"]}
     assert set(cp) == {"arrange10/random", "arrange10/dense", "arrange10/dense3", "arrange11/random",
                        "arrange11/dense", "arrange11/dense3", "hand/random", "hand/dense", "hand/hardest",
@@ -26,6 +26,10 @@ def test_bench_small_run_writes_json(tmp_path):
     assert "(1: no spread)" in stdout
     ui = rep["sections"][2]
     assert ui["hands_played"] == 30 and ui["hands"] == 30 and ui["peak30"] > ui["code"] > 0
+    enc = {r["turns_a_second"]: r for r in rep["sections"][3]["rows"]}
+    assert enc[16]["lost_clean"] == 0 and enc[1]["lost_bounce"] == 0     # boards/README.md's figures
+    assert enc[6]["lost_bounce"] == 0 < enc[16]["lost_bounce"]
+    assert 0 < enc[1]["lost_with_a_save"] <= 2 * enc[1]["saves"]
 
 
 def test_bench_refuses_bad_options():

@@ -67,16 +67,24 @@ def test_scan_tells_an_sh1106_from_an_ssd1306(tmp_path):
     root = copy_project(str(tmp_path / "proj"))
     out = _scan(root, chips={0x3C: "sh1106"})
     assert "I2C0 SDA=GP4 SCL=GP5: 0x3C" in out
-    assert ("0x3C is an SH1106 (it reads its display RAM back), but board pico_i2c drives an SSD1306: "
-            "deploy with --board pico_i2c_sh1106") in out
+    assert ("0x3C is an SH1106 (it reads its display RAM back, 8 pages of it), but board pico_i2c drives an "
+            "SSD1306: deploy with --board pico_i2c_sh1106") in out
     out = _scan(root, "pico_i2c_sh1106", chips={0x3C: "sh1106"})
-    assert "0x3C is an SH1106 (it reads its display RAM back), as board pico_i2c_sh1106 expects" in out
+    assert "0x3C is an SH1106 (it reads its display RAM back, 8 pages of it), as board pico_i2c_sh1106 expects" in out
     out = _scan(root, "pico_i2c_sh1106", i2c=(0x3D,))               # the default chip: an SSD1306
     assert ("0x3D is an SSD1306 (it answers reads with its status byte), but board pico_i2c_sh1106 drives "
             "an SH1106: deploy with --board ") in out
     assert "pico_i2c," in out and "pico_i2c_sh1106," not in out
     out = _scan(root, chips={0x3C: "mute"})                           # reads refused
-    assert "an SSD1306 or SH1106 at 0x3C (cannot tell which by I2C)" in out
+    assert "an SSD1306, SH1106 or SH1107 at 0x3C (cannot tell which by I2C)" in out
+
+
+def test_scan_does_not_call_an_sh1107_an_sh1106(tmp_path):
+    # Both read their RAM back; only the SH1107 has a page 8.
+    root = copy_project(str(tmp_path / "proj"))
+    out = _scan(root, "pico_i2c_sh1106", chips={0x3C: "sh1107"})
+    assert "0x3C is an SH1107 (it reads its display RAM back, 16 pages of it)" in out, out
+    assert "SH1106 (" not in out
 
 
 def test_scan_for_a_board_without_i2c_names_the_boards_for_the_chip(tmp_path):
@@ -84,30 +92,75 @@ def test_scan_for_a_board_without_i2c_names_the_boards_for_the_chip(tmp_path):
     out = _scan(root, "pico_spi", i2c=(0x3C, 0x68), i2c_pins=(1, 26, 27), chips={0x3C: "sh1106"})
     assert "scanning I2C (every GP pin pair)" in out
     assert "I2C1 SDA=GP26 SCL=GP27: 0x3C 0x68" in out
-    assert "0x3C is an SH1106 (it reads its display RAM back); boards for it: pico_i2c_sh1106" in out
+    assert "0x3C is an SH1106 (it reads its display RAM back, 8 pages of it); boards for it: pico_i2c_sh1106" in out
 
 
-def test_the_probe_leaves_the_sh1106_picture_alone():
-    # What --scan writes goes to column 0, which the glass does not show,
-    # and the byte that was there goes back.
-    from sh1106_panel import Panel
+def _probe(p):
+    """deploy --scan's probe, run here against panel stand-in p on a fake bus."""
     import machine
-    machine.reset_world()
-    p = Panel()
     machine.i2c_bus(0).attach(0x3C, p)
     i2c = machine.I2C(0)
-    p.i2c_write(bytes((0x00, 0xAF, 0xA1, 0xC8, 0xB0, 0x10, 0x00, )))
-    p.i2c_write(bytes((0x40,)) + bytes(range(7, 7 + 132)))
-    before = (bytes(p.ram), bytes(p.image()))
     from host_tools.deploy.deploy_link import PROBE
     code = PROBE % ([(0, 4, 5, 0x3C)],)
     code = code.replace("from machine import I2C, Pin\n", "")
     ns = {"I2C": lambda *a, **k: i2c, "Pin": lambda n: n}
     out = []
     ns["print"] = out.append
+    seen = []
+    write = p.i2c_write
+
+    def watch(data):            # the panel's on/off state at every write
+        write(data)
+        seen.append(p.on)
+    p.i2c_write = watch
     exec(code, ns)
-    assert out == ["['sh1106']"]
+    p.i2c_write = write
+    return out, seen
+
+
+@pytest.mark.parametrize("chip", ["sh1106", "sh1107"])
+def test_the_probe_leaves_the_picture_alone_and_the_display_dark_meanwhile(chip):
+    # What --scan writes goes to column 0 (which an SH1106's glass does not
+    # show), with the display off, and the bytes that were there go back.
+    import machine
+    import importlib
+    Panel = importlib.import_module(chip + "_panel").Panel
+    machine.reset_world()
+    p = Panel()
+    p.i2c_write(bytes((0x00, 0xAF, 0xA1, 0xC8, 0xB0, 0x10, 0x00, )))
+    p.i2c_write(bytes((0x40,)) + bytes(range(7, 7 + 128)))
+    p.i2c_write(bytes((0x00, 0xB8, 0x10, 0x00, )))
+    p.i2c_write(bytes((0x40,)) + bytes(range(9, 9 + 128)))
+    before = (bytes(p.ram), bytes(p.image()))
+    out, seen = _probe(p)
+    assert out == ["['%s']" % chip]
     assert (bytes(p.ram), bytes(p.image())) == before
+    assert p.on and seen[-1] and not any(seen[1:-1]), seen   # off from the first write to the last
+
+
+def test_the_probe_switches_on_only_a_display_that_was_on():
+    import machine
+    from sh1106_panel import Panel
+    machine.reset_world()
+    p = Panel()               # power-on: off
+    out, seen = _probe(p)
+    assert out == ["['sh1106']"] and not any(seen) and not p.on
+
+
+def test_the_probe_on_an_ssd1306_writes_where_its_pointer_is():
+    # In horizontal addressing the page and column commands are not the
+    # SSD1306's: the probe's three bytes land where the app's last write left
+    # the pointer (here the middle of page 3), not at the top left.
+    import machine
+    from ssd1306_panel import Panel
+    machine.reset_world()
+    p = Panel()
+    p.i2c_write(bytes((0x00, 0x20, 0x00, 0xAF, 0x21, 0, 127, 0x22, 3, 3)))
+    p.i2c_write(bytes((0x40,)) + bytes(64))
+    out, seen = _probe(p)
+    assert out == ["['ssd1306']"] and p.on and not any(seen[1:-1])
+    assert bytes(p.ram[3 * 128 + 64:3 * 128 + 67]) == bytes((0xA5, 0x5A, 0x96))
+    assert sum(p.ram) == 0xA5 + 0x5A + 0x96
 
 
 def test_the_app_starts_on_a_pico_2_with_an_sh1106(tmp_path):
@@ -118,3 +171,14 @@ def test_the_app_starts_on_a_pico_2_with_an_sh1106(tmp_path):
         assert "on Raspberry Pi Pico2 with RP2350 (.mpy 6.3, armv7emsp)" in proc.stdout
         assert "started: gin-score-device" in proc.stdout
         assert "device/sh1106.mpy" in dev.files()
+
+
+def test_scan_leaves_a_plug_on_boards_spi_pins_alone(tmp_path):
+    # pico_oled13 owns GP8-GP12 (SPI1 and the OLED's control lines): they
+    # are not scanned as I2C, so whatever they seem to answer is no chip.
+    root = copy_project(str(tmp_path / "proj"))
+    out = _scan(root, "pico_oled13", i2c=(0x3C,), i2c_pins=(1, 10, 11))
+    assert "board pico_oled13 drives its display over SPI" in out
+    assert "GP10" not in out and "GP11" not in out and "0x3C is" not in out, out
+    out = _scan(root, "pico_spi", i2c=(0x3C,), i2c_pins=(1, 10, 11))   # GP10/11 are buttons there
+    assert "I2C1 SDA=GP10 SCL=GP11: 0x3C" in out

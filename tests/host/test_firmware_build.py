@@ -77,6 +77,8 @@ def test_the_build_refuses_what_cannot_work(tmp_path):
     ok = fake_tree(tmp_path / "c")
     w = fake_tree(tmp_path / "w", chip="RPI_PICO_W")
     assert "lacks its submodule lib/cyw43-driver" in refused("--micropython", w, "--chip", "RPI_PICO_W")
+    w2 = fake_tree(tmp_path / "w2", chip="RPI_PICO2_W")    # a Pico 2 W: a chip of its own, wireless too
+    assert "lacks its submodule lib/cyw43-driver" in refused("--micropython", w2, "--chip", "RPI_PICO2_W")
     assert "invalid choice" in refused("--micropython", ok, "--chip", "ESP32")
 
 

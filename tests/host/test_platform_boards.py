@@ -6,7 +6,7 @@ import pytest
 from PIL import Image
 
 import machine
-from ssd1306_panel import Panel
+import panels
 
 import conftest
 from device import buttons as B
@@ -18,16 +18,7 @@ BOARDS = wiring.BOARDS
 
 def _attach(mod):
     machine.reset_world()
-    if getattr(mod, "DISPLAY_CHIP", "ssd1306") == "sh1106":
-        from sh1106_panel import Panel as SH1106Panel
-        p = SH1106Panel()
-    else:
-        p = Panel()
-    if hasattr(mod, "SPI_ID"):
-        machine.spi_bus(mod.SPI_ID).attach(p, cs=mod.CS, dc=mod.DC)
-    else:
-        machine.i2c_bus(mod.I2C_ID).attach(mod.ADDR, p)
-    return p
+    return panels.attach(mod)
 
 
 def test_every_board_module_is_listed():

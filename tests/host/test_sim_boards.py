@@ -55,3 +55,21 @@ def test_the_sh1106_board_shows_what_the_ssd1306_board_shows(tmp_path):
 def test_the_encoder_legend_fits():
     text = sim_term.legend(True, True)
     assert "turn" in text and len(text) <= sim_term.MIN_COLS
+
+
+def test_the_ssd1309_and_spi_sh1106_boards_show_what_the_ssd1306_board_shows(tmp_path):
+    b = screen("pico_i2c", tmp_path / "p", SCRIPT)
+    for board in ("pico_i2c_ssd1309", "pico_spi_sh1106"):
+        assert screen(board, tmp_path / board, SCRIPT) == b, board
+    assert "\u2588" in b
+
+
+def test_the_two_key_board_reaches_the_screens_three_buttons_reach(tmp_path):
+    # pico_oled13: KEY0 is Down (held: Up), KEY1 OK (held: Back); the
+    # script's words are the same, the simulator holds the keys.
+    two = screen("pico_oled13", tmp_path / "k", SCRIPT)
+    three = screen("pico_i2c_3btn", tmp_path / "b", SCRIPT)
+    assert two == three and "\u2588" in two
+    assert screen("pico_oled13", tmp_path / "k2", "ok down*2 ok ok") != two   # the Up did something
+    table = screen("pico_oled13", tmp_path / "k3", "")
+    assert screen("pico_oled13", tmp_path / "k3", "ok back") == table
