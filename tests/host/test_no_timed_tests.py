@@ -33,7 +33,8 @@ def short_timeouts(text):
 
 
 def test_the_check_finds_a_short_timeout():
-    assert short_timeouts("p = subprocess.run(cmd, timeout=60)\n") == ["p = subprocess.run(cmd, timeout=60)"]
+    short = "p = subprocess.run(cmd, timeout=%d)" % 60   # built, so no scan of this file mistakes it for a real one
+    assert short_timeouts(short + "\n") == [short]
     assert short_timeouts("w = machine.WDT(timeout=8000)\nsubprocess.run(c, timeout=3600)\n"
                           "q.get(timeout=0.05)\n") == []
 
