@@ -422,12 +422,10 @@ class Store:
             return None, []
         data = self._read(SNAPSHOT)
         status, match, gen, parts = F.read_records(data, F.KIND_SNAPSHOT, 2)
-        earlier = False
         if status != F.OK and PREVIOUS in names:
-            got = self._earlier(data)
+            got = self._earlier(data)   # sets _fell_back
             if got is not None:
                 status, match, gen, parts = got
-                earlier = True
         if status != F.OK:
             self._set_aside_match(have_journal, status == F.NEWER, data)
             return None, []
@@ -477,7 +475,7 @@ class Store:
             # between a new snapshot and its fresh journal. After falling
             # back to the earlier snapshot its hands extend the damaged one:
             # kept in bad/ for export.
-            if earlier and len(data) > F.HEADER_SIZE:
+            if self._fell_back and len(data) > F.HEADER_SIZE:
                 self._replace_journal(data, F.HEADER_SIZE)
             else:
                 self._fresh_journal()
