@@ -62,8 +62,8 @@ def test_pairings_called_to_tables_with_their_references():
     assert rig.app.top().title == "Table 1 " + ref
     assert rig.app.top().labels == ["%s > %s" % (t.names[a], t.names[b]), "%s > %s" % (t.names[b], t.names[a])]
     rig.press(keys.OK)                       # a won
-    rig.press(keys.OK)                       # 100 (the target)
-    rig.press(keys.OK)                       # 0
+    rig.take_number(100)                     # the target, as it starts: OK held
+    rig.take_number(0)                       # 0, as it starts: OK held
     rig.hold_ms(keys.OK, 2100)
     t = club(rig).t
     assert t.entered(k0) and t.result(k0)[1:6] == (0, 1, 0, 100, 0)
@@ -115,11 +115,9 @@ def start_club_pairing(rig, evening, pairing, letter, best_of_row=0):
     rig.press(keys.UP, 2)
     rig.press(keys.OK)
     assert rig.app.top().title == "Evening"
-    rig.set_number(evening)
-    rig.press(keys.OK)
+    rig.take_number(evening)
     assert rig.app.top().title == "Pairing"
-    rig.set_number(pairing)
-    rig.press(keys.OK)
+    rig.take_number(pairing)
     assert rig.app.top().title == "Check letter"
     rig.pick(TP.LETTERS.index(letter))
     if rig.app.top().title != "Player 1":
@@ -147,13 +145,14 @@ def test_a_table_device_plays_a_pairing_and_the_loser_confirms_the_slip():
     rec = TP.decode(rig.persist.club)
     assert (rec.evening, rec.pairing, rec.names, rec.best_of, rec.result) == (3, 17, ("Ann", "Hal"), 3, None)
     assert rec.match_no == rig.persist.match_id() and rig.app.match.names == ("Ann", "Hal")
-    # The menu (Down, Up twice, OK: 4), the evening 1 to 3 (two taps, OK),
-    # the pairing 1 to 17 (a hold, OK), the letter (the cheapest way round
-    # the 23, OK), two known names, the rules, the target, best of 3 (Down, OK).
+    # The menu (Down, Up twice, OK: 4), the evening 0001 to 0003 digit by
+    # digit, the cursor on the units (Up twice, OK), the pairing 001 to 017,
+    # the cursor on the tens (Up, OK, Down 4 times round to 7, OK), the
+    # letter (the cheapest way round the 23, OK), two known names, the
+    # rules, the target, best of 3 (Down, OK).
     letter = min(TP.LETTERS.index(good), 23 - TP.LETTERS.index(good))
-    # A number moved n steps: taps up to 3, else a hold counted 1 + each
-    # auto-repeat (ui_kit): 2 for the evening, 15 for the pairing.
-    assert presses == 4 + (2 + 1) + (15 + 1) + (letter + 1) + 1 + 1 + 1 + 1 + 2, presses
+    assert presses == 4 + (2 + 1) + (1 + 1 + 4 + 1) + (letter + 1) + 1 + 1 + 1 + 1 + 2, presses
+    print("presses, a club pairing started on a table device (evening 3, pairing 17): %d" % presses)
     # Hal wins two games: the slip, held by Ann (who lost).
     for _ in range(2):
         knock_by_numbers(rig, 1, 0, 98)

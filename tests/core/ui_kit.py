@@ -276,7 +276,11 @@ class Rig:
 
     def set_number(self, target):
         """Move a NumberScreen's value to target with as few presses as a
-        player would use: a hold when far, taps when near."""
+        player would use: a hold when far, taps when near. On a DigitScreen,
+        digit by digit (set_digits)."""
+        if hasattr(self.app.top(), "digits"):
+            self.set_digits(target)
+            return
         f = self.app.top().field
         d = target - f.value
         if d == 0:
@@ -287,6 +291,65 @@ class Rig:
             self.press(k, n)
         else:
             self.hold(k, n - 2)  # PRESS and LONG move one each, then one per repeat
+
+    def set_digits(self, target):
+        """A DigitScreen to target, as a player sets a watch: Back to the
+        first digit that must change when it is left of the cursor, then each
+        digit the short way round (taps) and OK to the next, leaving the
+        cursor on the last digit (the caller's OK takes the number)."""
+        scr = self.app.top()
+        n = scr.n
+        want = [int(c) for c in "%0*d" % (n, target)]
+        assert len(want) == n, (target, n)
+        wrong = [i for i in range(n) if scr.digits[i] != want[i]]
+        while wrong and wrong[0] < scr.cursor:
+            self.press(keys.BACK)
+        while True:
+            i = scr.cursor
+            up = (want[i] - scr.digits[i]) % 10
+            if up <= 5:
+                self.press(keys.UP, up)
+            else:
+                self.press(keys.DOWN, 10 - up)
+            if i == n - 1:
+                break
+            self.press(keys.OK)
+        assert scr.value() == target, (scr.value(), target)
+
+    def take_number(self, target):
+        """Set a number and take it, the cheapest way: a NumberScreen as
+        set_number, then OK; a DigitScreen digit by digit up to the last digit
+        that changes, then OK on the last digit, or (with a Back key) OK held
+        from where the cursor is - a hold that only confirms, one press."""
+        scr = self.app.top()
+        if not hasattr(scr, "digits"):
+            self.set_number(target)
+            self.press(keys.OK)
+            return
+        n = scr.n
+        want = [int(c) for c in "%0*d" % (n, target)]
+        diff = [i for i in range(n) if scr.digits[i] != want[i]]
+        last = diff[-1] if diff else scr.cursor
+        if last < scr.cursor:
+            last = scr.cursor
+        while diff and diff[0] < scr.cursor:
+            self.press(keys.BACK)
+        while True:
+            i = scr.cursor
+            up = (want[i] - scr.digits[i]) % 10
+            if up <= 5:
+                self.press(keys.UP, up)
+            else:
+                self.press(keys.DOWN, 10 - up)
+            if i >= last:
+                break
+            self.press(keys.OK)
+        assert scr.value() == target, (scr.value(), target)
+        if scr.cursor == n - 1 or self.app.three_buttons:
+            self.press(keys.OK, n - scr.cursor)
+        else:
+            self.hold_ms(keys.OK, 600)
+        assert self.app.top() is not scr
 
     def set_index(self, scr, want):
         """Move a NameEntry to letter index want (0: done) the cheapest way,
@@ -695,6 +758,19 @@ def _club_tour(rig, app, snap):
     rig.press(keys.UP, 4)
     rig.press(keys.OK)                       # Start the evening
     snap("club_pairings")
+    cursor = app.top().cursor
+    rig.press(keys.UP, 2)                    # Result from a table...
+    rig.press(keys.OK)
+    snap("club_entry_winner")
+    rig.press(keys.OK)
+    snap("club_entry_points")                # digit by digit, the cursor on the hundreds
+    rig.press(keys.OK)
+    rig.press(keys.UP, 3)
+    snap("club_entry_points_tens")
+    while type(app.top()).__name__ != "PairingsScreen":
+        rig.press(keys.BACK)                 # digit by digit back, and out: nothing entered
+    rig.press(keys.DOWN, 2)
+    assert app.top().cursor == cursor and not app.club.t.done(cursor)
     rig.press(keys.UP)                       # the last row: a walkover
     rig.press(keys.OK)
     snap("club_walkover")

@@ -4,8 +4,8 @@ table, and a result played at another table entered.
 From the screen between pairings, the row "Result from a table...": one
 list of "winner > loser" for every pairing that can take a result (the
 cursor's pairing first), then the games (best of 3 or more), the winner's
-points (from the target times the games won), the loser's points, and a
-hold on the summary. The result goes into the evening marked "entered (no
+points (from the target times the games won), the loser's points (both
+digit by digit, ui/screens/digits.py), and a hold on the summary. The result goes into the evening marked "entered (no
 sheet)" (Club.enter): one save, so a power cut either leaves the pairing
 open or counts it once.
 
@@ -14,7 +14,8 @@ the table (ui/app.py).
 """
 from ui import text as tx
 from ui.gfx import W
-from ui.screens.common import ChoiceScreen, NumberScreen
+from ui.screens.common import ChoiceScreen
+from ui.screens.digits import DigitScreen
 from ui.screens.message import HoldScreen, MessageScreen, say_lines
 from ui.screens.club import walkable, fit_pair, not_saved, pair_label, _line
 
@@ -101,9 +102,10 @@ class _Entry:
 
         def got(v):
             self.wp = v
-            app.push(NumberScreen(app, _line(app, tx.PTS_OF, t.names[self.loser]), "", 0, POINTS_MAX, 0,
-                                  self.confirm))
-        app.push(NumberScreen(app, _line(app, tx.PTS_OF, t.names[self.winner]), "", 0, POINTS_MAX, start, got))
+            # The loser's points are mostly under 100: the cursor starts on the tens.
+            app.push(DigitScreen(app, _line(app, tx.PTS_OF, t.names[self.loser]), "", 0, POINTS_MAX, 0,
+                                 self.confirm, 2))
+        app.push(DigitScreen(app, _line(app, tx.PTS_OF, t.names[self.winner]), "", 0, POINTS_MAX, start, got))
 
     def confirm(self, lp):
         app = self.app

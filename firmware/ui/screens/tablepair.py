@@ -12,7 +12,8 @@ from gincore import rules as _rules
 from gincore import tablepair as TP
 
 from ui import text as tx
-from ui.screens.common import ChoiceScreen, NumberScreen
+from ui.screens.common import ChoiceScreen
+from ui.screens.digits import DigitScreen
 from ui.screens.message import HoldScreen, MessageScreen, say_lines
 from ui.screens.setup import SetupFlow
 
@@ -31,15 +32,16 @@ class PairingSetup(SetupFlow):
     def start(self):
         app = self.app
         t = app.t
-        app.push(NumberScreen(app, t(tx.EVENING_NO), "1-%d" % TP.MAX_EVENING, 1, TP.MAX_EVENING, self.evening,
-                              self.got_evening))
+        # Digit by digit: an evening's number is usually one digit, a pairing's two.
+        app.push(DigitScreen(app, t(tx.EVENING_NO), "1-%d" % TP.MAX_EVENING, 1, TP.MAX_EVENING, self.evening,
+                             self.got_evening, 1))
 
     def got_evening(self, v):
         self.evening = v
         app = self.app
         t = app.t
-        app.push(NumberScreen(app, t(tx.PAIRING_NO), "1-%d" % TP.MAX_PAIRING, 1, TP.MAX_PAIRING, self.pairing,
-                              self.got_pairing))
+        app.push(DigitScreen(app, t(tx.PAIRING_NO), "1-%d" % TP.MAX_PAIRING, 1, TP.MAX_PAIRING, self.pairing,
+                             self.got_pairing, 2))
 
     def got_pairing(self, v):
         self.pairing = v
