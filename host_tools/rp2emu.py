@@ -375,6 +375,113 @@ def device_heap(uf2, frozen, hands=30):
         e.close()
 
 
+# The organiser's device on a club night: a 16-player round robin at 8
+# tables with 8 results from other tables entered, saved on flash by the
+# same core and store the device uses, then the device started on it (the
+# screen between pairings), every row gone through, a ninth result entered
+# by key presses (OK held on each number, the two-second hold) and the
+# standings shown.
+_CLUB = r"""
+import gc, time, board
+from gincore import tournament as T, rules as R
+from storage import Store
+names = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal",
+         "Ida", "Jon", "Kim", "Liv", "Max", "Ned", "Oda", "Pia"]
+t = T.Tournament(names, T.ROUND_ROBIN, R.preset("italian"), 1, tables=8)
+for i, k in enumerate(t.open_pairings()[:%d]):
+    a, b, _ = t.pairing(k)
+    w = (a, b)[i %% 2]
+    t.record(k, w, None, (100 + i, 30 + i) if w == a else (30 + i, 100 + i), entered=True)
+st = Store()
+st.load()
+st.save_club(T.encode(t))
+del st, t, names, a, b, w, i, k
+from ui import platform
+import storage, ui.app, ui.config, ui.model, ui.persist, ui.screens.table
+from device.app import Loop
+gc.collect()
+modules = gc.mem_alloc()
+loop = Loop(board.make(), lambda lp: platform.make_app(lp.board, lp.writer, lp.now, setup_if_new=False,
+                                                       code_in_flash=True))
+loop.boot()
+loop._start_ui()
+app = loop.ui
+gc.collect()
+built = gc.mem_alloc()
+most = built
+def look():
+    global most
+    app.tick()
+    app.frame()
+    gc.collect()
+    a = gc.mem_alloc()
+    if a > most:
+        most = a
+def ev(k, kind):
+    app.key(k, kind)
+    look()
+def press(k):
+    ev(k, 0)
+    ev(k, 3)
+def hold(k, ms):
+    ev(k, 0)
+    n = 0
+    while n < ms:
+        time.sleep_ms(100)
+        n += 100
+        ev(k, 1 if n == 500 else 2)
+    ev(k, 3)
+first = app.top()
+for i in range(130):
+    press(1)
+count = app.club.t.count
+n = 0
+while app.top().cursor != count and n < 200:
+    press(0)
+    n += 1
+press(2)
+press(2)
+hold(2, 600)
+hold(2, 600)
+hold(2, 2200)
+entered = sum(1 for k in range(count) if app.club.t.done(k) and app.club.t.entered(k))
+press(3)
+for i in range(20):
+    press(1)
+print("@@", modules, built, most, gc.mem_alloc() + gc.mem_free(), entered,
+      type(first).__name__, type(app.top()).__name__)
+"""
+
+
+def club_heap(uf2, results=8):
+    """The organiser's device on real firmware (a gin firmware UF2, the app
+    frozen in), on a 16-player evening at 8 tables with `results` results
+    from other tables entered, then one more entered by key presses.
+    Returns {"base", "modules", "built", "most", "heap", "entered", "first",
+    "last"} (first and last: the screens shown at the start and the end).
+    Minutes of wall time."""
+    image = app_image(drop=list(app_files()))
+    e = Emu(uf2, image)
+    try:
+        e.boot()
+        if e.run_until(lambda: e.frames >= 3, 10000) is None:
+            raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
+        e.soft_reset()
+        out, _ = e.exec_raw("import gc\ngc.collect()\nprint(gc.mem_alloc())", timeout_ms=20000)
+        base = int(out.split()[-1])
+        out, err = e.exec_raw(_CLUB % results, timeout_ms=3600000)
+        line = [ln for ln in out.splitlines() if ln.startswith("@@")]
+        if not line:
+            raise RuntimeError("the evening did not finish: %s" % (err or out)[-300:])
+        v = line[0].split()[1:]
+        r = {"base": base, "entered": int(v[4]), "first": v[5], "last": v[6]}
+        for key, x in zip(("modules", "built", "most", "heap"), v[:4]):
+            r[key] = int(x)
+        return r
+    finally:
+        e.close()
+
+
 _TIME_HANDS = r'''
 import gc, json, time
 from gincore import hand, rules

@@ -229,6 +229,22 @@ def test_the_whole_frozen_device_stays_within_48_kb_of_heap():
     assert r["most"] <= bench_rp2.BUDGET == 48 * 1024, r
 
 
+@need_uf2
+def test_the_organisers_frozen_device_with_a_16_player_evening_stays_within_48_kb():
+    """Issue 24's figure, on the real firmware in the emulator: a 16-player
+    round robin at 8 tables with 8 results from other tables entered, the
+    device started on it, every row of the screen between pairings gone
+    through, a ninth result entered by key presses and the standings shown,
+    at most 48 KB of heap in use."""
+    from host_tools.bench import bench_rp2
+    from host_tools import rp2emu
+    r = rp2emu.club_heap(FROZEN_UF2, 8)
+    assert r["first"] == "PairingsScreen" and r["last"] == "StandingsScreen", r
+    assert r["entered"] == 9, r
+    assert 0 < r["base"] < r["modules"] < r["built"] <= r["most"], r
+    assert r["most"] <= bench_rp2.BUDGET == 48 * 1024, r
+
+
 @pytest.mark.skipif(not TREE, reason="gin firmware build skipped: GIN_MICROPYTHON does not name a MicroPython "
                                      "v1.28 tree with its submodules (docs/firmware.md)")
 def test_gin_firmware_builds_a_uf2_with_the_app_in_it(tmp_path):
