@@ -69,7 +69,7 @@ def act(fn):
         fn()
         # Not the app's: the RAM stand-in's copies of the archived matches
         # (on flash on the device), and the text writer's cache of drawn
-        # strings (at most 4 KB, docs/device-guide.md).
+        # strings (at most 3 KB, docs/device-guide.md).
         RIG.persist.archive = []
         RIG.app.g.writer.forget()
     STEPS.append(("act", run))
@@ -307,8 +307,8 @@ def _enter():
         rig.app.top().cursor = k
         rig.press(keys.OK)
         rig.press(keys.OK)
-        rig.press(keys.OK)
-        rig.press(keys.OK)
+        rig.press(keys.OK, 3)              # 100 (the target, as the number starts): OK to the last digit and on it
+        rig.press(keys.OK, 2)              # 0 (from the tens)
         rig.hold_ms(keys.OK, 2100)
         assert rig.app.club.t.entered(k)
     assert rig.screen() == "PairingsScreen"
@@ -325,7 +325,7 @@ act(lambda: RIG.app.home())
 read("at_the_table")
 """
 
-_TABLES_CODE = _CODE.replace("ui.movetimer\n", "ui.movetimer, ui.screens.club_entry, ui.screens.tablepair,"
+_TABLES_CODE = _CODE.replace("ui.movetimer\n", "ui.movetimer, ui.screens.club_entry, ui.screens.digits, ui.screens.tablepair,"
                                                " gincore.tablepair\n")
 
 
