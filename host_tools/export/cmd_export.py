@@ -1,16 +1,17 @@
 """gin export: the saved matches as a CSV of every hand and an HTML score sheet.
 
-    host_tools/gin export [--port PORT | --from DIR [--from DIR...]] [--out DIR]
+    host_tools/gin export [--from DIR | --port PORT]... [--out DIR]
 
 Pulls the device's saved data (/gin: the current match, the finished ones,
 the statistics and the set-aside damaged files) with mpremote - from the one
 Pico on USB, or --port (a serial port or a pyserial URL such as
 socket://host:port) - or reads a folder with the same layout (--from: the
-simulator's data folder, or a copy of the device's flash; given more than
-once, the first is the organiser's device and the others table devices:
-their club pairings are joined to its evenings by reference, and their
-matches go in device-N/). Writes into --out
-(default ./gin-export/): hands.csv, score-sheet.html, a page per club night
+simulator's data folder, or a copy of the device's flash). Several devices
+of a club night: --from and --port again, mixed, in order; the first is the
+organiser's device and the others table devices: their club pairings are
+joined to its evenings by reference, and their matches go in device-N/. A
+port named again is the next device on that cable (Enter once it is
+plugged in). Writes into --out (default ./gin-export/): hands.csv, score-sheet.html, a page per club night
 (club-N.html) and, from a device, a byte-for-byte backup of its files in
 device-files/. Damaged data is reported (in the sheet and on standard
 error), never fatal.
@@ -23,7 +24,7 @@ import shutil
 import sys
 import tempfile
 
-from host_tools.export import export_club, export_data, export_html, export_sheet
+from host_tools.export import export_club, export_data, export_devices, export_html, export_sheet
 from host_tools.devtext import visible
 from host_tools.errors import GinError
 from host_tools.folders import writable_folder
@@ -43,11 +44,12 @@ class _Parser(argparse.ArgumentParser):
 def parse(argv):
     p = _Parser(prog="host_tools/gin export", description=__doc__.split("\n\n")[2],
                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    src = p.add_mutually_exclusive_group()
-    src.add_argument("--port", metavar="PORT", help="serial port or pyserial URL (default: the one Pico on USB)")
-    src.add_argument("--from", dest="src", metavar="DIR", action="append",
-                     help="read a data folder instead of a device; again for each table device of a club night "
-                          "(the first is the organiser's)")
+    p.add_argument("--port", dest="sources", metavar="PORT", action=export_devices.Add,
+                   help="serial port or pyserial URL (default: the one Pico on USB); again for each table device "
+                        "of a club night (the same port again: the next device on that cable)")
+    p.add_argument("--from", dest="sources", metavar="DIR", action=export_devices.Add,
+                   help="read a data folder instead of a device; again for each table device of a club night "
+                        "(the first device given is the organiser's)")
     p.add_argument("--out", metavar="DIR", default="gin-export", help="where to write (default ./gin-export/)")
     return p.parse_args(argv)
 
@@ -73,34 +75,25 @@ def _write(path, text):
         raise GinError("export: cannot write %s (%s)" % (path, e.strerror or e))
 
 
-def main(argv, out=None, err=None):
+def main(argv, out=None, err=None, stdin=None):
     args = parse(argv)
-    if args.src is not None:
-        args.src = [user_path(x) for x in args.src]
+    sources = [(k, user_path(v) if k == "from" else v) for k, v in args.sources or [("port", None)]]
     args.out = user_path(args.out)
     out = out or sys.stdout
     err = err or sys.stderr
-    if args.src is not None:
-        folders = [export_data.store_folder(x) for x in args.src]  # checked before anything is written
-        if len(set(os.path.realpath(x) for x in folders)) != len(folders):
-            raise GinError("export: a folder is given twice with --from: each device once")
-        folder = folders[0]
+    sources = export_devices.check(sources, "export", stdin)   # before anything is read or written
     made = not os.path.exists(args.out)
     _prepare_out(args.out)
     scratch = tempfile.mkdtemp(prefix="gin-export-")
     ok = False
     try:
-        copy = os.path.join(scratch, "gin")
-        if args.src is not None:
-            export_data.copy_folder(folder, copy)
-            source = "folder %s" % os.path.abspath(folder)
-        else:
-            files = export_data.pull_device(args.port, copy)
-            source = "the device at %s" % (args.port or "USB")
-            backup = os.path.join(args.out, BACKUP_NAME)
-            shutil.rmtree(backup, ignore_errors=True)
-            shutil.copytree(copy, backup)
-            print("copied %d files from the device into %s" % (len(files), backup), file=out)
+        # Every device read before a byte is written: one that fails leaves nothing half-written.
+        reads = export_devices.read_all(sources, scratch, "export", out, err, stdin)
+        first = reads[0]
+        copy = first.copy
+        source = first.words()
+        if first.kind == "port":
+            _backup(copy, os.path.join(args.out, BACKUP_NAME), "the device", out)
         # The store may set damaged files aside while loading: only in the scratch copy.
         ex = export_data.read_store(copy)
         mviews = export_sheet.views(ex)
@@ -114,8 +107,8 @@ def main(argv, out=None, err=None):
             if CLUB_PAGE.match(name):   # an earlier export's pages: these are written afresh
                 os.remove(os.path.join(args.out, name))
         problems = []
-        if args.src is not None and len(folders) > 1:
-            problems = _tables(folders[1:], scratch, args.out, ex, cviews, when, out)
+        if len(reads) > 1:
+            problems = _tables(reads[1:], args.out, ex, cviews, when, out)
         for cv in cviews:
             _write(os.path.join(args.out, cv.file), export_club.page(cv, source, when))
         ok = True
@@ -137,24 +130,34 @@ def main(argv, out=None, err=None):
     return 0
 
 
-def _tables(folders, scratch, out_dir, ex, cviews, when, out):
-    """The table devices' folders: each one's matches in device-N/ (N from
-    2: the organiser's is 1), their club pairings joined to the organiser's
-    evenings (export_join). Returns the disagreements, in words."""
+def _backup(copy, backup, who, out):
+    """A device's files byte for byte (before the store reads the copy)."""
+    shutil.rmtree(backup, ignore_errors=True)
+    shutil.copytree(copy, backup)
+    n = sum(len(files) for _, _, files in os.walk(backup))
+    print("copied %d files from %s into %s" % (n, who, backup), file=out)
+
+
+def _tables(reads, out_dir, ex, cviews, when, out):
+    """The table devices (export_devices.Read): each one's matches in
+    device-N/ (N from 2: the organiser's is 1), their club pairings joined
+    to the organiser's evenings (export_join). Returns the disagreements,
+    in words."""
     from host_tools.export import export_join
     sources = [export_join.Source(1, sp) for sp in ex.pairings]   # the organiser's device may be a table too
     devices = {1: ex}
-    for i, folder in enumerate(folders, 2):
-        copy = os.path.join(scratch, "gin-%d" % i)
-        export_data.copy_folder(folder, copy)
-        tex = export_data.read_store(copy)
-        devices[i] = tex
+    for r in reads:
+        i = r.number
         sub = os.path.join(out_dir, "device-%d" % i)
         os.makedirs(sub, exist_ok=True)
+        if r.kind == "port":
+            _backup(r.copy, os.path.join(sub, BACKUP_NAME), "table device %d" % i, out)
+        tex = export_data.read_store(r.copy)
+        devices[i] = tex
         tviews = export_sheet.views(tex)
         _write(os.path.join(sub, CSV_NAME), export_sheet.csv_text(tviews))
-        _write(os.path.join(sub, HTML_NAME), export_html.page(tex, tviews, "table device %d, folder %s"
-                                                              % (i, os.path.abspath(folder)), when, ""))
+        _write(os.path.join(sub, HTML_NAME), export_html.page(tex, tviews, "table device %d, %s"
+                                                              % (i, r.words()), when, ""))
         for dmg in tex.damage:
             ex.damage.append(export_data.Damage("table device %d: %s" % (i, dmg.where), dmg.text))
         sources.extend(export_join.Source(i, sp) for sp in tex.pairings)
@@ -168,6 +171,6 @@ def _tables(folders, scratch, out_dir, ex, cviews, when, out):
     numbers = set(cv.number for cv in cviews)
     for s in sources:
         if s.rec.evening not in numbers:
-            problems.append("%s played pairing %s of club night %d, which the first folder does not hold"
+            problems.append("%s played pairing %s of club night %d, which the first device does not hold"
                             % (s.where(), s.rec.ref(), s.rec.evening))
     return problems

@@ -146,21 +146,21 @@ def _device_path(rest):
     return p
 
 
-def parse_dump(text, root, dest):
+def parse_dump(text, root, dest, cmd="export"):
     """Write what DUMP printed into dest (which must not exist), within a
     Pico's caps (safe_copy.Tree); returns the device paths of the files."""
     lines = [l for l in text.replace("\r", "").split("\n") if l.strip()]
     if lines and lines[-1].startswith("NO"):
-        raise GinError("export: the device has no saved games (no %s folder)" % root)
+        raise GinError("%s: the device has no saved games (no %s folder)" % (cmd, root))
     if not lines or lines[-1] != "OK":
-        raise GinError("export: the device's answer was cut short while reading its saved games")
-    tree = safe_copy.Tree(dest, "export", lambda parts: "the device's %s" % "/".join((root,) + tuple(parts)))
+        raise GinError("%s: the device's answer was cut short while reading its saved games" % cmd)
+    tree = safe_copy.Tree(dest, cmd, lambda parts: "the device's %s" % "/".join((root,) + tuple(parts)))
     copied, chunks, path = [], None, None
 
     def parts_of(p):
         rel = p[len(root):].lstrip("/")
         if not p.startswith(root + "/") or ".." in rel.split("/"):
-            raise GinError("export: the device named an unexpected file %s" % visible(repr(p), 100))
+            raise GinError("%s: the device named an unexpected file %s" % (cmd, visible(repr(p), 100)))
         return rel.split("/")
 
     line = ""
@@ -182,11 +182,12 @@ def parse_dump(text, root, dest):
             else:
                 raise ValueError(line)
     except (ValueError, binascii.Error):
-        raise GinError("export: the device gave an answer export does not understand: %s" % visible(repr(line), 80))
+        raise GinError("%s: the device gave an answer %s does not understand: %s"
+                       % (cmd, cmd, visible(repr(line), 80)))
     except OSError as e:
-        raise GinError("export: cannot copy what the device sent (%s)" % (e.strerror or e))
+        raise GinError("%s: cannot copy what the device sent (%s)" % (cmd, e.strerror or e))
     if path is not None:
-        raise GinError("export: the device's answer was cut short while reading %s" % visible(path, 100))
+        raise GinError("%s: the device's answer was cut short while reading %s" % (cmd, visible(path, 100)))
     return copied
 
 
@@ -195,20 +196,36 @@ def parse_dump(text, root, dest):
 DUMP_BYTES = 2 * safe_copy.MAX_TOTAL
 
 
-def pull_device(port, dest):
+# The board's own number (machine.unique_id: the flash chip's, on a Pico), so
+# one device read twice over one cable is known; None where there is none.
+UID = """
+try:
+    import machine, binascii
+    print(repr(binascii.hexlify(machine.unique_id()).decode()))
+except Exception:
+    print('None')
+"""
+
+
+def _uid_ok(v):
+    return v is None or (isinstance(v, str) and 2 <= len(v) <= 64 and all(c in "0123456789abcdef" for c in v))
+
+
+def pull_device(port, dest, cmd="export"):
     """Copy the device's /gin into dest with mpremote, then start the app
-    again; returns the device paths copied. GinError for no device or no
-    saved games."""
+    again; returns (the device paths copied, its id or None). GinError for
+    no device or no saved games."""
     from host_tools.deploy.cmd_deploy import leave_running
     from host_tools.deploy.deploy_link import Device, find_port
 
     dev = Device(port or find_port())
     try:
+        uid = dev.ask(UID, "reading its id", _uid_ok)
         text = dev.run(DUMP % (DEVICE_ROOT, DEVICE_ROOT), "reading its saved games", max_bytes=DUMP_BYTES)
     finally:
         # Soft-reset into main.py, so the device keeps scoring as before.
         leave_running(dev)
-    return parse_dump(text, DEVICE_ROOT, dest)
+    return parse_dump(text, DEVICE_ROOT, dest, cmd), uid
 
 
 # ---- reading it -------------------------------------------------------------

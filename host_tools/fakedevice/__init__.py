@@ -185,6 +185,7 @@ class FakeDevice:
                 machine, mpy, build and flash: FakeDevice(**PICOS["pico2"])
     flash       filesystem size in bytes (the Pico's MicroPython gives 848 KB)
     files       {path: bytes} put on the device before it starts
+    uid         what machine.unique_id() gives (each board its own)
     frozen      {path: bytes} frozen into its firmware (gin firmware): importable
                 after the filesystem, as '.frozen' on a Pico, and a frozen
                 boot.py or main.py runs instead of the filesystem's
@@ -194,7 +195,7 @@ class FakeDevice:
                  machine="Raspberry Pi Pico with RP2040", micropython=True,
                  i2c=(0x3C,), i2c_pins=(0, 4, 5), flash=848 * 1024, files=None, root=None,
                  heap=mpy.HEAP, boot_limit=5.0, idle=120.0, life=900.0, app_running=False,
-                 wdt_scale=1.0, frozen=None, chips=None, build="RPI_PICO"):
+                 wdt_scale=1.0, frozen=None, chips=None, build="RPI_PICO", uid=b"\xe6\x61\x41\x04\x03\x5a\x2b\x2e"):
         self.version = tuple(version)
         self.mpy = mpy_tag() if mpy is None else mpy
         self.name = name
@@ -204,6 +205,7 @@ class FakeDevice:
         self.i2c_pins = tuple(i2c_pins)
         self.chips = dict((a, "ssd1306") for a in self.i2c if a in (0x3C, 0x3D)) if chips is None else dict(chips)
         self.build = build
+        self.uid = bytes(uid)   # machine.unique_id(): the flash chip's 8 bytes on a Pico
         self.flash = flash
         self.heap = heap
         self.boot_limit = boot_limit
@@ -303,7 +305,7 @@ class FakeDevice:
             "release": "%d.%d.%d" % self.version[:3],
             "uname_version": "v%d.%d.%d on 2025-12-09" % self.version[:3],
             "frozen": self.frozen_root is not None,
-            "build": self.build, "chips": self.chips, "panels": {},
+            "build": self.build, "chips": self.chips, "panels": {}, "uid": self.uid,
         }
         for kind in set(self.chips.values()):
             path = os.path.join(FAKES, kind + "_panel.py")

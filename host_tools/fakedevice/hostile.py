@@ -16,6 +16,9 @@ mode
     "answer"        a program matching a key of `answers` is not run: the
                     device prints that value instead (a forged dump, a
                     malformed version or manifest)
+    "hangup"        a program matching `on` prints the first lines of an
+                    export's dump, then the connection drops (the cable
+                    pulled half way)
 `on`: a piece of the program's text ("" matches every program run in the
 raw REPL; boot.py and main.py are not attacked). Everything else is the
 ordinary fake Pico (files, machine name, main.py), so escapes in names and
@@ -23,9 +26,9 @@ answers need no mode: put them in the files or the machine name.
 """
 import time
 
-from host_tools.fakedevice import FakeDevice, cooked
+from host_tools.fakedevice import FakeDevice, _Reset, cooked
 
-MODES = ("drip", "stream", "silent_paste", "flood", "answer")
+MODES = ("drip", "stream", "silent_paste", "flood", "answer", "hangup")
 
 
 class HostileDevice(FakeDevice):
@@ -84,6 +87,11 @@ class HostileDevice(FakeDevice):
                     self.attacked += 1
                     self._send(cooked(value) + b"\x04\x04>")
                     return
+        elif self.attack == "hangup" and self.on in text:
+            self.programs.append(text)
+            self.attacked += 1
+            self._send(b"OK" + cooked(b"D '/gin/arch'\nF '/gin/arch/m000001.dat'\nB QUJD\n"))
+            raise _Reset()   # the connection drops, as when the cable is pulled
         elif self.attack in ("drip", "stream") and self.on in text:
             self.programs.append(text)
             if self.attack == "drip":

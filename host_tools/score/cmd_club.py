@@ -4,6 +4,7 @@
         [--rules PRESET] [--target N] [--best-of N] [--rounds N] [--tiebreak LIST]
         [--pot AMOUNT] [--split 50,30,20] [--walkover-points target|game|sheet]
         [--seed-by-stats FOLDER] [--json] FILE|-
+    host_tools/gin club [--from DIR | --port PORT]... [--evening N] [--json]
 
 NAMES are comma-separated, best seed first (or seeded by the statistics saved
 in FOLDER: a copy of the device's flash, as gin export reads it). One pairing's result per line
@@ -17,11 +18,13 @@ in FOLDER: a copy of the device's flash, as gin export reads it). One pairing's 
 The tournament is the core's (gincore.tournament), the one the device runs.
 """
 import argparse
+import io
 import json
 import os
 import sys
 
 from host_tools.errors import GinError
+from host_tools.export import export_devices
 from host_tools.mpy import ROOT
 from host_tools.score.textin import check_args
 
@@ -54,10 +57,14 @@ def _args(argv):
                             "given as JSON lines.")
     p.add_argument("--format", choices=sorted(FORMATS), help="the tournament's format")
     p.add_argument("--players", help="the players' names, comma-separated, best seed first")
-    p.add_argument("--from", dest="src", metavar="DIR", action="append",
+    p.add_argument("--from", dest="src", metavar="DIR", action=export_devices.Add,
                    help="instead of the options and FILE: the evening saved on a device (a copy of its flash, as "
                         "gin export reads it); again for each table device, whose pairings are joined to it")
-    p.add_argument("--evening", type=int, help="with --from: the club night's number (default: the latest)")
+    p.add_argument("--port", dest="src", metavar="PORT", action=export_devices.Add,
+                   help="as --from, from a device on a cable (serial port or pyserial URL); again for each "
+                        "device, in order with --from (the same port again: the next device on that cable)")
+    p.add_argument("--evening", type=int, help="with --from or --port: the club night's number (default: the "
+                                               "latest)")
     p.add_argument("--rules", default="italian",
                    help="rule set (default italian): " + ", ".join(rules_mod.PRESET_NAMES))
     p.add_argument("--target", type=int, help="game target (default: the rule set's)")
@@ -82,14 +89,15 @@ def _args(argv):
     args = p.parse_args(check_args(argv))
     if args.src:
         if args.file or args.format or args.players:
-            raise GinError("club: --from reads the evening from the devices: give no --format, --players or FILE")
+            raise GinError("club: --from and --port read the evening from the devices: give no --format, "
+                           "--players or FILE")
     else:
         missing = [n for n, v in (("--format", args.format), ("--players", args.players), ("FILE", args.file))
                    if v is None]
         if missing:
             raise GinError("club: the following arguments are required: %s" % ", ".join(missing))
         if args.evening is not None:
-            raise GinError("club: --evening goes with --from")
+            raise GinError("club: --evening goes with --from or --port")
     return args
 
 
@@ -98,28 +106,26 @@ def from_devices(args):
     from host_tools.export import export_data, export_join
     import shutil
     import tempfile
-    folders = [export_data.store_folder(os.path.expanduser(x), "club") for x in args.src]
-    if len(set(os.path.realpath(x) for x in folders)) != len(folders):
-        raise GinError("club: a folder is given twice with --from: each device once")
+    sources = [(k, os.path.expanduser(v) if k == "from" else v) for k, v in args.src]
+    sources = export_devices.check(sources, "club")
     scratch = tempfile.mkdtemp(prefix="gin-club-")
     try:
-        exports = []
-        for i, folder in enumerate(folders, 1):
-            copy = os.path.join(scratch, "gin-%d" % i)
-            export_data.copy_folder(folder, copy, "club")
-            exports.append(export_data.read_store(copy))
+        # stdout is the standings (or one JSON object) only: the devices' lines are dropped.
+        reads = export_devices.read_all(sources, scratch, "club", out=io.StringIO())
+        exports = [export_data.read_store(r.copy, "club") for r in reads]
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+    first = reads[0].where if reads[0].kind == "from" else "the device at %s" % reads[0].where
     clubs = exports[0].clubs
     if not clubs:
-        raise GinError("club: %s holds no club night" % folders[0])
+        raise GinError("club: %s holds no club night" % first)
     if args.evening is None:
         saved = clubs[-1]
     else:
         saved = [c for c in clubs if c.number == args.evening]
         if not saved:
             raise GinError("club: %s holds no club night %d (it holds %s)"
-                           % (folders[0], args.evening, ", ".join("%d" % c.number for c in clubs)))
+                           % (first, args.evening, ", ".join("%d" % c.number for c in clubs)))
         saved = saved[0]
     sources = [export_join.Source(i, sp) for i, ex in enumerate(exports, 1) for sp in ex.pairings]
     j = export_join.join(saved.tournament, saved.number, sources)

@@ -221,7 +221,7 @@ def test_bad_arguments_and_unreadable_folders_are_one_line_and_exit_2(tmp_path):
         (["--from", afile], "is not a folder"),
         (["--from", empty], "holds no saved games"),
         (["--from", data, "--out", afile], "is a file"),
-        (["--from", data, "--port", "socket://127.0.0.1:9"], "not allowed with"),
+        (["--from", data, "--from", data], "a folder is given twice"),
         (["--from"], "expected one argument"),
         (["--colour"], "unrecognized arguments"),
     ]

@@ -146,5 +146,5 @@ def test_gin_club_joins_the_same_way(tmp_path):
     bad = subprocess.run([GIN, "club", "--from", org_dir, "--format", "swiss"], capture_output=True, text=True,
                          timeout=conftest.HANG_S)
     assert bad.returncode == 2
-    assert bad.stderr.strip() == "gin: club: --from reads the evening from the devices: give no --format, " \
-                                 "--players or FILE"
+    assert bad.stderr.strip() == "gin: club: --from and --port read the evening from the devices: give no " \
+                                 "--format, --players or FILE"
