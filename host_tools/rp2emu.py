@@ -343,7 +343,7 @@ print("@@", modules, built, most, gc.mem_alloc() + gc.mem_free(), len(app.match.
 '''
 
 
-def device_heap(uf2, frozen, hands=30):
+def device_heap(uf2, frozen, hands=30, i2c_panel=True):
     """The app on real firmware: stock MicroPython with gin deploy's files
     (frozen=False), or a gin firmware UF2 on a blank filesystem. Returns
     {"ui_ms": first app screen after reset, "base": heap in use by the empty
@@ -351,16 +351,24 @@ def device_heap(uf2, frozen, hands=30):
     "modules": with the app's modules loaded, "built": with the app built as
     main.py builds it, "most": the most in use (after a collection) through
     `hands` hands played press by press, "heap": the heap's size, "hands",
-    "play_ms"}. Minutes of wall time."""
+    "play_ms"}. Minutes of wall time.
+
+    i2c_panel=False: a board whose panel the emulator does not watch (SPI,
+    or other pins): the app is given 4 s to start, ui_ms is None, and the
+    play starts on the match of A and B the app makes (as the Back does)."""
     image = app_image(drop=list(app_files())) if frozen else app_image()
     e = Emu(uf2, image)
     try:
         e.boot()
-        if e.run_until(lambda: e.frames >= 3, 10000) is None:
+        if not i2c_panel:
+            e.run_ms(4000)
+            ui_ms = None
+        elif e.run_until(lambda: e.frames >= 3, 10000) is None:
             raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
-        ui_ms = e.oled.frame_ns[2] / 1e6
-        e.tap("BACK")       # a first start opens the set-up; Back leaves a match of A and B
-        e.run_ms(2000)
+        else:
+            ui_ms = e.oled.frame_ns[2] / 1e6
+            e.tap("BACK")       # a first start opens the set-up; Back leaves a match of A and B
+            e.run_ms(2000)
         e.soft_reset()
         out, _ = e.exec_raw("import gc\ngc.collect()\nprint(gc.mem_alloc())", timeout_ms=20000)
         base = int(out.split()[-1])

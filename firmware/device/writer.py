@@ -36,7 +36,7 @@ from device import font_big, font_small
 
 SMALL = const(0)
 BIG = const(1)
-CACHE_BYTES = const(3072)  # rendered strings kept (pixels and overhead; about 45 lines of text)
+CACHE_BYTES = const(2560)  # rendered strings kept (pixels and overhead; about 38 lines of text)
 ROW = const(256)           # pixels: the widest string drawn (the screen is 128)
 _ENTRY = const(48)         # what an entry costs beside its pixels (dict slot, objects)
 _SEEN = const(32)          # strings drawn once, remembered (a ring: no allocation)

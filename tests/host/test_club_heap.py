@@ -69,7 +69,7 @@ def act(fn):
         fn()
         # Not the app's: the RAM stand-in's copies of the archived matches
         # (on flash on the device), and the text writer's cache of drawn
-        # strings (at most 3 KB, docs/device-guide.md).
+        # strings (at most 2.5 KB, docs/device-guide.md).
         RIG.persist.archive = []
         RIG.app.g.writer.forget()
     STEPS.append(("act", run))
