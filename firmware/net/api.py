@@ -15,7 +15,10 @@ radio gets a long match in a second):
           defender, knock_limit (or null), upcard ("7S" or ""), rules name,
           cards (null, or [knocker's, defender's] card numbers 0-51)],
   games: [{game, over, winner, score, final, boxes, box_bonus, game_bonus,
-           shutout, target}], club (null: phase 2, the club night)
+           shutout, target}],
+  club: null, or at a club night across tables (net/club.py) {evening,
+        format, standings: [[place, tied, name, played, won, net]...],
+        tables: [{t, ref, names, late, quiet, s [a, b], g [a, b], n}...]}
 """
 import json
 
@@ -35,15 +38,24 @@ class Api:
     """routes for net.http.Server over the App (ui/app.py); version() is a
     string that changes whenever the match may have (phones poll it)."""
 
-    def __init__(self, app, version, page):
+    def __init__(self, app, version, page, club=None):
         self.app = app
         self.version = version
         self.page = page
+        self.club = club     # net/club.py's Organiser at a club night across tables
+
+    def _club(self):
+        c = self.club
+        return c if c is not None and getattr(self.app.club, "t", None) is not None else None
 
     def __call__(self, method, path, body):
         q = path.find("?")
         if q >= 0:
+            if path.startswith("/club/") and self._club() is not None:
+                return self.club(method, path, body)   # the table devices' routes (signed)
             path = path[:q]
+        elif path.startswith("/club/") and self._club() is not None:
+            return self.club(method, path, body)
         if path not in ("/", "/api/version", "/api/match"):
             return 404, "text/plain", b"not found\n"
         if method != "GET":
@@ -114,10 +126,17 @@ class Api:
                     sep = ","
         r = s.rules
         yield '],"rules":%s,"target":%d,"hollywood":%s,"next_dealer":"%s","net":%s,' \
-              '"games_won":%s,"club":null}' % (
+              '"games_won":%s,"club":' % (
                   json.dumps(r.name), r.target, "true" if r.hollywood else "false",
                   _AB[s.next_dealer], json.dumps(list(s.net), separators=_SEP),
                   json.dumps(list(s.games_won), separators=_SEP))
+        c = self._club()
+        if c is None:
+            yield "null}"
+            return
+        for piece in c.json_pieces():
+            yield piece
+        yield "}"
 
 
 def _fresh(m):

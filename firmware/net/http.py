@@ -64,7 +64,7 @@ class Server:
         s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         s.bind(socket.getaddrinfo(host, port)[0][-1])
-        s.listen(2)
+        s.listen(MAX_CONN + 1)   # tables and phones arriving in the same turn wait, not refused
         s.setblocking(False)
         self.sock = s
         self.port = _port_of(s, port)

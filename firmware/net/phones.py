@@ -11,7 +11,8 @@ Phase 2 (club nights across tables) plugs in here: more routes in the
 same Api-style handler (an organiser's /api/club, signed POSTs from table
 devices, read with net/http.py's body limit), the same server and slices.
 """
-NET_MODULES = ("net.phones", "net.api", "net.http", "net.page", "net.link", "net.radio", "net.qr")
+NET_MODULES = ("net.phones", "net.api", "net.http", "net.page", "net.link", "net.radio", "net.qr",
+               "net.club", "net.sign", "net.client", "net.table")
 PORT = 80
 
 
@@ -31,7 +32,7 @@ class _Counting:
 
 
 class Phones:
-    def __init__(self, app, link, host, port):
+    def __init__(self, app, link, host, port, club_path=None):
         import os
         self.app = app
         self.link = link
@@ -41,6 +42,8 @@ class Phones:
         self.counting = _Counting(app.model.persist)
         self.server = None
         self.error = None
+        self.club = None          # the organiser's routes at an evening across tables
+        self.club_path = club_path
         try:
             if link is not None:
                 link.up()
@@ -56,7 +59,12 @@ class Phones:
             return
         from net.api import Api
         from net.http import Server
-        self.server = Server(Api(self.app, self.version, self.page), self.app.clock, self.host, self.port)
+        t = getattr(self.app.club, "t", None)
+        if t is not None and t.tables and self.club is None:
+            from net.club import Organiser
+            self.club = Organiser(self.app, self.club_path)
+        self.server = Server(Api(self.app, self.version, self.page, self.club), self.app.clock,
+                             self.host, self.port)
         if self.port == 0:
             self.port = self.server.port
 
@@ -68,7 +76,8 @@ class Phones:
         return "http://%s/" % ip if self.port == 80 else "http://%s:%d/" % (ip, self.port)
 
     def version(self):
-        return "%x.%d.%s" % (self.boot, self.counting.changes, self.app.lang)
+        c = 0 if self.club is None else self.club.changes
+        return "%x.%d.%d.%s" % (self.boot, self.counting.changes, c, self.app.lang)
 
     @staticmethod
     def page():
@@ -95,7 +104,7 @@ class Phones:
             model.persist = self.counting.inner
 
 
-def start(app, radio=True, host="0.0.0.0", port=PORT):
+def start(app, radio=True, host="0.0.0.0", port=PORT, club_path=None):
     """Phones on: app.phones is the running service. radio: True for the
     Pico W's (net/radio.py), or a stand-in module, or None (no network to
     bring up: gin sim --serve on 127.0.0.1)."""
@@ -105,7 +114,7 @@ def start(app, radio=True, host="0.0.0.0", port=PORT):
             from net import radio
         from net.link import Link
         link = Link(radio, app.clock)
-    p = Phones(app, link, host, port)
+    p = Phones(app, link, host, port, club_path)
     app.phones = p
     glue = getattr(app, "board", None)   # BoardGlue on the device; none in the bench
     if link is not None and glue is not None and hasattr(glue, "battery_level"):

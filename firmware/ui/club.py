@@ -132,13 +132,13 @@ class Club:
         self._change(lambda t: _record(t, k, m, forfeit_by, ref))
         app.model.locked = LOCK_PAIRED
 
-    def enter(self, k, winner, games, points):
+    def enter(self, k, winner, games, points, hands=(0, 0)):
         """Pairing k was played at another table: its result entered by
-        hand (games and points in the pairing's order; no hands, no sheet
-        here), marked as entered. One save: a cut before it returns leaves
+        hand, or sent by the table device (net/club.py; games, points and
+        hands in the pairing's order; no sheet here), marked as entered. One save: a cut before it returns leaves
         the pairing open, after it counted once; entered again after a
         restart, a counted pairing is refused (it is over), never doubled."""
-        self._change(lambda t: t.record(k, winner, games, points, entered=True))
+        self._change(lambda t: t.record(k, winner, games, points, hands, entered=True))
 
     def call(self, k, table):
         """Pairing k called to table (saved): its players go there, and the

@@ -118,6 +118,8 @@ class SimDevice:
         # Phones on the PC: 127.0.0.1 only, a free port unless --serve names one.
         self.serve = free_port() if serve == 0 else serve
         self.bench.board.phones_addr = ("127.0.0.1", self.serve or 0)
+        # The organiser's club-night file (net/club.py) in the data folder, not at the PC's root.
+        self.bench.board.club_path = os.path.join(data, "gin_club_net.json")
 
     # ------------------------------------------------------------ time
     @property
@@ -145,7 +147,7 @@ class SimDevice:
             return
         from net import phones
         try:
-            phones.start(ui, None, "127.0.0.1", self.serve)
+            phones.start(ui, None, "127.0.0.1", self.serve, self.bench.board.club_path)
         except OSError as e:
             raise GinError("sim: cannot serve on 127.0.0.1:%d (%s)" % (self.serve, e.strerror or e))
 

@@ -1,0 +1,255 @@
+"""A table device at a club night across tables: joins the organiser's
+device, takes the pairing called to its table, sends live scores as hands
+are saved and the result once the slip is confirmed, in slices of the main
+loop (one request at a time, net/client.py; nothing here waits).
+
+The result is on flash before it is sent: the confirmed slip is the club
+pairing's record (ui/tablepair.py saves it). It is sent until the
+organiser acknowledges it (the organiser answers 200 only after its own
+save), then the acknowledgement is written into LINK_FILE; a power cut
+anywhere sends it again, and the organiser counts it once (net/club.py).
+Live scores are sent when the hands change, and may be lost.
+
+LINK_FILE keeps the organiser's address, the table, this device's id and
+the evening's key (handed over when the organiser accepted the table),
+and the last result acknowledged. Written when the key comes and at each
+acknowledgement; counters and the organiser's epoch are RAM only.
+"""
+import json
+import os
+from binascii import hexlify, unhexlify
+
+from net import sign
+from ui.ticks import ticks_add, ticks_diff
+
+LINK_FILE = "/gin_table.json"
+RETRY_MS = 2000     # a request that failed is made again after this
+POLL_MS = 3000      # asks for its pairing this often (the organiser hears from it)
+
+JOINING, HELD, JOINED, RELEASED = "joining", "held", "joined", "released"
+
+
+class TableLink:
+    def __init__(self, app, addr, table, path=None):
+        self.app = app
+        self.addr = addr          # (host, port) of the organiser's device
+        self.table = table
+        self.path = path or LINK_FILE
+        self.key = None
+        self.device = None
+        self.acked = None         # [evening, pairing, match] of the last result acknowledged
+        self._load()
+        self.epoch = None
+        self.n = 0
+        self.req = None
+        self.doing = None
+        self.next_at = app.clock()
+        self.poll_at = self.next_at
+        self.live_sent = None
+        self.live_going = None
+        self.error = None         # the status of a result the organiser refused
+        self.code = None          # the 4 digits to show while the organiser accepts
+        self.state = JOINED if self.key is not None else JOINING
+        self.sent = {"result": 0, "live": 0, "pairing": 0, "join": 0, "failed": 0}
+
+    # --- the link file ------------------------------------------------------
+    def _load(self):
+        try:
+            with open(self.path) as f:
+                d = json.load(f)
+            if d["t"] == self.table and d["a"] == "%s:%d" % self.addr:
+                self.device = d["d"]
+                self.key = None if d["key"] is None else unhexlify(d["key"])
+                self.acked = d["acked"]
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+        if self.device is None:
+            self.device = hexlify(os.urandom(4)).decode()
+            self._save()
+
+    def _save(self):
+        d = {"a": "%s:%d" % self.addr, "t": self.table, "d": self.device,
+             "key": None if self.key is None else hexlify(self.key).decode(), "acked": self.acked}
+        tmp = self.path + ".new"
+        with open(tmp, "w") as f:
+            f.write(json.dumps(d))
+        try:
+            os.remove(self.path)
+        except OSError:
+            pass
+        os.rename(tmp, self.path)
+
+    # --- what is on the table -------------------------------------------------
+    def _pairing(self):
+        c = self.app.club
+        return c if c is not None and getattr(c, "t", 1) is None else None
+
+    def unsent(self):
+        """[evening, pairing, match] of a confirmed result not acknowledged yet, or None."""
+        c = self._pairing()
+        if c is None or c.rec.result is None:
+            return None
+        r = c.rec
+        ref = [r.evening, r.pairing, r.match_no]
+        return None if ref == self.acked else ref
+
+    # --- one slice ------------------------------------------------------------
+    def step(self):
+        now = self.app.clock()
+        if self.req is not None:
+            got = self.req.step(now)
+            if got is None:
+                return
+            self.req = None
+            self._answer(self.doing, got[0], got[1], now)
+            return
+        if ticks_diff(now, self.next_at) < 0 or self.state == HELD and ticks_diff(now, self.poll_at) < 0:
+            return
+        if self.key is None:
+            self._go("join", "POST", "/club/join?t=%d&d=%s" % (self.table, self.device), b"", now, False)
+        elif self.epoch is None:
+            self._go("hello", "GET", "/club/hello?t=%d" % self.table, b"", now, False)
+        elif self.unsent() is not None:
+            self._go("result", "POST", "/club/result", self._result_body(), now)
+        elif self._live() is not None:
+            self._go("live", "POST", "/club/live", self._live(), now)
+            self.live_going = self._mark()
+        elif ticks_diff(now, self.poll_at) >= 0:
+            self._go("pairing", "GET", "/club/pairing", b"", now)
+
+    def _go(self, what, method, path, body, now, signed=True):
+        from net.client import Request
+        if signed:
+            self.n += 1
+            path = sign.sign(self.key, method, "%s?t=%d&d=%s&e=%s&n=%d" % (
+                path, self.table, self.device, self.epoch, self.n), body)
+        self.doing = what
+        self.req = Request(self.addr, method, path, body, now)
+
+    def _result_body(self):
+        r = self._pairing().rec
+        return json.dumps({"ev": r.evening, "p": r.pairing, "m": r.match_no, "names": list(r.names),
+                           "r": list(r.result)}).encode()
+
+    def _live(self):
+        """The live score's body when the hands changed since the last one sent, else None."""
+        c = self._pairing()
+        if c is None or c.rec.result is not None or c.on_table() is None:
+            return None
+        if self._mark() == self.live_sent:
+            return None
+        m = self.app.match
+        s = m.sheet()
+        g = s.current(0)
+        return json.dumps({"p": c.rec.pairing, "s": [g.final[0], g.final[1]],
+                           "g": list(s.games_won), "n": len(m.hands)}).encode()
+
+    def _answer(self, what, status, body, now):
+        self.next_at = now
+        if status == 0 or status >= 500:
+            self.sent["failed"] += 1
+            self.next_at = ticks_add(now, RETRY_MS)      # not reached: again later
+            if what == "live":
+                self._mark_live()              # a live score may be lost
+            return
+        if what == "join":
+            self.sent["join"] += 1
+            if status == 200:
+                d = json.loads(body)
+                self.key = unhexlify(d["key"])
+                self.epoch, self.n = d["e"], d["n"]
+                self.state = JOINED
+                self.code = None
+                self._save()
+            elif status == 202:
+                self.code = json.loads(body)["code"]
+                self.next_at = ticks_add(now, RETRY_MS)
+            else:
+                self.state = HELD              # another device holds the table
+                self.next_at = ticks_add(now, RETRY_MS)
+            return
+        if what == "hello":
+            d = json.loads(body)
+            self.epoch, self.n = d["e"], d["n"]
+            return
+        if status == 409 and what != "result" or status == 409 and body.startswith(b"{"):
+            d = json.loads(body)                # stale: the organiser started again, or a counter behind
+            self.epoch, self.n = d["e"], d["n"]
+            return
+        if status in (401, 403):               # released, or another key: join again
+            self.key = self.epoch = None
+            self.state = RELEASED
+            self._save()
+            self.next_at = ticks_add(now, RETRY_MS)
+            return
+        if what == "result":
+            self.sent["result"] += 1
+            if status == 200:
+                self.acked = self.unsent()
+                self._save()
+            else:
+                self.next_at = ticks_add(now, RETRY_MS)   # refused (a disagreement): the organiser checks it
+                self.error = status
+            return
+        if what == "live":
+            self.sent["live"] += 1
+            self._mark_live()
+            return
+        self.sent["pairing"] += 1
+        self.poll_at = ticks_add(now, POLL_MS)
+        if status == 200:
+            rec = json.loads(body).get("rec")
+            if rec is not None:
+                self._take(unhexlify(rec))
+
+    def _mark(self):
+        """What a live score was made of: the pairing, its hands, the match."""
+        return (self._pairing().rec.pairing, len(self.app.match.hands), self.app.model.persist.match_id())
+
+    def _mark_live(self):
+        self.live_sent = self.live_going   # answered or lost: the next change sends again
+
+    def _take(self, data):
+        """The pairing called to this table goes on it - when the table is
+        free: no pairing, or the last one's result acknowledged."""
+        from gincore import tablepair as TP
+        rec = TP.decode(data)
+        app = self.app
+        c = app.club
+        if c is not None:
+            if getattr(c, "t", 1) is not None:
+                return                          # an evening of its own on this device
+            if (c.rec.evening, c.rec.pairing) == (rec.evening, rec.pairing):
+                return                          # on the table already
+            if c.rec.result is None or self.unsent() is not None:
+                return                          # a pairing still played or not acknowledged
+            c.end()
+        from ui import tablepair
+        tablepair.start(app, rec)
+        app.home()
+
+    def stop(self):
+        if self.req is not None:
+            self.req.close()
+            self.req = None
+
+
+def start(app, addr, table, path=None):
+    """The table's link in the App's tick (as net/phones.py puts the server there)."""
+    link = TableLink(app, addr, table, path)
+    app.table_link = link
+    tick = app.tick
+
+    def ticked():
+        tick()
+        link.step()
+    app.tick = ticked
+    return link
+
+
+def stop(app):
+    link = getattr(app, "table_link", None)
+    if link is not None:
+        del app.table_link
+        del app.tick
+        link.stop()

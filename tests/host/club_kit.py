@@ -1,0 +1,177 @@
+"""Test kit for a club night across tables over real sockets on 127.0.0.1:
+the organiser is the simulated device (gin sim --serve: the firmware's own
+server in its main loop, on the fake clock) with an evening at tables, and
+each table device an app on its own flash (ui_kit.Rig on a Store in its own
+folder) whose link (net/table.py) runs a slice per turn, as in the
+device's tick. Everything turns in one thread, each turn 10 ms of every
+device's clock; no time on the PC's clock is waited for."""
+import json
+import os
+import socket
+
+from conftest import HANG_S
+
+from gincore import result, rules as rules_mod, tournament as T
+from gincore.match import HandRecord
+from net import table as table_link
+from storage import Store
+from ui.persist import StorePersist
+from ui_kit import Rig
+
+from host_tools.sim import sim_device
+from sim_kit import past_first_start
+
+NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"]
+TURNS = 6000           # the most turns any wait takes: a minute of the devices' clocks
+
+
+def organiser(tmp, tables=4, best_of=1, board="pico_i2c"):
+    """The organiser's simulated device, serving, with a round robin of 8 at `tables` tables."""
+    data = os.path.join(str(tmp), "organiser")
+    os.makedirs(data)
+    root, _, _ = sim_device.data_layout(data)
+    store = Store(root=root)
+    store.load()
+    r = rules_mod.preset("italian")
+    r.set("target", 50)
+    store.save_club(T.encode(T.Tournament(NAMES, T.ROUND_ROBIN, r, best_of=best_of, tables=tables)))
+    dev = past_first_start(sim_device.SimDevice(board, data, serve=0))
+    assert dev.loop.ui.club is not None and dev.loop.ui.club.t.tables == tables
+    return dev
+
+
+class Table:
+    """A table device: an app on its own store, its link to the organiser."""
+
+    def __init__(self, tmp, no, port):
+        self.no = no
+        self.port = port
+        self.root = os.path.join(str(tmp), "table%d" % no)
+        if not os.path.isdir(self.root):
+            os.makedirs(self.root)
+        self.boot()
+
+    def boot(self):
+        """A start (also after a power cut): the app on what its flash holds."""
+        self.rig = Rig(persist=StorePersist(Store(root=self.root)))
+        self.link = table_link.TableLink(self.rig.app, ("127.0.0.1", self.port), self.no,
+                                         os.path.join(self.root, "gin_table.json"))
+
+    @property
+    def app(self):
+        return self.rig.app
+
+    def step(self):
+        self.rig.clock.ms += 10
+        self.link.step()
+
+    def hand(self, side, how=result.GIN, knocker=0, defender=20):
+        self.app.model.add_hand(HandRecord(side, how, knocker, defender))
+
+    def win(self, side=0):
+        """Hands for side until the pairing's match is decided."""
+        c = self.app.club
+        while not c.decided():
+            self.hand(side, result.GIN, 0, 30)
+
+    def confirm(self):
+        """The loser's hold on the result slip: the result saved as final on flash."""
+        c = self.app.club
+        c.confirm(c.outcome())
+
+    def pairing(self):
+        c = self.app.club
+        return None if c is None else c.rec
+
+
+class World:
+    def __init__(self, tmp, n_tables=4, best_of=1):
+        self.tmp = tmp
+        self.org = organiser(tmp, n_tables, best_of)
+        self.port = self.org.serve
+        self.tables = [Table(tmp, i, self.port) for i in range(1, n_tables + 1)]
+        self.phones = []
+
+    @property
+    def app(self):
+        return self.org.loop.ui
+
+    @property
+    def club(self):
+        return self.app.club
+
+    @property
+    def service(self):
+        return self.app.phones.club
+
+    def step(self):
+        self.org.step()
+        for t in self.tables:
+            t.step()
+        for p in self.phones:
+            p.step()
+
+    def until(self, cond, what, turns=TURNS):
+        for _ in range(turns):
+            if cond():
+                return
+            self.step()
+        raise AssertionError("not within %d turns: %s" % (turns, what))
+
+    def call_all(self):
+        """The first open pairing called to every free table (the organiser's OK)."""
+        c = self.club
+        for n in c.t.free_tables():
+            k = next(k for k in c.t.open_pairings() if not c.t.table(k))
+            c.call(k, n)
+
+    def join_all(self):
+        """Each table asks; the organiser accepts each on its Tables screen."""
+        for t in self.tables:
+            self.until(lambda: t.link.code is not None or t.link.key is not None, "table %d asks" % t.no)
+            if t.link.key is None:
+                assert self.service.pending[t.no] == t.link.device
+                self.service.accept(t.no)
+        self.until(lambda: all(t.link.key is not None for t in self.tables), "every table has the key")
+
+
+class Client:
+    """A request stepped with the world (no threads): net/client.py's own."""
+
+    def __init__(self, world, method, path, body=b""):
+        from net.client import Request
+        self.req = Request(("127.0.0.1", world.port), method, path, body, 0)
+        self.got = None
+
+    def step(self):
+        if self.got is None:
+            self.got = self.req.step(0)
+
+
+def request(world, method, path, body=b""):
+    """(status, body) of one request to the organiser, the world turning meanwhile."""
+    c = Client(world, method, path, body)
+    world.phones.append(c)
+    try:
+        world.until(lambda: c.got is not None, "an answer to %s %s" % (method, path))
+    finally:
+        world.phones.remove(c)
+    return c.got
+
+
+def signed(world, table, method, route, body=b"", key=None, n=None, epoch=None, device=None):
+    """A request signed as table's link would sign it (key, counter, epoch overridable)."""
+    from net import sign
+    link = table.link
+    if n is None:
+        link.n += 1
+        n = link.n
+    path = sign.sign(key or link.key, method, "%s?t=%d&d=%s&e=%s&n=%d" % (
+        route, table.no, device or link.device, epoch or link.epoch, n), body)
+    return path
+
+
+def club_json(world):
+    status, body = request(world, "GET", "/api/match")
+    assert status == 200
+    return json.loads(body)["club"]
