@@ -8,7 +8,8 @@ pairing's record (ui/tablepair.py saves it). It is sent until the
 organiser acknowledges it (the organiser answers 200 only after its own
 save), then the acknowledgement is written into LINK_FILE; a power cut
 anywhere sends it again, and the organiser counts it once (net/club.py).
-Live scores are sent when the hands change, and may be lost.
+Live scores are sent when the hands change; one that does not get
+through is not kept: the newest is sent again after RETRY_MS.
 
 LINK_FILE keeps the organiser's address, the table, this device's id and
 the evening's key (handed over when the organiser accepted the table),
@@ -148,9 +149,7 @@ class TableLink:
         self.next_at = now
         if status == 0 or status >= 500:
             self.sent["failed"] += 1
-            self.next_at = ticks_add(now, RETRY_MS)      # not reached: again later
-            if what == "live":
-                self._mark_live()              # a live score may be lost
+            self.next_at = ticks_add(now, RETRY_MS)      # not reached: again later (a live score: the newest)
             return
         if what == "join":
             self.sent["join"] += 1
@@ -207,7 +206,7 @@ class TableLink:
         return (self._pairing().rec.pairing, len(self.app.match.hands), self.app.model.persist.match_id())
 
     def _mark_live(self):
-        self.live_sent = self.live_going   # answered or lost: the next change sends again
+        self.live_sent = self.live_going   # answered: the next change sends again
 
     def _take(self, data):
         """The pairing called to this table goes on it - when the table is

@@ -175,3 +175,60 @@ def club_json(world):
     status, body = request(world, "GET", "/api/match")
     assert status == 200
     return json.loads(body)["club"]
+
+
+def folder_bytes(root):
+    """{relative path: bytes} of every file under root (what the flash holds)."""
+    out = {}
+    for d, _, files in os.walk(root):
+        for f in files:
+            p = os.path.join(d, f)
+            with open(p, "rb") as fh:
+                out[os.path.relpath(p, root)] = fh.read()
+    return out
+
+
+def evening_bytes(world):
+    """The organiser's flash as far as the evening goes: the store and the club file."""
+    return folder_bytes(world.org.data)
+
+
+class Raw:
+    """A raw client stepped with the world: sends its bytes (all, or some
+    and then nothing - a slow client), reads until the organiser closes."""
+
+    def __init__(self, world, data):
+        self.sock = socket.create_connection(("127.0.0.1", world.port))
+        self.sock.setblocking(False)
+        self.data = data
+        self.got = b""
+        self.closed = False
+        if data:
+            self.sock.sendall(data)
+
+    def step(self):
+        if self.closed:
+            return
+        try:
+            b = self.sock.recv(4096)
+        except BlockingIOError:
+            return
+        except ConnectionResetError:
+            b = b""
+        if not b:
+            self.closed = True
+            self.sock.close()
+            return
+        self.got += b
+
+    def status(self):
+        return int(self.got.split(b" ")[1]) if self.got else None
+
+
+def organiser_power_cut(world):
+    """The organiser's device loses power and starts again on its flash, at
+    the same address (its connections die with it)."""
+    ui = world.app
+    ui.phones.server.close()
+    world.org = past_first_start(sim_device.SimDevice(world.org.board_name, world.org.data, serve=world.port))
+    assert world.club is not None

@@ -4,7 +4,7 @@ serving from its main loop, the 4 table devices apps on their own flash
 with their links (net/table.py) turning with it (club_kit.py)."""
 import json
 
-from club_kit import World, club_json, request, signed
+from club_kit import Raw, World, club_json, evening_bytes, organiser_power_cut, request, signed
 
 
 def _pairing_of(w, t):
@@ -54,3 +54,199 @@ def test_four_tables_join_take_their_pairings_report_live_and_results(tmp_path):
     w.call_all()
     w.until(lambda: all(t.pairing().result is None for t in w.tables), "the next pairings on the tables")
     assert len(w.service.holders) == 4
+
+
+def _ready(tmp_path):
+    w = World(tmp_path)
+    w.call_all()
+    w.join_all()
+    w.until(lambda: all(t.pairing() is not None for t in w.tables), "every table has its pairing")
+    return w
+
+
+def _result_body(t):
+    r = t.pairing()
+    return json.dumps({"ev": r.evening, "p": r.pairing, "m": r.match_no, "names": list(r.names),
+                       "r": list(r.result)}).encode()
+
+
+def test_signatures_replays_and_bad_input_change_nothing(tmp_path):
+    w = _ready(tmp_path)
+    t1, t2 = w.tables[0], w.tables[1]
+    t1.win(0)
+    t1.confirm()
+    body = _result_body(t1)
+    k = _pairing_of(w, t1)
+    # Held back: the test posts table 1's result itself, altered in every way.
+    w.tables.remove(t1)
+    before = evening_bytes(w)
+
+    def refused(method, path, body, status):
+        got = request(w, method, path, body)
+        assert got[0] == status, (path, got)
+        assert not w.club.t.done(k)
+        assert evening_bytes(w) == before
+
+    refused("POST", signed(w, t1, "POST", "/club/result", body, key=b"x" * 16), body, 401)      # a phone's guess
+    p = signed(w, t1, "POST", "/club/result", body)
+    refused("POST", p, body.replace(b'"p": ', b'"p": 1'), 401)      # the body altered after signing
+    refused("POST", p.replace("/club/result", "/club/live"), body, 401)   # another route
+    refused("POST", p, body[:-1] + b" }", 401)
+    refused("POST", signed(w, t1, "POST", "/club/result", body, epoch="abcdef"), body, 409)   # an earlier start
+    refused("POST", signed(w, t1, "POST", "/club/result", body, device="00000000"), body, 403)   # not its holder
+    refused("POST", signed(w, t1, "POST", "/club/result", b"{not json"), b"{not json", 400)
+    refused("POST", signed(w, t1, "POST", "/club/result", b"[1,2]"), b"[1,2]", 400)
+    bad = json.loads(body)
+    bad["p"] = 99
+    b99 = json.dumps(bad).encode()
+    refused("POST", signed(w, t1, "POST", "/club/result", b99), b99, 404)      # an unknown pairing
+    bad = json.loads(body)
+    bad["ev"] += 1
+    bev = json.dumps(bad).encode()
+    refused("POST", signed(w, t1, "POST", "/club/result", bev), bev, 404)      # another evening
+    bad = json.loads(body)
+    bad["names"] = ["Zed", "Bob"]
+    bnames = json.dumps(bad).encode()
+    refused("POST", signed(w, t1, "POST", "/club/result", bnames), bnames, 409)
+    bad = json.loads(body)
+    bad["r"][1] = 7     # 7 games of a best of 1
+    bgames = json.dumps(bad).encode()
+    refused("POST", signed(w, t1, "POST", "/club/result", bgames), bgames, 400)
+    # Over the body limit: answered 413 from the head alone (the body is never read).
+    big = Raw(w, ("POST %s HTTP/1.0\r\nContent-Length: 600\r\n\r\n" % signed(
+        w, t1, "POST", "/club/result", b" " * 600)).encode())
+    w.phones.append(big)
+    w.until(lambda: big.closed, "the big body refused")
+    w.phones.remove(big)
+    assert big.status() == 413 and evening_bytes(w) == before
+    # Another table posting table 1's pairing: not called there.
+    t2.link.n += 0
+    refused("POST", signed(w, t2, "POST", "/club/result", body), body, 409)
+    # The real one: counted; the same request again (a replay) changes nothing.
+    p = signed(w, t1, "POST", "/club/result", body)
+    assert request(w, "POST", p, body)[0] == 200
+    assert w.club.t.done(k)
+    after = evening_bytes(w)
+    assert after != before
+    assert request(w, "POST", p, body)[0] == 409
+    assert evening_bytes(w) == after
+    # Sent again with a new counter (the table did not hear the answer): acknowledged again, nothing written.
+    assert request(w, "POST", signed(w, t1, "POST", "/club/result", body), body)[0] == 200
+    assert evening_bytes(w) == after
+    # A different result for the decided pairing: 409.
+    bad = json.loads(body)
+    bad["r"][3] += 5
+    other = json.dumps(bad).encode()
+    refused_after = request(w, "POST", signed(w, t1, "POST", "/club/result", other), other)
+    assert refused_after[0] == 409 and evening_bytes(w) == after
+    r = w.club.t.result(k)
+    assert (r[1], r[2], r[3], r[4], r[5]) == tuple(t1.pairing().result[:5])
+    # The join of an unknown table, a broken device id, a GET on a POST route.
+    assert request(w, "POST", "/club/join?t=9&d=12345678")[0] == 404
+    assert request(w, "POST", "/club/join?t=2&d=xyz")[0] == 400
+    assert request(w, "GET", signed(w, t2, "GET", "/club/live"))[0] == 405
+    assert evening_bytes(w) == after
+    # The other tables scored on all the while: their results count.
+    for i, t in enumerate(w.tables):
+        t.win(i % 2)
+        t.confirm()
+    w.until(lambda: all(t.link.acked is not None for t in w.tables), "the other results acknowledged")
+
+
+def test_too_many_connections_and_slow_clients(tmp_path):
+    w = _ready(tmp_path)
+    before = evening_bytes(w)
+    tables, w.tables = w.tables, []       # the tables wait a moment: the 4 places go to the slow ones
+    w.until(lambda: not w.app.phones.server.conns, "no connection open")
+    slow = [Raw(w, b"POST /club/result?t=1 HTTP/1.0\r\nContent-Length: 50\r\n\r\n{") for _ in range(4)]
+    w.phones.extend(slow)
+    for _ in range(5):
+        w.step()
+    fifth = Raw(w, b"GET /api/version HTTP/1.0\r\n\r\n")
+    w.phones.append(fifth)
+    w.until(lambda: fifth.closed, "the fifth connection answered")
+    assert fifth.status() == 503
+    w.tables = tables                     # their requests get 503 too until the slow ones go
+    t = w.tables[0]
+    t.hand(0)      # scoring goes on at the table while the organiser is full
+    w.until(lambda: all(s.closed for s in slow), "the slow clients cut off")
+    assert all(s.got == b"" for s in slow)    # cut off without an answer
+    assert w.org.now >= 5000
+    assert evening_bytes(w) == before
+    w.until(lambda: w.service.live.get(1, (0, 0, 0, 0))[3] == 1, "table 1's live score")
+
+
+def _counted_once(w, k, t):
+    c = w.club.t
+    assert c.done(k)
+    r = c.result(k)
+    assert (r[1], r[2], r[3], r[4], r[5], r[6], r[7]) == tuple(t.pairing().result)
+    a, b, _ = c.pairing(k)
+    s = c.standings()
+    assert s.played[a] == 1 and s.played[b] == 1 and s.wins[a] + s.wins[b] == 1
+
+
+def test_power_cuts_of_a_table_and_of_the_organiser_count_a_result_once(tmp_path):
+    w = _ready(tmp_path)
+    t1, t2, t3 = w.tables[0], w.tables[1], w.tables[2]
+    k1, k2, k3 = (_pairing_of(w, t) for t in (t1, t2, t3))
+    # Table 1: its slip confirmed (on its flash), the power cut before anything was sent.
+    t1.win(0)
+    t1.confirm()
+    t1.boot()
+    assert t1.link.unsent() == [w.club.evening_no(), k1 + 1, t1.pairing().match_no]
+    # Table 2: the organiser saved its result, the table cut before it read the acknowledgement.
+    t2.win(1)
+    t2.confirm()
+    while not w.club.t.done(k2):
+        w.org.step()
+        t2.step()
+    assert t2.link.acked is None
+    t2.boot()
+    # Table 3: the organiser cut between its save and its acknowledgement.
+    t3.win(0)
+    t3.confirm()
+    while not w.club.t.done(k3):
+        w.org.step()
+        t3.step()
+    assert t3.link.acked is None
+    organiser_power_cut(w)
+    w.until(lambda: all(t.link.acked is not None for t in (t1, t2, t3)), "the 3 results acknowledged")
+    for k, t in ((k1, t1), (k2, t2), (k3, t3)):
+        _counted_once(w, k, t)
+    played = sum(1 for k in range(w.club.t.count) if w.club.t.done(k))
+    assert played == 3
+    # The organiser started again: a new epoch; the tables still hold their tables (saved).
+    assert sorted(w.service.holders) == [1, 2, 3, 4]
+
+
+def test_a_replacement_device_takes_over_a_table_once_released(tmp_path):
+    from club_kit import Table
+    from net import club as net_club
+    w = _ready(tmp_path)
+    old = w.tables[1]
+    k = _pairing_of(w, old)
+    old.hand(0)
+    w.tables.remove(old)        # dies
+    new = Table(tmp_path / "new", 2, w.port)
+    w.tables.append(new)
+    w.until(lambda: new.link.state == "held", "the new device refused while the old holds table 2")
+    assert new.link.key is None and w.service.holders[2] == old.link.device
+    w.until(lambda: w.service.tables(w.app.clock())[1][5], "table 2 listed as not heard from",
+            turns=net_club.QUIET_MS // 10 + 100)
+    rows = w.service.tables(w.app.clock())
+    assert [r[0] for r in rows if r[5]] == [2]        # only table 2 is quiet
+    w.service.release(2)
+    w.until(lambda: 2 in w.service.pending, "the new device asks for table 2")
+    assert w.service.pending[2] == new.link.device
+    w.service.accept(2)
+    w.until(lambda: new.pairing() is not None, "the pairing of table 2 on the new device")
+    assert new.pairing().pairing == k + 1
+    new.win(1)
+    new.confirm()
+    w.until(lambda: new.link.acked is not None, "the new device's result acknowledged")
+    _counted_once(w, k, new)
+    # The old device comes back: refused (403), it asks to join again and is held off.
+    w.tables.append(old)
+    w.until(lambda: old.link.state == "held", "the old device held off")
+    assert w.service.holders[2] == new.link.device
