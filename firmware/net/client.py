@@ -20,8 +20,9 @@ _WAIT = (115, 11, 36, 119)   # EINPROGRESS, EAGAIN, EINPROGRESS (lwIP), EINPROGR
 
 
 class Request:
-    def __init__(self, addr, method, path, body, now):
+    def __init__(self, addr, method, path, body, now, limit=MAX_ANSWER):
         self.start = now
+        self.limit = limit
         self.out = memoryview(("%s %s HTTP/1.0\r\nContent-Length: %d\r\n\r\n" % (
             method, path, len(body))).encode() + body)
         self.got = b""
@@ -73,7 +74,7 @@ class Request:
             return self._fail()
         if b:
             self.got += b
-            if len(self.got) > MAX_ANSWER:
+            if len(self.got) > self.limit:
                 return self._fail()
             return None
         self.close()

@@ -58,6 +58,10 @@ class Link:
     def address(self):
         return self.radio.address(self.wlan, self.ap)
 
+    def gateway(self):
+        """The network's gateway: the organiser's device on its own access point."""
+        return self.radio.gateway(self.wlan)
+
     def failed(self, now):
         from ui.ticks import ticks_diff
         return self.address() is None and ticks_diff(now, self.started) >= JOIN_MS

@@ -32,6 +32,11 @@ def address(wlan, ap):
     return wlan.ifconfig()[0] if wlan.isconnected() else None
 
 
+def gateway(wlan):
+    """The network's gateway (an access point's own address to its stations)."""
+    return wlan.ifconfig()[2]
+
+
 def stop(wlan):
     try:
         wlan.disconnect()

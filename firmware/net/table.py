@@ -39,7 +39,10 @@ class TableLink:
         self.key = None
         self.device = None
         self.acked = None         # [evening, pairing, match] of the last result acknowledged
-        self._load()
+        self.net = None           # net/link.py's Link on the device (None: the network is there)
+        self.organiser = None     # "host[:port]" from the Wi-Fi file, else the network's gateway
+        if addr is not None:
+            self._load()
         self.epoch = None
         self.n = 0
         self.req = None
@@ -80,6 +83,22 @@ class TableLink:
             pass
         os.rename(tmp, self.path)
 
+    def _find(self, now):
+        """The network joined: the organiser's address (its own access point
+        is the gateway; on a club's Wi-Fi, the address set with the Wi-Fi)."""
+        net = self.net
+        if net.address() is None:
+            if net.failed(now):
+                self.state = "nowifi"
+            return
+        host = self.organiser or net.gateway()
+        port = 80
+        if ":" in host:
+            host, port = host.split(":")[0], int(host.split(":")[1])
+        self.addr = (host, port)
+        self._load()
+        self.state = JOINED if self.key is not None else JOINING
+
     # --- what is on the table -------------------------------------------------
     def _pairing(self):
         c = self.app.club
@@ -97,6 +116,9 @@ class TableLink:
     # --- one slice ------------------------------------------------------------
     def step(self):
         now = self.app.clock()
+        if self.addr is None:
+            self._find(now)
+            return
         if self.req is not None:
             got = self.req.step(now)
             if got is None:
@@ -186,6 +208,8 @@ class TableLink:
             if status == 200:
                 self.acked = self.unsent()
                 self._save()
+                from ui.screens.tables import received
+                received(self.app)    # the players see the organiser has it
             else:
                 self.next_at = ticks_add(now, RETRY_MS)   # refused (a disagreement): the organiser checks it
                 self.error = status
@@ -246,9 +270,35 @@ def start(app, addr, table, path=None):
     return link
 
 
+def start_here(app, table, radio=True, path=None):
+    """Menu > Join club night on a Pico W: the Wi-Fi set with gin deploy
+    --wifi joined (a table has no camera for the organiser's QR code), the
+    organiser found at the address set with it, or at the gateway (the
+    organiser's own access point), then the link as start() makes it."""
+    from net.link import Link, WIFI_FILE
+    if radio is True:
+        from net import radio
+    net = Link(radio, app.clock)
+    if net.ap:
+        raise OSError("no Wi-Fi set on this device (gin deploy --wifi)")
+    net.up()
+    link = start(app, None, table, path)
+    link.net = net
+    try:
+        import json
+        with open(WIFI_FILE) as f:
+            link.organiser = json.load(f).get("organiser")
+    except (OSError, ValueError, AttributeError):
+        pass
+    return link
+
+
 def stop(app):
     link = getattr(app, "table_link", None)
     if link is not None:
         del app.table_link
         del app.tick
         link.stop()
+        if link.net is not None:
+            link.net.down()
+    app.let_go(("net.table", "net.client", "net.sign", "net.link", "net.radio"))

@@ -85,11 +85,11 @@ class Table:
 
 
 class World:
-    def __init__(self, tmp, n_tables=4, best_of=1):
+    def __init__(self, tmp, n_tables=4, best_of=1, devices=None):
         self.tmp = tmp
         self.org = organiser(tmp, n_tables, best_of)
         self.port = self.org.serve
-        self.tables = [Table(tmp, i, self.port) for i in range(1, n_tables + 1)]
+        self.tables = [Table(tmp, i, self.port) for i in range(1, (devices or n_tables) + 1)]
         self.phones = []
 
     @property
@@ -110,6 +110,10 @@ class World:
             t.step()
         for p in self.phones:
             p.step()
+
+    def run(self, ms):
+        for _ in range(ms // 10):
+            self.step()
 
     def until(self, cond, what, turns=TURNS):
         for _ in range(turns):
@@ -232,3 +236,44 @@ def organiser_power_cut(world):
     ui.phones.server.close()
     world.org = past_first_start(sim_device.SimDevice(world.org.board_name, world.org.data, serve=world.port))
     assert world.club is not None
+
+
+class Phone:
+    """A phone's live page: /api/version once a second of the organiser's
+    clock, /api/match when it changed (as net/page.py's script does)."""
+
+    def __init__(self, world):
+        self.world = world
+        self.req = None
+        self.v = None
+        self.match = None
+        self.next_at = world.org.now
+        self.answers = 0
+
+    def step(self):
+        from net.client import Request
+        w = self.world
+        now = w.org.now
+        if self.req is None:
+            if now < self.next_at:
+                return
+            self.req = Request(("127.0.0.1", w.port), "GET", "/api/version", b"", now)
+            self.what = "v"
+            return
+        got = self.req.step(now)
+        if got is None:
+            return
+        self.req = None
+        self.answers += 1
+        if got[0] != 200:
+            self.next_at = now + 1000
+            return
+        d = json.loads(got[1])
+        if self.what == "v" and d["v"] != self.v:
+            self.req = Request(("127.0.0.1", w.port), "GET", "/api/match", b"", now, 1 << 20)
+            self.what = "m"
+            return
+        if self.what == "m":
+            self.match = d
+            self.v = d["v"]
+        self.next_at = now + 1000

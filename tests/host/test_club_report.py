@@ -250,3 +250,137 @@ def test_a_replacement_device_takes_over_a_table_once_released(tmp_path):
     w.tables.append(old)
     w.until(lambda: old.link.state == "held", "the old device held off")
     assert w.service.holders[2] == new.link.device
+
+
+def test_the_club_night_view_and_press_to_screen_with_4_tables_and_4_phones(tmp_path):
+    """The organiser's device with 4 tables reporting and 4 phones polling
+    once a second: every press reaches its screen within 50 ms of the
+    device's clock (from the button going down to the panel's bytes
+    changing: the loop's turns, not the PC's time - the server's work does
+    not move the simulated clock, so this says the slices never hold a turn
+    back; the Pico's own time per slice is in docs/pico-w.md), and each
+    phone's club view equals the evening's standings and the tables' scores."""
+    from club_kit import Phone
+    w = _ready(tmp_path)
+    w.phones.extend(Phone(w) for _ in range(4))
+    org = w.org
+    worst = 0
+    presses = 0
+    for i in range(24):
+        t = w.tables[i % 4]
+        t.hand(i % 2, defender=5 + i)         # a table saves a hand: its live score goes
+        for _ in range(37 * (i % 5) + 3):     # the press falls at another moment of the polls
+            w.step()
+        before = org.signature()
+        start = org.now
+        org.down("down" if i % 3 else "up", 60)
+        while org.signature() == before and org.now - start < 1000:
+            w.step()
+        assert org.signature() != before, "press %d never reached the screen" % i
+        worst = max(worst, org.now - start)
+        presses += 1
+        w.until(lambda: org.now - start >= 200, "the key up")
+    print("\npress to screen, organiser with 4 tables and 4 phones: %d presses, at most %d ms (device clock)"
+          % (presses, worst))
+    assert worst <= 50
+    assert all(p.answers >= 10 for p in w.phones)
+    w.until(lambda: all(p.match is not None and p.v == w.app.phones.version() for p in w.phones),
+            "every phone has the newest view")
+    c = w.club.t
+    s = c.standings()
+    for p in w.phones:
+        club = p.match["club"]
+        assert club["evening"] == w.club.evening_no()
+        assert [row[2] for row in club["standings"]] == [c.names[x] for x in s.order]
+        for row, t in zip(club["tables"], w.tables):
+            g = t.app.match.sheet().current(0)
+            assert row["s"] == [g.final[0], g.final[1]] and row["n"] == len(t.app.match.hands)
+
+
+def _open_menu_row(w, label):
+    """Menu on the organiser's device, the cursor moved to `label` by presses, OK."""
+    from ui.screens.menu import MenuScreen
+    ui = w.app
+    ui.push(MenuScreen(ui))
+    w.step()
+    menu = ui.top()
+    i = menu.labels.index(label)
+    for _ in range(i):
+        w.org.press("down")
+    w.org.press("ok")
+
+
+def test_the_organiser_accepts_and_releases_tables_on_its_tables_screen(tmp_path):
+    w = World(tmp_path)
+    w.call_all()
+    t1 = w.tables[0]
+    w.until(lambda: t1.link.code is not None and 1 in w.service.pending, "table 1 asks")
+    _open_menu_row(w, "Tables")
+    scr = w.app.top()
+    assert type(scr).__name__ == "TablesScreen"
+    w.until(lambda: len(w.service.pending) == 4 and all(t.link.code for t in w.tables), "4 tables ask")
+    w.run(1100)     # the rows are made again every second
+    assert scr.labels == ["T%d asks, code %s" % (t.no, t.link.code) for t in w.tables]
+    w.org.press("ok")                        # table 1: OK, then the hold
+    assert type(w.app.top()).__name__ == "HoldScreen"
+    w.org.press("ok", hold_ms=2200)
+    w.until(lambda: t1.link.key is not None, "table 1 joined")
+    assert w.service.holders == {1: t1.link.device}
+    w.until(lambda: t1.pairing() is not None, "table 1's pairing")
+    t1.hand(0, defender=12)
+    w.until(lambda: 1 in w.service.live and w.service.live[1][3] == 1, "table 1's live score")
+    w.run(1100)
+    g = t1.app.match.sheet().current(0)
+    assert scr.labels[0] == "T1 %d-%d" % (g.final[0], g.final[1])
+    # Release table 1 (OK, hold): its device is refused from then on.
+    w.org.press("ok")
+    w.org.press("ok", hold_ms=2200)
+    assert w.service.holders == {}
+    w.until(lambda: t1.link.state == "released" or t1.link.code is not None, "table 1 let go")
+    assert t1.link.key is None
+
+
+def test_a_pico_w_joins_as_a_table_from_its_menu(tmp_path, monkeypatch):
+    """Menu > Join club night on a table device: the table's number by
+    presses, the Wi-Fi set with gin deploy --wifi joined (the radio's
+    stand-in), the organiser at the address saved with it; the screen shows
+    the code the organiser accepts, then the pairing comes."""
+    import os
+    import network
+    from net import link as net_link
+    from storage import Store
+    from ui import keys
+    from ui.persist import StorePersist
+    from ui.screens import tables as tables_screen
+    from ui_kit import Rig
+    w = World(tmp_path, devices=3)
+    w.call_all()
+    wifi = os.path.join(str(tmp_path), "gin_wifi.json")
+    with open(wifi, "w") as f:
+        json.dump({"ssid": "club", "password": "secret-pw", "organiser": "127.0.0.1:%d" % w.port}, f)
+    monkeypatch.setattr(net_link, "WIFI_FILE", wifi)
+    os.makedirs(str(tmp_path / "t4"))
+    rig = Rig(persist=StorePersist(Store(root=str(tmp_path / "t4"))))
+    monkeypatch.setattr("net.table.LINK_FILE", str(tmp_path / "t4" / "gin_table.json"))
+    tables_screen.ask_join(rig.app)
+    rig.press(keys.UP, 3)                 # table 4
+    rig.press(keys.OK)
+    assert type(rig.app.top()).__name__ == "JoinScreen"
+    link = rig.app.table_link
+    assert link.table == 4 and ("connect", "club") in network.LOG
+
+    class Dev:
+        def step(self):
+            rig.step(10)
+    w.phones.append(Dev())
+    w.until(lambda: link.code is not None, "the code on the table's screen")
+    rig.step(10)
+    assert rig.texts()[-1] == "Code %s: organiser OK" % link.code
+    assert link.addr == ("127.0.0.1", w.port)
+    w.service.accept(4)
+    w.until(lambda: rig.app.club is not None, "table 4's pairing on the device")
+    k = next(k for k in w.club.t.open_pairings() if w.club.t.table(k) == 4)
+    assert rig.app.club.rec.pairing == k + 1 and rig.screen() == "TableScreen"
+    from net import table as net_table
+    net_table.stop(rig.app)
+    assert not hasattr(rig.app, "table_link")

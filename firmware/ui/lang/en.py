@@ -285,4 +285,17 @@ T = (
     'Phones could not start',  # PHONES_FAILED
     'Password',  # PASSWORD
     'Too long for this screen',  # TOO_LONG_QR
+    'Tables',  # TABLES
+    'no device',  # TBL_NONE
+    'asks, code %s',  # TBL_ASKS
+    'not heard',  # TBL_QUIET
+    'late',  # TBL_LATE
+    'Accept this device?',  # ACCEPT_Q
+    'Release the table?',  # RELEASE_Q
+    'Join club night',  # JOIN_CLUB
+    'Table number',  # TABLE_NO
+    'Code %s: organiser OK',  # JOIN_CODE
+    'Table held elsewhere',  # TBL_HELD
+    'Joined',  # TBL_JOINED
+    'Result received',  # RES_SENT
 )

@@ -285,4 +285,17 @@ T = (
     "Puhelimet eivät käynnisty",  # PHONES_FAILED
     "Salasana",  # PASSWORD
     "Liian pitkä tälle näytölle",  # TOO_LONG_QR
+    "Pöydät",  # TABLES
+    "ei laitetta",  # TBL_NONE
+    "pyytää, koodi %s",  # TBL_ASKS
+    "ei kuulu",  # TBL_QUIET
+    "myöhässä",  # TBL_LATE
+    "Hyväksy laite?",  # ACCEPT_Q
+    "Vapauta pöytä?",  # RELEASE_Q
+    "Liity klubi-iltaan",  # JOIN_CLUB
+    "Pöydän numero",  # TABLE_NO
+    "Koodi %s: järjestäjä OK",  # JOIN_CODE
+    "Pöytä on varattu",  # TBL_HELD
+    "Liitytty",  # TBL_JOINED
+    "Tulos vastaanotettu",  # RES_SENT
 )

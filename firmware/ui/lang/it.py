@@ -285,4 +285,17 @@ T = (
     "Telefoni non avviati",  # PHONES_FAILED
     "Password",  # PASSWORD
     "Troppo lungo per lo schermo",  # TOO_LONG_QR
+    "Tavoli",  # TABLES
+    "nessun disp.",  # TBL_NONE
+    "chiede, codice %s",  # TBL_ASKS
+    "non risponde",  # TBL_QUIET
+    "in ritardo",  # TBL_LATE
+    "Accettare il disp.?",  # ACCEPT_Q
+    "Liberare il tavolo?",  # RELEASE_Q
+    "Entra nella serata",  # JOIN_CLUB
+    "Numero del tavolo",  # TABLE_NO
+    "Codice %s: OK organizz.",  # JOIN_CODE
+    "Tavolo già occupato",  # TBL_HELD
+    "Collegato",  # TBL_JOINED
+    "Risultato ricevuto",  # RES_SENT
 )

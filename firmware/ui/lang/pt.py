@@ -285,4 +285,17 @@ T = (
     "Celulares não iniciaram",  # PHONES_FAILED
     "Senha",  # PASSWORD
     "Longo demais para a tela",  # TOO_LONG_QR
+    "Mesas",  # TABLES
+    "sem aparelho",  # TBL_NONE
+    "pede, código %s",  # TBL_ASKS
+    "sem notícias",  # TBL_QUIET
+    "atrasada",  # TBL_LATE
+    "Aceitar o aparelho?",  # ACCEPT_Q
+    "Liberar a mesa?",  # RELEASE_Q
+    "Entrar na noite",  # JOIN_CLUB
+    "Número da mesa",  # TABLE_NO
+    "Código %s: OK organiz.",  # JOIN_CODE
+    "Mesa já ocupada",  # TBL_HELD
+    "Conectado",  # TBL_JOINED
+    "Resultado recebido",  # RES_SENT
 )

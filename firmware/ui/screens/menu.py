@@ -21,9 +21,11 @@ _TAKE_BACK = const(12)  # a club night's result out again (its pairing open)
 _PAIRING = const(13)    # a table device: play a pairing of an evening on another device
 _PHONES = const(14)     # a Pico W: the page on phones (ui/screens/phones.py)
 _PHONES_OFF = const(15)
+_TABLES = const(16)     # the organiser's table devices (ui/screens/tables.py)
+_JOIN = const(17)       # a Pico W as a table device of an evening on another device
 _LABELS = (tx.RECORD, tx.HISTORY, tx.UNDO, tx.UNDO_CHANGE, tx.NEW_MATCH, tx.STATS, tx.SETTINGS,
            tx.RECORD_CARDS, tx.REDO, tx.CLUB_NIGHT, tx.FORFEIT, tx.END_CLUB, tx.TAKE_BACK, tx.CLUB_PAIRING,
-           tx.PHONES, tx.PHONES_OFF)
+           tx.PHONES, tx.PHONES_OFF, tx.TABLES, tx.JOIN_CLUB)
 
 
 class MenuScreen(ChoiceScreen):
@@ -53,6 +55,8 @@ class MenuScreen(ChoiceScreen):
             if club.on_table() is not None and not club.decided():
                 acts.append(_FORFEIT)
         acts.append(_STATS)
+        if getattr(getattr(app, "phones", None), "club", None) is not None:
+            acts.append(_TABLES)
         if getattr(app, "phones", None) is not None:
             acts.append(_PHONES)
             acts.append(_PHONES_OFF)
@@ -61,6 +65,9 @@ class MenuScreen(ChoiceScreen):
         acts.append(_SETTINGS)
         if club is None:
             acts.append(_PAIRING)
+            if getattr(getattr(app.board, "board", None), "wifi", False) and \
+                    getattr(app, "table_link", None) is None:
+                acts.append(_JOIN)
         acts.append(_CLUB if club is None else _END_CLUB)
         self.actions = acts
         self.title = t(tx.MENU)
@@ -139,6 +146,14 @@ class MenuScreen(ChoiceScreen):
             stop_phones(app)
             app.home()
             app.say(t(tx.PHONES_OFF))
+        elif a == _TABLES:
+            app.pop()
+            from ui.screens.tables import open_tables
+            open_tables(app)
+        elif a == _JOIN:
+            app.home()
+            from ui.screens.tables import ask_join
+            ask_join(app)
         elif a == _END_CLUB:
             app.push(HoldScreen(app, t(tx.END_CLUB), (t(tx.END_CLUB_Q), t(tx.CLUB_KEPT)), self.end_club))
 
