@@ -27,14 +27,15 @@ button{font-size:1em;padding:.4em .8em;margin:.2em .4em .2em 0}
 <div class="tot"><div><div class="a" id="name-a"></div><div class="big a" id="total-a">-</div></div>
 <div><div class="b" id="name-b"></div><div class="big b" id="total-b">-</div></div></div>
 <div id="line"></div></div>
+<div id="club"></div>
 <div><button id="save-html">HTML</button><button id="save-csv">CSV</button></div>
 <div id="sheet"></div>
 <script>
 "use strict";
-var L={en:["Game %d, to %d","Games won %d : %d, net %d : %d","%s deals next","Hands: %d","Waiting for the device","No answer from the device","Save the sheet","Save CSV"],
-fi:["Peli %d, %d pisteeseen","Pelej\u00e4 voitettu %d : %d, netto %d : %d","%s jakaa seuraavaksi","K\u00e4si\u00e4: %d","Odotetaan laitetta","Laite ei vastaa","Tallenna taulukko","Tallenna CSV"],
-it:["Partita %d, a %d","Partite vinte %d : %d, netto %d : %d","%s d\u00e0 le carte","Mani: %d","In attesa del dispositivo","Il dispositivo non risponde","Salva il foglio","Salva CSV"],
-pt:["Jogo %d, at\u00e9 %d","Jogos ganhos %d : %d, l\u00edquido %d : %d","%s d\u00e1 a seguir","M\u00e3os: %d","\u00c0 espera do aparelho","O aparelho n\u00e3o responde","Guardar a folha","Guardar CSV"]};
+var L={en:["Game %d, to %d","Games won %d : %d, net %d : %d","%s deals next","Hands: %d","Waiting for the device","No answer from the device","Save the sheet","Save CSV","Club night %d: tables","Standings","late","not heard"],
+fi:["Peli %d, %d pisteeseen","Pelej\u00e4 voitettu %d : %d, netto %d : %d","%s jakaa seuraavaksi","K\u00e4si\u00e4: %d","Odotetaan laitetta","Laite ei vastaa","Tallenna taulukko","Tallenna CSV","Klubi-ilta %d: p\u00f6yd\u00e4t","Sarjataulukko","my\u00f6h\u00e4ss\u00e4","ei kuulu"],
+it:["Partita %d, a %d","Partite vinte %d : %d, netto %d : %d","%s d\u00e0 le carte","Mani: %d","In attesa del dispositivo","Il dispositivo non risponde","Salva il foglio","Salva CSV","Serata %d: tavoli","Classifica","in ritardo","non risponde"],
+pt:["Jogo %d, at\u00e9 %d","Jogos ganhos %d : %d, l\u00edquido %d : %d","%s d\u00e1 a seguir","M\u00e3os: %d","\u00c0 espera do aparelho","O aparelho n\u00e3o responde","Guardar a folha","Guardar CSV","Noite %d: mesas","Classifica\u00e7\u00e3o","atrasada","sem not\u00edcias"]};
 var T=L.en,cur=null,ver=null,renders=0;
 function $(i){return document.getElementById(i)}
 function f(s){var a=arguments,k=1;return s.replace(/%[ds]/g,function(){return String(a[k++])})}
@@ -115,6 +116,15 @@ var o=[COLS.join(",")];mv.d.hands.forEach(function(h){var vd=h[OUT]===null;h[TOT
 o.push([mv.number,mv.status,mv.names[0],mv.names[1],h[RULES],h[FIRST]+k,h[HAND],nm(mv,h[DEALER]),vd?"":mv.names[h[OUT]],h[HOW],vd?"":h[KD],vd?"":h[DD],h[LIMIT]===null?"":h[LIMIT],h[UP],h[OUTCOME],nm(mv,h[WINNER]),h[POINTS],h[DOUBLED]?"yes":"",t[0],t[1],held(h,0,0),held(h,1,0)].map(cq).join(","))})});
 return o.join("\n")+"\n"}
 function save(name,type,text){var a=document.createElement("a");a.href=URL.createObjectURL(new Blob([text],{type:type}));a.download=name;document.body.appendChild(a);a.click();a.remove()}
+function club(c){
+if(!c)return"";var h="<h3>"+esc(f(T[8],c.evening))+"</h3><table>";
+c.tables.forEach(function(r){h+="<tr><td>T"+r.t+"</td>";if(!r.ref){h+="<td>-</td></tr>";return}
+h+="<td>"+esc(r.ref)+"</td><td><bdi>"+esc(r.names[0])+"</bdi> - <bdi>"+esc(r.names[1])+"</bdi></td><td>"+
+(r.s?r.s[0]+" : "+r.s[1]+(r.g[0]+r.g[1]?" ("+r.g[0]+" : "+r.g[1]+")":""):"")+"</td><td>"+
+(r.late?esc(T[10]):"")+(r.quiet?" "+esc(T[11]):"")+"</td></tr>"});
+h+="</table><h3>"+esc(T[9])+"</h3><table>";
+c.standings.forEach(function(r){h+="<tr><td>"+(r[1]?"=":"")+r[0]+"</td><td><bdi>"+esc(r[2])+"</bdi></td><td>"+r[4]+"/"+r[3]+
+"</td><td>"+(r[5]>0?"+":"")+r[5]+"</td></tr>"});return h+"</table>"}
 function show(d){
 cur=d;T=L[d.lang]||L.en;var mv=view(d),g=null;mv.games.forEach(function(x){if(!x.d.over||!g)g=x});
 $("name-a").textContent=d.names[0];$("name-b").textContent=d.names[1];
@@ -123,7 +133,7 @@ $("state").textContent=(g?f(T[0],g.number,g.target):f(T[0],1,d.target))+" \u00b7
 $("line").textContent=f(T[1],d.games_won[0],d.games_won[1],d.net[0],d.net[1])+" \u00b7 "+f(T[2],nm(mv,d.next_dealer));
 $("save-html").textContent=T[6];$("save-csv").textContent=T[7];
 document.body.setAttribute("data-hands",d.hands.length);document.body.setAttribute("data-renders",++renders);document.body.setAttribute("data-v",d.v);
-$("sheet").innerHTML=match(mv)}
+$("club").innerHTML=club(d.club);$("sheet").innerHTML=match(mv)}
 function poll(){
 fetch("/api/version",{cache:"no-store"}).then(function(r){return r.json()}).then(function(j){
 if(j.v===ver)return;return fetch("/api/match",{cache:"no-store"}).then(function(r){return r.json()}).then(function(d){ver=d.v;show(d)})

@@ -384,3 +384,37 @@ def test_a_pico_w_joins_as_a_table_from_its_menu(tmp_path, monkeypatch):
     from net import table as net_table
     net_table.stop(rig.app)
     assert not hasattr(rig.app, "table_link")
+
+
+def test_the_live_page_draws_the_club_view(tmp_path):
+    """The page's script (run by Node; skipped without it) draws the club
+    field a phone got: every table's reference, players and live score,
+    and the standings in their order."""
+    import re
+    import shutil
+    import subprocess
+    import pytest
+    from conftest import HANG_S
+    from net import page
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (the page's script is run by Node)")
+    w = _ready(tmp_path)
+    for i, t in enumerate(w.tables):
+        t.hand(i % 2, defender=3 + i)
+    w.until(lambda: all(w.service.live.get(t.no, (0, 0, 0, 0))[3] == 1 for t in w.tables), "4 live scores")
+    c = club_json(w)
+    script = re.search(rb"<script>(.*)</script>", page.PAGE, re.S).group(1).decode()
+    prog = script + ("\nT=L.fi;process.stdout.write(club(JSON.parse(require('fs').readFileSync(0,'utf8'))));")
+    r = subprocess.run([node, "-e", prog], input=json.dumps(c), capture_output=True, text=True, timeout=HANG_S)
+    assert r.returncode == 0, r.stderr
+    html = r.stdout
+    assert "Klubi-ilta %d: pöydät" % w.club.evening_no() in html
+    for row, t in zip(c["tables"], w.tables):
+        g = t.app.match.sheet().current(0)
+        cell = "<td>T%d</td><td>%s</td><td><bdi>%s</bdi> - <bdi>%s</bdi></td><td>%d : %d</td>" % (
+            t.no, row["ref"], t.pairing().names[0], t.pairing().names[1], g.final[0], g.final[1])
+        assert cell in html
+    s = w.club.t.standings()
+    names = re.findall(r"<tr><td>=?\d+</td><td><bdi>(\w+)</bdi>", html)
+    assert names == [w.club.t.names[p] for p in s.order]
