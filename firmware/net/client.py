@@ -30,7 +30,7 @@ class Request:
         s.setblocking(False)
         self.poll = select.poll()
         try:
-            s.connect(addr)
+            s.connect(socket.getaddrinfo(addr[0], addr[1])[0][-1])   # MicroPython takes no (host, port)
         except OSError as e:
             if e.args[0] not in _WAIT:
                 self.poll = None      # refused at once: the first step says so

@@ -51,6 +51,7 @@ class TableLink:
         self.poll_at = self.next_at
         self.live_sent = None
         self.live_going = None
+        self.on_acked = None      # called with the app at each acknowledgement (the screen's word)
         self.error = None         # the status of a result the organiser refused
         self.code = None          # the 4 digits to show while the organiser accepts
         self.state = JOINED if self.key is not None else JOINING
@@ -208,8 +209,8 @@ class TableLink:
             if status == 200:
                 self.acked = self.unsent()
                 self._save()
-                from ui.screens.tables import received
-                received(self.app)    # the players see the organiser has it
+                if self.on_acked is not None:
+                    self.on_acked(self.app)   # the players see the organiser has it
             else:
                 self.next_at = ticks_add(now, RETRY_MS)   # refused (a disagreement): the organiser checks it
                 self.error = status

@@ -101,7 +101,7 @@ def ask_join(app):
     def got(n):
         try:
             from net import table
-            table.start_here(app, n)
+            table.start_here(app, n).on_acked = received
         except Exception as e:  # noqa: BLE001 - no radio, no address: said, the table plays on
             from ui.screens.message import say_lines
             app.home()
