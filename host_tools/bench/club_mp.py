@@ -65,8 +65,13 @@ class App:
 
     @staticmethod
     def let_go(names):
-        for n in names:
-            sys.modules.pop(n, None)
+        # as ui/app.py's: out of sys.modules and off their package
+        for full in names:
+            sys.modules.pop(full, None)
+            i = full.rfind(".")
+            pkg = sys.modules.get(full[:i])
+            if pkg is not None and hasattr(pkg, full[i + 1:]):
+                delattr(pkg, full[i + 1:])
         gc.collect()
 
 
