@@ -43,6 +43,8 @@ def parse(argv):
     p.add_argument("--scan", action="store_true", help="list the I2C addresses found on the board's bus; copy nothing")
     p.add_argument("--wifi", metavar="SSID", help="a Pico W joins this Wi-Fi for Phones (the password is asked, "
                    "kept on the device only); - removes it (host_tools/deploy/deploy_wifi.py)")
+    p.add_argument("--organiser", metavar="HOST[:PORT]", help="with --wifi: a table device of a club night finds "
+                   "the organiser's device at this address on that Wi-Fi (default: the network's gateway)")
     return p.parse_args(argv)
 
 
@@ -258,8 +260,12 @@ def main(argv, root=None, out=None):
     password = None
     if args.wifi not in (None, "-"):
         from host_tools.deploy import deploy_wifi
+        if args.organiser is not None:
+            deploy_wifi.check_organiser(args.organiser)
         password = deploy_wifi.ask_password(args.wifi)
         deploy_wifi.check(args.wifi, password)
+    elif args.organiser is not None:
+        raise GinError("deploy: --organiser goes with --wifi SSID (the Wi-Fi the organiser is on)")
     items = build.plan(board, root)
     port = args.port
     if port is None:
@@ -289,7 +295,7 @@ def main(argv, root=None, out=None):
         build.build(items, tag)
         if args.wifi is not None and not args.dry_run:
             from host_tools.deploy import deploy_wifi
-            deploy_wifi.put(dev, args.wifi, password, out)
+            deploy_wifi.put(dev, args.wifi, password, out, args.organiser)
         return deploy(dev, items, board, info, args.dry_run, out, root)
     finally:
         if dev.app_restarted:

@@ -30,15 +30,31 @@ def check(ssid, password):
         raise GinError("deploy: --wifi: a WPA2 password has 8 to 63 plain characters")
 
 
-def file_bytes(ssid, password):
-    return json.dumps({"ssid": ssid, "password": password}).encode()
+def check_organiser(addr):
+    """--organiser HOST[:PORT]: where a table device finds the organiser's
+    device on that Wi-Fi (net/table.py); an IPv4 address or a plain name."""
+    host, _, port = addr.partition(":")
+    ok = 1 <= len(host) <= 63 and all(c.isalnum() or c in ".-" for c in host) and host.isascii()
+    if port:
+        ok = ok and port.isdigit() and 1 <= int(port) <= 65535
+    if not ok:
+        raise GinError("deploy: --organiser: give the organiser's address as HOST or HOST:PORT (192.168.1.20)")
 
 
-def put(dev, ssid, password, out):
+def file_bytes(ssid, password, organiser=None):
+    d = {"ssid": ssid, "password": password}
+    if organiser:
+        d["organiser"] = organiser
+    return json.dumps(d).encode()
+
+
+def put(dev, ssid, password, out, organiser=None):
     """Write (or with ssid "-" remove) the device's Wi-Fi file."""
     if ssid == "-":
         dev.remove([PATH])
         print("Wi-Fi: removed; Phones makes the device's own network", file=out)
         return
-    dev.write(PATH, file_bytes(ssid, password))
+    dev.write(PATH, file_bytes(ssid, password, organiser))
     print("Wi-Fi: %s saved on the device (the password is kept there only)" % ssid, file=out)
+    if organiser:
+        print("club night: the organiser's device at %s" % organiser, file=out)

@@ -44,3 +44,19 @@ def test_a_bad_password_or_name_writes_nothing(tmp_path):
             assert r.returncode == 2, r.stdout
             assert r.stderr.startswith("gin: deploy: --wifi:") and pw not in r.stderr
             assert dev.files() == {"note.txt": b"x"}
+
+
+def test_a_table_device_is_told_where_the_organiser_is(tmp_path):
+    root = small_project(str(tmp_path / "p"), MAIN)
+    with FakeDevice(files={"note.txt": b"x"}) as dev:
+        for args in (["--wifi", "Club", "--organiser", "192.168.1.20 x"], ["--wifi", "Club", "--organiser", "h:99999"],
+                     ["--organiser", "192.168.1.20"]):
+            r = deploy(dev, root, *args, password="correct-horse-7")
+            assert r.returncode == 2, r.stdout
+            assert r.stderr.startswith("gin: deploy: --organiser") and len(r.stderr.splitlines()) == 1
+            assert dev.files() == {"note.txt": b"x"}
+        r = deploy(dev, root, "--wifi", "Club", "--organiser", "192.168.1.20:8080", password="correct-horse-7")
+        assert r.returncode == 0, r.stderr
+        assert json.loads(dev.files()["gin_wifi.json"]) == {"ssid": "Club", "password": "correct-horse-7",
+                                                            "organiser": "192.168.1.20:8080"}
+        assert "the organiser's device at 192.168.1.20:8080" in r.stdout
