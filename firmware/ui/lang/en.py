@@ -285,7 +285,6 @@ T = (
     'Phones could not start',  # PHONES_FAILED
     'Password',  # PASSWORD
     'Too long for this screen',  # TOO_LONG_QR
-    'Tables',  # TABLES
     'no device',  # TBL_NONE
     'asks, code %s',  # TBL_ASKS
     'not heard',  # TBL_QUIET

@@ -285,7 +285,6 @@ T = (
     "Puhelimet eivät käynnisty",  # PHONES_FAILED
     "Salasana",  # PASSWORD
     "Liian pitkä tälle näytölle",  # TOO_LONG_QR
-    "Pöydät",  # TABLES
     "ei laitetta",  # TBL_NONE
     "pyytää, koodi %s",  # TBL_ASKS
     "ei kuulu",  # TBL_QUIET

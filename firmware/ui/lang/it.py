@@ -285,7 +285,6 @@ T = (
     "Telefoni non avviati",  # PHONES_FAILED
     "Password",  # PASSWORD
     "Troppo lungo per lo schermo",  # TOO_LONG_QR
-    "Tavoli",  # TABLES
     "nessun disp.",  # TBL_NONE
     "chiede, codice %s",  # TBL_ASKS
     "non risponde",  # TBL_QUIET

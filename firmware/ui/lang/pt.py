@@ -285,7 +285,6 @@ T = (
     "Celulares não iniciaram",  # PHONES_FAILED
     "Senha",  # PASSWORD
     "Longo demais para a tela",  # TOO_LONG_QR
-    "Mesas",  # TABLES
     "sem aparelho",  # TBL_NONE
     "pede, código %s",  # TBL_ASKS
     "sem notícias",  # TBL_QUIET
