@@ -85,11 +85,7 @@ class Organiser:
         tmp = self.path + ".new"
         with open(tmp, "w") as f:
             f.write(json.dumps(d))
-        try:
-            os.remove(self.path)
-        except OSError:
-            pass
-        os.rename(tmp, self.path)
+        _replace(tmp, self.path)
 
     # --- the organiser's presses (the Tables screen) ------------------------
     def accept(self, table):
@@ -295,3 +291,13 @@ class Organiser:
             yield sep + json.dumps(row, separators=_SEP)
             sep = ","
         yield "]}"
+
+
+def _replace(tmp, path):
+    """tmp becomes path: one rename where the filesystem replaces (littlefs,
+    POSIX), so a power cut leaves the old file or the new one."""
+    try:
+        os.rename(tmp, path)
+    except OSError:
+        os.remove(path)     # a filesystem that will not rename over a file (FAT)
+        os.rename(tmp, path)

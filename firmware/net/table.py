@@ -78,11 +78,7 @@ class TableLink:
         tmp = self.path + ".new"
         with open(tmp, "w") as f:
             f.write(json.dumps(d))
-        try:
-            os.remove(self.path)
-        except OSError:
-            pass
-        os.rename(tmp, self.path)
+        _replace(tmp, self.path)
 
     def _find(self, now):
         """The network joined: the organiser's address (its own access point
@@ -125,7 +121,12 @@ class TableLink:
             if got is None:
                 return
             self.req = None
-            self._answer(self.doing, got[0], got[1], now)
+            try:
+                self._answer(self.doing, got[0], got[1], now)
+            except Exception:  # noqa: BLE001 - an answer it cannot use, a pairing the flash refused: later
+                self.sent["failed"] += 1
+                self.next_at = ticks_add(now, RETRY_MS)
+                self.poll_at = self.next_at
             return
         if ticks_diff(now, self.next_at) < 0 or self.state == HELD and ticks_diff(now, self.poll_at) < 0:
             return
@@ -303,3 +304,13 @@ def stop(app):
         if link.net is not None:
             link.net.down()
     app.let_go(("net.table", "net.client", "net.sign", "net.link", "net.radio"))
+
+
+def _replace(tmp, path):
+    """tmp becomes path: one rename where the filesystem replaces (littlefs,
+    POSIX), so a power cut leaves the old file or the new one."""
+    try:
+        os.rename(tmp, path)
+    except OSError:
+        os.remove(path)     # a filesystem that will not rename over a file (FAT)
+        os.rename(tmp, path)

@@ -418,3 +418,18 @@ def test_the_live_page_draws_the_club_view(tmp_path):
     s = w.club.t.standings()
     names = re.findall(r"<tr><td>=?\d+</td><td><bdi>(\w+)</bdi>", html)
     assert names == [w.club.t.names[p] for p in s.order]
+
+
+def test_a_table_survives_answers_it_cannot_use(tmp_path):
+    """An organiser (or anything at its address) answering nonsense: the
+    table's link counts a failure and asks again later; the table plays on."""
+    w = _ready(tmp_path)
+    t = w.tables[0]
+    svc = w.service
+    real = svc._pairing
+    svc._pairing = lambda table: (200, "application/json", b'{"rec": "zz-not-hex"}')
+    failed = t.link.sent["failed"]
+    w.until(lambda: t.link.sent["failed"] > failed, "the bad answer counted")
+    svc._pairing = real
+    t.hand(0)
+    w.until(lambda: svc.live.get(1, (0, 0, 0, 0))[3] == 1, "table 1's live score after it")
