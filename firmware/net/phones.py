@@ -59,7 +59,7 @@ class Phones:
             return
         from net.api import Api
         from net.http import Server
-        t = getattr(self.app.club, "t", None)
+        t = getattr(getattr(self.app, "club", None), "t", None)   # the bench's app has no club
         if t is not None and t.tables and self.club is None:
             from net.club import Organiser
             self.club = Organiser(self.app, self.club_path)
