@@ -1,6 +1,8 @@
-"""CPython stand-in for MicroPython's built-in `framebuf` (the monochrome part).
+"""CPython stand-in for MicroPython's built-in `framebuf` (the monochrome part,
+and RGB565 and GS8 for the colour panel's line buffers).
 
-Only MONO_VLSB (the SSD1306 page layout) and MONO_HLSB are implemented, with
+MONO_VLSB (the SSD1306 page layout), MONO_HLSB, MONO_HMSB, RGB565 (a
+pixel a little-endian 16-bit word, as on the Pico) and GS8 are implemented, with
 the drawing calls the firmware and adafruit_ssd1306 use: fill, pixel, hline,
 vline, rect, fill_rect, line, blit (key and palette) and scroll. The
 algorithms follow MicroPython's extmod/modframebuf.c step by step, so the
@@ -14,29 +16,45 @@ used there.
 
 MONO_VLSB = 0
 MVLSB = 0
+RGB565 = 1
 MONO_HLSB = 3
 MONO_HMSB = 4
+GS8 = 6
+_BYTES = {RGB565: 2, GS8: 1}   # the whole-byte formats
 
 
 class FrameBuffer:
     def __init__(self, buffer, width, height, format, stride=None):
-        if format not in (MONO_VLSB, MONO_HLSB, MONO_HMSB):
+        if format not in (MONO_VLSB, MONO_HLSB, MONO_HMSB, RGB565, GS8):
             raise ValueError("invalid format")
         self._buf = memoryview(buffer).cast("B") if not isinstance(buffer, memoryview) else buffer
         self._w = width
         self._h = height
         self._fmt = format
         stride = width if stride is None else stride
-        if format != MONO_VLSB:
+        if format in (MONO_HLSB, MONO_HMSB):
             stride = (stride + 7) & ~7
         self._stride = stride
-        need = ((height + 7) >> 3) * stride if format == MONO_VLSB else (stride * height + 7) >> 3
+        if format in _BYTES:   # the last row need only be as wide as the buffer (as the C check)
+            need = ((height - 1) * stride + width) * _BYTES[format] if height else 0
+        elif format == MONO_VLSB:
+            need = ((height + 7) >> 3) * stride
+        else:
+            need = (stride * height + 7) >> 3
         if len(self._buf) < need:
             raise ValueError("buffer too small")
 
     # -- the per-format primitives (setpixel/getpixel/fill_rect in the C code)
     def _set(self, x, y, col):
         b = self._buf
+        if self._fmt == RGB565:
+            i = 2 * (x + y * self._stride)
+            b[i] = col & 0xFF
+            b[i + 1] = (col >> 8) & 0xFF
+            return
+        if self._fmt == GS8:
+            b[x + y * self._stride] = col & 0xFF
+            return
         if self._fmt == MONO_VLSB:
             i = (y >> 3) * self._stride + x
             o = y & 7
@@ -46,6 +64,11 @@ class FrameBuffer:
         b[i] = (b[i] & ~(1 << o) & 0xFF) | ((col != 0) << o)
 
     def _get(self, x, y):
+        if self._fmt == RGB565:
+            i = 2 * (x + y * self._stride)
+            return self._buf[i] | self._buf[i + 1] << 8
+        if self._fmt == GS8:
+            return self._buf[x + y * self._stride]
         if self._fmt == MONO_VLSB:
             return (self._buf[(y >> 3) * self._stride + x] >> (y & 7)) & 1
         o = (x & 7) if self._fmt == MONO_HMSB else 7 - (x & 7)

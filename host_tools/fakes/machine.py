@@ -1,7 +1,7 @@
 """PC stand-in for the Pico's `machine` module, plus the outside world it talks to.
 
 Runs on CPython and on MicroPython (the npm build has no `machine`, so this
-file is found). The firmware only uses the `machine` API (Pin, I2C, SPI, ADC,
+file is found). The firmware only uses the `machine` API (Pin, I2C, SPI, ADC, PWM,
 WDT, reset...); tests and the simulator reach the world behind it:
 
     machine.reset_world()            fresh pins, buses, clock at 0
@@ -140,6 +140,7 @@ class Line:
         self.out = 0          # level the Pico drives when mode is OUT
         self.falls = 0        # how often the Pico drove it from 1 to 0 (reset pulses)
         self.driven = None    # level forced from outside (None = floating)
+        self.duty = None      # a PWM's duty (0..65535) when the pin is one (backlight, LED)
         self._script = []     # pending (absolute ms, level), sorted by time
 
     def set_out(self, v):
@@ -423,6 +424,34 @@ class SPI:
     def write_readinto(self, wbuf, rbuf):
         self.write(wbuf)
         self.readinto(rbuf)
+
+
+class PWM:
+    """A PWM output: its duty lands on the pin's line (line(n).duty)."""
+
+    def __init__(self, dest, *, freq=None, duty_u16=None):
+        self._line = line(_pin_id(dest))
+        self._line.duty = 0
+        self._freq = 0
+        if freq is not None:
+            self.freq(freq)
+        if duty_u16 is not None:
+            self.duty_u16(duty_u16)
+
+    def freq(self, hz=None):
+        if hz is None:
+            return self._freq
+        self._freq = hz
+
+    def duty_u16(self, v=None):
+        if v is None:
+            return self._line.duty
+        if not 0 <= v <= 65535:
+            raise ValueError("duty_u16 out of range")
+        self._line.duty = v
+
+    def deinit(self):
+        self._line.duty = None
 
 
 class ADC:

@@ -124,3 +124,59 @@ def test_micropython_uses_its_built_in_framebuf():
     rc, out, err = mpy.run("import framebuf\nprint(hasattr(framebuf, '__file__'), hasattr(framebuf.FrameBuffer, 'text'))\n")
     assert rc == 0, err
     assert out.split() == ["False", "True"]
+
+
+# The colour panel's chain (firmware/device/st7789.py): a 1-bit page read as
+# GS8 through a 256-entry RGB565 palette, strided views of whole-byte formats
+# at an offset into their buffer, a 1-bit row through a 2-colour palette into
+# RGB565, with key -1, 0 and 1 (the AND by key 1 on MONO_VLSB).
+CHAIN = """
+def chain(fb, frame, seed):
+    fmt = fb.RGB565
+    dbl = bytearray(512)
+    for v in range(256):
+        dbl[2 * v] = v
+        dbl[2 * v + 1] = (v * 7 + seed) & 0xFF
+    pal = fb.FrameBuffer(dbl, 256, 1, fmt)
+    wide = bytearray(240)
+    src = memoryview(frame)
+    wv = memoryview(wide)
+    fb.FrameBuffer(wv, 14, 8, fmt, 15).blit(fb.FrameBuffer(src, 14, 64, fb.GS8, 16), 0, -8 * (seed % 8), -1, pal)
+    fb.FrameBuffer(wv[28:], 1, 8, fmt, 15).blit(fb.FrameBuffer(src[14:], 1, 64, fmt, 8), 0, -8 * (seed % 8))
+    band = fb.FrameBuffer(wide, 240, 8, fb.MONO_VLSB)
+    red = bytearray(240)
+    rfb = fb.FrameBuffer(red, 240, 8, fb.MONO_VLSB)
+    rfb.fill_rect(seed % 200, 1, 37, 5, 1)
+    rfb.blit(band, 0, 0, 1)
+    white = fb.FrameBuffer(bytearray(4), 2, 1, fmt)
+    white.pixel(1, 0, 0xFFFF)
+    redp = fb.FrameBuffer(bytearray(4), 2, 1, fmt)
+    redp.pixel(1, 0, 0x00F8)
+    out = bytearray()
+    line = bytearray(480)
+    lfb = fb.FrameBuffer(line, 240, 1, fmt)
+    for r in range(8):
+        lfb.blit(band, 0, -r, -1, white)
+        lfb.blit(rfb, 0, -r, 0, redp)
+        out += line
+    g = fb.FrameBuffer(bytearray(30), 5, 3, fb.GS8)
+    g.fill_rect(1, 1, 9, 9, seed)
+    g.pixel(0, 0, 300)
+    out += bytes([g.pixel(0, 0), g.pixel(2, 2), lfb.pixel(3, 0) & 0xFF])
+    return out + wide + red
+"""
+
+
+def test_the_colour_chain_gives_micropythons_bytes():
+    frames = [bytes(random.Random(s).randrange(256) for _ in range(1024)) for s in range(6)]
+    code = "import framebuf\n" + CHAIN + "for i, f in enumerate(%r):\n    print(chain(framebuf, bytearray(f), i).hex())\n" % (frames,)
+    rc, out, err = mpy.run(code, files={})
+    assert rc == 0, err
+    lines = out.split()
+    assert len(lines) == len(frames)
+    ns = {}
+    exec(CHAIN, ns)
+    for i, f in enumerate(frames):
+        mine = ns["chain"](fake, bytearray(f), i)
+        assert mine.hex() == lines[i], "frame %d differs" % i
+        assert b"\xf8" in mine[:3840] and b"\xff\xff" in mine[:3840]   # red and white both drawn
