@@ -17,6 +17,9 @@ def make(mod):
     if chip == "sh1107":
         from sh1107_panel import Panel
         return Panel()
+    if chip == "st7789":
+        from st7789_panel import Panel
+        return Panel()
     if chip == "ssd1309":
         from ssd1309_panel import Panel
         return Panel()
@@ -32,6 +35,9 @@ def attach(mod, panel=None):
     res = getattr(mod, "RES", None)
     if hasattr(mod, "SPI_ID"):
         machine.spi_bus(mod.SPI_ID).attach(panel, cs=mod.CS, dc=mod.DC, res=res)
+        bl = getattr(mod, "BACKLIGHT", None)
+        if bl is not None:
+            panel.backlight_line = machine.line(bl)   # its brightness is the PWM on that pin
     else:
         machine.i2c_bus(mod.I2C_ID).attach(mod.ADDR, panel)
         if res is not None:

@@ -1,0 +1,256 @@
+"""The Pimoroni Pico Display Pack's ST7789 (240x320 RAM, 16-bit colour) and
+its 1.14" 240x135 IPS glass, emulated from the bytes it receives on SPI
+(the D/C pin: 0 a command, 1 its arguments or pixel data).
+
+Decoded as the chip does (Sitronix ST7789V datasheet):
+
+- SWRESET (0x01): registers to their reset values (asleep, display off,
+  inversion off, MADCTL 0, 18-bit colour, the whole RAM as the window);
+  the chip takes 5 ms, SLPOUT (0x11) 5 ms more: a command inside that time
+  is lost (recorded in `early`);
+- CASET / RASET (0x2A / 0x2B, four bytes: start and end, MSB first) set the
+  window; RAMWR (0x2C) writes pixels from its top left, two bytes a pixel
+  (MSB first; COLMOD 0x3A must say 16 bits: xx5), left to right, then the
+  next row, back to the top after the last; any command ends the write;
+- MADCTL (0x36): MV exchanges the window's x and y (x then counts RAM rows),
+  MX mirrors the RAM column, MY the RAM row; ML and MH change only the
+  refresh order; RGB/BGR swaps red and blue on the glass;
+- INVON / INVOFF (0x21 / 0x20), DISPON / DISPOFF (0x29 / 0x28), SLPIN /
+  SLPOUT, NOP; the panel settings (porches, voltages, gamma: 0xB2, 0xB7,
+  0xBB, 0xC0-0xC6, 0xD0, 0xD6, 0xE0, 0xE1, TEON 0x35) take their arguments
+  and change nothing seen here;
+- anything else is no command to it: recorded in `unknown` and ignored.
+
+The glass. The panel shows RAM columns 52..186 and rows 40..279: held as
+Pimoroni's driver shows it upright (landscape, MADCTL 0x70, CASET 40..279,
+RASET 53..187), glass pixel (gx, gy) is RAM row 40 + gx, column 186 - gy.
+Only the glass is kept (a pixel written elsewhere is counted in `offglass`,
+so a wrong offset shows), each pixel as an index into `colours`. The IPS
+glass shows a colour inverted unless INVON is on (so the chip's set-up must
+say INVON to get true colours).
+
+image() reads the glass back at the grid the board draws the UI's 128x64
+screen on (device/st7789.py: column(x), glass row 3 + 2y): 1 where that
+pixel is not black. glass() is the whole picture in RGB888.
+
+Runs on CPython and MicroPython; only save_png() needs Pillow (CPython).
+"""
+from micropython import const
+
+COLS = const(240)     # RAM
+ROWS = const(320)
+GW = const(240)       # the glass, landscape
+GH = const(135)
+GLASS_ROW0 = const(40)     # the glass's first RAM row (its left edge, landscape)
+GLASS_COL1 = const(186)    # and its last RAM column (its top edge)
+W = const(128)        # the board's UI screen, on the glass at twice the size
+H = const(64)
+TOP = const(3)
+
+_ARGS = {0x26: 1, 0x2A: 4, 0x2B: 4, 0x35: 1, 0x36: 1, 0x3A: 1, 0x51: 1, 0xB2: 5, 0xB7: 1, 0xBB: 1,
+         0xC0: 1, 0xC2: 1, 0xC3: 1, 0xC4: 1, 0xC6: 1, 0xD0: 2, 0xD6: 1, 0xE0: 14, 0xE1: 14}
+
+
+def grid_column(x):
+    """The glass column where the UI's column x is drawn (the board's stretch)."""
+    g = x & 15
+    return 30 * (x >> 4) + (2 * g if g < 15 else 29)
+
+
+def _now():
+    import machine
+    return machine.FAKE_CLOCK.ms
+
+
+class Panel:
+    chip = "st7789"
+    rows = H          # the screen the simulator shows: the UI's 128x64
+
+    def __init__(self):
+        self.ram = bytearray(GW * GH)         # the glass: an index into colours a pixel
+        self.colours = [0]                    # RGB565 values as written (0: black)
+        self.unknown = []
+        self.early = []
+        self.offglass = 0
+        self.pixels = 0
+        self.backlight_line = None            # the fake machine Line of the backlight's PWM
+        self.reset()
+
+    def reset(self):
+        self.asleep = True
+        self.on = False
+        self.inverted = False
+        self.madctl = 0
+        self.colmod = 0x66
+        self.xs, self.xe, self.ys, self.ye = 0, COLS - 1, 0, ROWS - 1
+        self._cmd = None
+        self._args = bytearray(14)
+        self._nargs = 0
+        self._writing = False
+        self._hi = None
+        self._busy_until = -1
+
+    # ------------------------------------------------------------ the wire
+    def spi_write(self, dc, data):
+        if dc:
+            if self._writing:
+                self._pixels(data)
+            else:
+                for b in data:
+                    self._arg(b)
+        else:
+            for b in data:
+                self._command(b)
+
+    def _command(self, c):
+        now = _now()
+        if now < self._busy_until:
+            self.early.append(c)
+            return
+        self._writing = False
+        self._hi = None
+        self._cmd = None
+        if c in _ARGS:
+            self._cmd = c
+            self._nargs = 0
+        elif c == 0x01:
+            self.reset()
+            self._busy_until = now + 5
+        elif c == 0x11:
+            self.asleep = False
+            self._busy_until = now + 5
+        elif c == 0x10:
+            self.asleep = True
+        elif c in (0x20, 0x21):
+            self.inverted = c == 0x21
+        elif c in (0x28, 0x29):
+            self.on = c == 0x29
+        elif c == 0x2C:
+            self._writing = True
+            self._x = self.xs
+            self._y = self.ys
+        elif c != 0x00:
+            self.unknown.append(c)
+
+    def _arg(self, b):
+        c = self._cmd
+        if c is None or self._nargs >= _ARGS[c]:
+            return
+        a = self._args
+        a[self._nargs] = b
+        self._nargs += 1
+        if self._nargs < _ARGS[c]:
+            return
+        if c == 0x2A:
+            self.xs = a[0] << 8 | a[1]
+            self.xe = a[2] << 8 | a[3]
+        elif c == 0x2B:
+            self.ys = a[0] << 8 | a[1]
+            self.ye = a[2] << 8 | a[3]
+        elif c == 0x36:
+            self.madctl = a[0]
+        elif c == 0x3A:
+            self.colmod = a[0]
+
+    def _pixels(self, data):
+        i = 0
+        n = len(data)
+        if self._hi is not None and n:
+            self._pixel(self._hi << 8 | data[0])
+            self._hi = None
+            i = 1
+        while i + 1 < n:
+            self._pixel(data[i] << 8 | data[i + 1])
+            i += 2
+        if i < n:
+            self._hi = data[i]
+
+    def _pixel(self, v):
+        self.pixels += 1
+        x = self._x
+        y = self._y
+        m = self.madctl
+        if m & 0x20:
+            col, row = y, x
+        else:
+            col, row = x, y
+        if m & 0x40:
+            col = COLS - 1 - col
+        if m & 0x80:
+            row = ROWS - 1 - row
+        gx = row - GLASS_ROW0
+        gy = GLASS_COL1 - col
+        if (self.colmod & 7) == 5 and 0 <= gx < GW and 0 <= gy < GH:
+            cs = self.colours
+            try:
+                k = cs.index(v)
+            except ValueError:
+                k = len(cs)
+                cs.append(v)
+            self.ram[gy * GW + gx] = k
+        else:
+            self.offglass += 1
+        if x < self.xe:
+            self._x = x + 1
+        else:
+            self._x = self.xs
+            self._y = y + 1 if y < self.ye else self.ys
+
+    # ------------------------------------------------------------ what you see
+    @property
+    def contrast(self):
+        """The backlight's brightness, 0..255 (its PWM duty)."""
+        ln = self.backlight_line
+        d = ln.duty if ln is not None else None
+        return (d or 0) >> 8
+
+    def shows(self):
+        return self.on and not self.asleep and self.contrast > 0
+
+    def rgb(self, gx, gy):
+        """The colour glass pixel (gx, gy) shows, as (r, g, b) 0..255."""
+        if not self.shows():
+            return (0, 0, 0)
+        v = self.colours[self.ram[gy * GW + gx]]
+        if not self.inverted:
+            v ^= 0xFFFF
+        r = (v >> 11) * 255 // 31
+        g = ((v >> 5) & 63) * 255 // 63
+        b = (v & 31) * 255 // 31
+        return (b, g, r) if self.madctl & 0x08 else (r, g, b)
+
+    def lit(self, x, y):
+        """1 if the UI's pixel (x, y) shows anything but black on the glass."""
+        return 1 if self.rgb(grid_column(x), TOP + 2 * y) != (0, 0, 0) else 0
+
+    def image(self):
+        out = bytearray(W * H)
+        for y in range(H):
+            for x in range(W):
+                out[y * W + x] = self.lit(x, y)
+        return out
+
+    def glass(self):
+        """The whole glass, row by row: GW x GH (r, g, b) triples in bytes."""
+        out = bytearray(GW * GH * 3)
+        i = 0
+        for gy in range(GH):
+            for gx in range(GW):
+                out[i:i + 3] = bytes(self.rgb(gx, gy))
+                i += 3
+        return out
+
+    def text_art(self):
+        img = self.image()
+        return "\n".join("".join("#" if img[y * W + x] else "." for x in range(W)) for y in range(H))
+
+    def to_image(self, scale=1):
+        """A Pillow image of the glass (CPython only)."""
+        from PIL import Image
+        im = Image.frombytes("RGB", (GW, GH), bytes(self.glass()))
+        if scale != 1:
+            im = im.resize((GW * scale, GH * scale), Image.NEAREST)
+        return im
+
+    def save_png(self, path, scale=1):
+        self.to_image(scale).save(path, optimize=True)
