@@ -86,7 +86,7 @@ def draw(mod):
 
     # the OLED module, right of the Pico
     ox, oy = 505, 50
-    chip = "%s %dx%d" % (getattr(mod, "DISPLAY_CHIP", "ssd1306").upper(), mod.WIDTH, mod.HEIGHT)
+    chip = "%s %dx%d" % ((getattr(mod, "DISPLAY_CHIP", "ssd1306").upper(),) + getattr(mod, "GLASS", (mod.WIDTH, mod.HEIGHT)))
     if hasattr(mod, "SDA"):
         rows = [("GND", 38), ("VCC", 36), ("SCL", physical(mod.SCL)), ("SDA", physical(mod.SDA))]
         if getattr(mod, "RES", None) is not None:   # a module that needs RES pulsed (SSD1309)
@@ -94,7 +94,8 @@ def draw(mod):
         caption = "%s I2C (0x%02X)" % (chip, mod.ADDR)
     else:
         rows = [("GND", 38), ("VCC", 36), ("D0/SCK", physical(mod.SCK)), ("D1/MOSI", physical(mod.MOSI)),
-                ("RES", physical(mod.RES)), ("DC", physical(mod.DC)), ("CS", physical(mod.CS))]
+                ("RES", physical(mod.RES)) if hasattr(mod, "RES") else ("BL", physical(mod.BACKLIGHT)),
+                ("DC", physical(mod.DC)), ("CS", physical(mod.CS))]
         caption = "%s SPI" % chip
     d.rectangle([ox, oy, ox + 120, oy + 20 + 18 * len(rows)], outline=(0, 0, 120), fill=(20, 30, 60), width=2)
     d.rectangle([ox + 50, oy + 8, ox + 112, oy + 12 + 18 * len(rows)], fill=(60, 90, 160))

@@ -31,12 +31,19 @@ def width(g, card):
 
 
 def draw(g, card, x, y, c):
-    """Draw a card at x, y; returns the x after it."""
+    """Draw a card at x, y; returns the x after it. On a colour panel (a
+    display with red(), boards/pico_display.py) hearts and diamonds drawn
+    lit are marked red, rank and suit."""
     r = RANKS[card % 13]
     g.text(r, x, y, SMALL, c)
-    x += g.width(r, SMALL)
-    icon(g, card // 13, x + 1, y, c)
-    return x + ICON_W
+    w = g.width(r, SMALL)
+    suit = card // 13
+    if c and (suit == 1 or suit == 2):
+        red = getattr(g.fb, "red", None)
+        if red is not None:
+            red(x, y, w + ICON_W - 1, g.line - 1)
+    icon(g, suit, x + w + 1, y, c)
+    return x + w + ICON_W
 
 
 def strike(g, card, x, y, c):

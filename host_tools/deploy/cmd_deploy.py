@@ -203,8 +203,8 @@ def do_scan(dev, board, out, root=ROOT):
         print("board %s drives its display over SPI: there are no I2C addresses to find "
               "(check SCK, MOSI, CS, DC, RES); scanning I2C anyway" % board, file=out)
     # A board's own SPI and control pins are no I2C bus: not scanned (no false chip).
-    owned = set(v for k, v in board_consts(board, root).items() if k in ("SCK", "MOSI", "CS", "DC", "RES")) \
-        if board else set()
+    owned = set(v for k, v in board_consts(board, root).items()
+                if k in ("SCK", "MOSI", "CS", "DC", "RES", "BACKLIGHT")) if board else set()
     buses = pins or [p for p in PICO_I2C_PAIRS if not owned & set(p[1:])]
     print("scanning I2C (%s)" % ("pins of board " + board if pins else "every GP pin pair"), file=out)
     seen = set()

@@ -224,8 +224,9 @@ class SimDevice:
     def signature(self):
         """Changes whenever what the panel shows may have changed."""
         p = self.panel
-        return (bytes(p.ram), p.on, p.contrast, p.inverted, p.entire_on, p.seg_remap,
-                p.com_reversed, p.start_line, p.mux, p.offset)
+        return (bytes(p.ram), p.on, p.contrast, p.inverted) + tuple(
+            getattr(p, k, None) for k in ("entire_on", "seg_remap", "com_reversed", "start_line", "mux",
+                                          "offset", "madctl", "asleep"))   # each chip's own
 
     def pixels(self):
         """The visible picture: 128 x height bytes (0/1), row by row."""

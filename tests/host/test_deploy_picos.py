@@ -182,3 +182,14 @@ def test_scan_leaves_a_plug_on_boards_spi_pins_alone(tmp_path):
     assert "GP10" not in out and "GP11" not in out and "0x3C is" not in out, out
     out = _scan(root, "pico_spi", i2c=(0x3C,), i2c_pins=(1, 10, 11))   # GP10/11 are buttons there
     assert "I2C1 SDA=GP10 SCL=GP11: 0x3C" in out
+
+
+def test_scan_leaves_the_display_packs_backlight_alone(tmp_path):
+    # pico_display owns GP16-GP20 (SPI0, DC, CS and the backlight's PWM):
+    # GP20/GP21 would be an I2C0 pair, but GP20 is the backlight.
+    root = copy_project(str(tmp_path / "proj"))
+    out = _scan(root, "pico_display", i2c=(0x3C,), i2c_pins=(0, 20, 21))
+    assert "board pico_display drives its display over SPI" in out
+    assert "GP20" not in out and "0x3C is" not in out, out
+    out = _scan(root, "pico_oled13", i2c=(0x3C,), i2c_pins=(0, 20, 21))   # free pins on that board
+    assert "I2C0 SDA=GP20 SCL=GP21: 0x3C" in out

@@ -73,3 +73,16 @@ def test_the_two_key_board_reaches_the_screens_three_buttons_reach(tmp_path):
     assert screen("pico_oled13", tmp_path / "k2", "ok down*2 ok ok") != two   # the Up did something
     table = screen("pico_oled13", tmp_path / "k3", "")
     assert screen("pico_oled13", tmp_path / "k3", "ok back") == table
+
+
+def test_the_display_pack_shows_the_screens_and_a_colour_screenshot(tmp_path):
+    from PIL import Image
+    b = screen("pico_i2c", tmp_path / "p", SCRIPT)
+    assert screen("pico_display", tmp_path / "d", SCRIPT) == b
+    png = tmp_path / "shot.png"
+    r = run("--board", "pico_display", "--data", seeded(tmp_path / "d2", "pico_display"), "--keys", SCRIPT,
+            "--screenshot", str(png), "--scale", "1")
+    assert r.returncode == 0, r.stderr
+    im = Image.open(png).convert("RGB")
+    assert im.size == (240, 135)                    # the glass, not the UI's 128x64
+    assert im.getpixel((0, 0)) == (0, 0, 0) and (255, 255, 255) in set(im.getdata())
