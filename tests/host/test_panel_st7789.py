@@ -142,7 +142,7 @@ def test_the_board_sets_the_chip_up_and_shows_every_pixel_twice_as_large():
     b = Bench("pico_display")
     p = b.panel
     assert p.unknown == [] and p.early == [] and p.offglass == 0
-    assert p.colmod & 7 == 5 and p.madctl == 0x70 and p.inverted and p.on and not p.asleep
+    assert p.colmod & 7 == 5 and p.madctl == 0x40 and p.inverted and p.on and not p.asleep
     assert p.contrast == 255
     d = b.board.display
     _pattern(d)
@@ -156,45 +156,36 @@ def _init(madctl):
     return _INIT.replace(b"\x36\x01\x70", bytes((0x36, 1, madctl)))
 
 
-@pytest.mark.parametrize("patch", ["Y0 52", "X0 41", "TOP 0", "MADCTL 0x30", "MADCTL 0xF0"])
+@pytest.mark.parametrize("patch", ["CASET0 52", "RASET0 41", "TOP 0", "MADCTL 0x00", "MADCTL 0xC0", "MADCTL 0x60"])
 def test_a_wrong_offset_or_orientation_shows(patch, monkeypatch):
     import panels
     from device import st7789
     name, v = patch.split()
-    if name == "MADCTL":   # MX missing, or MY as well: the picture mirrored
-        monkeypatch.setattr(st7789, "_INIT", st7789._INIT.replace(b"\x36\x01\x70", bytes((0x36, 1, int(v, 0)))))
+    if name == "MADCTL":   # MX missing, MY as well, or the exchange: mirrored or turned
+        monkeypatch.setattr(st7789, "_INIT", st7789._INIT.replace(b"\x36\x01\x40", bytes((0x36, 1, int(v, 0)))))
     else:
         monkeypatch.setattr(st7789, name, int(v))
     machine.reset_world()
     mod = importlib.import_module("pico_display")
     p = panels.attach(mod)
     d = mod.make().display
-    assert p.unknown == [] and p.madctl == (int(v, 0) if name == "MADCTL" else 0x70)
+    assert p.unknown == [] and p.madctl == (int(v, 0) if name == "MADCTL" else 0x40)
     _pattern(d)
     assert _mismatch(p, d) or p.offglass
 
 
-def test_show_sends_the_changed_bands_doubled():
+def test_show_sends_the_picture_a_column_at_a_time():
     b = Bench("pico_display")
     d = b.board.display
     bus = machine.spi_bus(0)
-    row = 2 * GW
-
-    def sent():
-        before = bus.bytes
-        d.show()
-        return bus.bytes - before
-
+    before = bus.bytes
+    p = b.panel
+    n = p.pixels
+    d.show()
     window = 1 + 4 + 1 + 4 + 1            # CASET, RASET, RAMWR
-    d._shows = 0
-    d.fill(0)
-    assert sent() == 8 * (window + 16 * row)        # a whole frame: 61,440 bytes of pixels
-    d.pixel(5, 20, 1)
-    assert sent() == window + 16 * row              # one band: 16 glass rows
-    assert sent() == 0
-    from device.st7789 import FULL_EVERY
-    whole = [sent() for _ in range(FULL_EVERY)]
-    assert whole.count(8 * (window + 16 * row)) == 1 and whole.count(0) == FULL_EVERY - 1
+    assert bus.bytes - before == window + 240 * 128 * 2     # 61,440 bytes of pixels
+    assert p.pixels - n == 240 * 128 and p.offglass == 0
+    assert (p.xs, p.xe, p.ys, p.ye) == (53 + 3, 53 + 3 + 127, 40, 279)
 
 
 def test_the_red_suits_are_red_and_only_they():
