@@ -209,10 +209,17 @@ def test_the_red_suits_are_red_and_only_they():
     def colours(x0, x1, y0, y1):
         return set(p.rgb(gx, gy) for gx in range(grid_column(x0), grid_column(x1))
                    for gy in range(3 + 2 * y0, 3 + 2 * y1))
+
+    def wrong(x0, x1, y0, y1, lit):
+        # every glass pixel of the UI's pixels in the box: `lit` where the frame is lit, else black
+        return [(x, y) for x in range(x0, x1) for y in range(y0, y1)
+                for gx in range(grid_column(x), grid_column(x + 1)) for gy in (3 + 2 * y, 4 + 2 * y)
+                if p.rgb(gx, gy) != (lit if d.pixel(x, y) else (0, 0, 0))]
     assert colours(2, x2 - 4, 10, 19) == {red, (0, 0, 0)}
     assert colours(x2, x3 - 4, 10, 19) == {white, (0, 0, 0)}
     assert colours(x3, 128, 10, 19) == {red, (0, 0, 0)}
-    assert red not in colours(0, 128, 20, 64)
+    assert wrong(2, x2 - 4, 10, 19, red) == [] and wrong(x2, x3 - 4, 10, 19, white) == []
+    assert wrong(x3, 128, 10, 19, red) == [] and wrong(0, 128, 20, 64, white) == []
     # the red goes with the next frame's fill(): the same place white again
     g.clear()
     cardgfx.draw(g, spade, 2, 10, 1)
