@@ -192,6 +192,18 @@ class ST7789(framebuf.FrameBuffer):
             self._nred = n + 1
 
     # ------------------------------------------------------------ show
+    def _sort(self, n):
+        # the marks by their left edge (insertion: the cards come left to right, row by row)
+        m = self._marks
+        for j in range(4, 4 * n, 4):
+            k = j
+            while k and m[k - 4] > m[k]:
+                for t in range(k - 4, k):
+                    a = m[t]
+                    m[t] = m[t + 4]
+                    m[t + 4] = a
+                k -= 4
+
     def show(self):
         even = self._even
         odd = self._odd
@@ -199,19 +211,28 @@ class ST7789(framebuf.FrameBuffer):
         line = self._line
         spi = self.spi
         m = self._marks
-        n4 = 4 * self._nred
+        n = self._nred
+        if n > 1:
+            self._sort(n)
+        lo = 0      # marks before lo end left of x; from hi on they begin right of it
+        hi = 0
         self._start(TOP, 2 * H)
         for x in range(W):
             even.blit(self, -x, 0, -1, white)
             odd.blit(self, -x, 0, -1, white)
-            red = False
-            for i in range(0, n4, 4):
-                if m[i] <= x < m[i] + m[i + 2]:
-                    self._all.fill_rect(0, 2 * m[i + 1], 1, 2 * m[i + 3], RED)
-                    red = True
-            if red:   # the marked rows are red now: their dark pixels go black again
-                even.blit(self, -x, 0, RED, self._red)
-                odd.blit(self, -x, 0, RED, self._red)
+            if n:
+                while hi < n and m[4 * hi] <= x:
+                    hi += 1
+                while lo < hi and m[4 * lo] + m[4 * lo + 2] <= x:
+                    lo += 1
+                red = False
+                for i in range(4 * lo, 4 * hi, 4):
+                    if x < m[i] + m[i + 2]:
+                        self._all.fill_rect(0, 2 * m[i + 1], 1, 2 * m[i + 3], RED)
+                        red = True
+                if red:   # the marked rows are red now: their dark pixels go black again
+                    even.blit(self, -x, 0, RED, self._red)
+                    odd.blit(self, -x, 0, RED, self._red)
             spi.write(line)
             if x & 15 < 14:
                 spi.write(line)

@@ -302,3 +302,23 @@ def test_red_frames_allocate_nothing_on_micropython():
     rc, out, err = mpy.run(RED_HEAP, timeout=conftest.HANG_S)
     assert rc == 0, err
     assert "delta 0" in out and "locked ok [0, 65535, 63488]" in out, out
+
+
+def test_red_marks_in_any_order_overlapping_or_on_the_edges():
+    b = Bench("pico_display")
+    d = b.board.display
+    d.fill(0)
+    d.fill_rect(0, 0, 128, 64, 1)
+    boxes = [(100, 40, 28, 10), (0, 0, 9, 9), (50, 20, 30, 5), (60, 18, 10, 20), (5, 50, 3, 14), (120, 0, 8, 64)]
+    for x, y, w, h in boxes:
+        d.red(x, y, w, h)
+    d.show()
+    p = b.panel
+
+    def is_red(x, y):
+        return any(bx <= x < bx + w and by <= y < by + h for bx, by, w, h in boxes)
+    bad = [(x, y) for y in range(64) for x in range(128)
+           if p.rgb(grid_column(x), 3 + 2 * y) != ((255, 0, 0) if is_red(x, y) else (255, 255, 255))
+           or p.rgb(grid_column(x), 4 + 2 * y) != p.rgb(grid_column(x), 3 + 2 * y)]
+    assert bad == []
+    assert list(d._marks[:4]) == [0, 0, 9, 9]          # sorted by their left edge
