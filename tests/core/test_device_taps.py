@@ -50,7 +50,7 @@ def _restore(saved):
             setattr(ui, name.split(".")[1], saved[name])
 
 
-def _device(pico_time):
+def _device(pico_time, board="pico_i2c"):
     from bench import Bench
     from ui import platform
     _n[0] += 1
@@ -61,15 +61,15 @@ def _device(pico_time):
         # Saved to files, as on the device: each commit takes flash time.
         return platform.make_app(loop.board, loop.writer, loop.now, persist=StorePersist(Store(root)),
                                  config_path=None, version="test")
-    b = Bench("pico_i2c", make_ui=make_ui, pico_time=pico_time)
+    b = Bench(board, make_ui=make_ui, pico_time=pico_time)
     b.run(1600)  # past the start screen, onto the table
     return b
 
 
-def _play(pico_time, every_ms, sampler=True):
+def _play(pico_time, every_ms, sampler=True, board="pico_i2c"):
     saved = _forget()
     try:
-        b = _device(pico_time)
+        b = _device(pico_time, board)
         if not sampler:
             b.board.buttons.stop_sampler()
         b.busy_ms = b.longest_ms = 0  # from the first tap on

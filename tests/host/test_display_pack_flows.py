@@ -109,3 +109,15 @@ def test_a_knock_and_a_gin_on_the_display_pack():
     assert abs(knock - on_buttons) <= 1 and abs(gin - gin4) <= 1, (knock, gin, on_buttons, gin4)
     print("\nknock 5 vs 30: four buttons %d presses; the Display Pack %d presses" % (on_buttons, knock))
     print("gin (30): four buttons %d presses; the Display Pack %d presses" % (gin4, gin))
+
+
+def test_a_fast_player_loses_no_tap_while_the_colour_frames_go():
+    # Each redraw here takes what the ST7789 driver takes on a Pico: its CPU
+    # (bench.FRAME_MS_CHIP, from the RP2040 emulator) and 61 KB at 24 MHz.
+    from test_device_taps import _play
+    want = _play(False, 600, board="pico_display")[:2]
+    assert want[1] == "TableScreen"
+    got = _play(True, 150, board="pico_display")
+    assert got[:2] == want
+    b = got[2]
+    assert b.longest_ms >= 46            # a redraw: the frame's CPU and its 20 ms on the wire
