@@ -343,6 +343,19 @@ print("@@", modules, built, most, gc.mem_alloc() + gc.mem_free(), len(app.match.
 '''
 
 
+def _run_measured(e, script, what):
+    """A soft reset, the empty interpreter's heap in use, then script in the
+    raw REPL: (that heap, the words of the script's "@@" line)."""
+    e.soft_reset()
+    out, _ = e.exec_raw("import gc\ngc.collect()\nprint(gc.mem_alloc())", timeout_ms=20000)
+    base = int(out.split()[-1])
+    out, err = e.exec_raw(script, timeout_ms=3600000)
+    line = [ln for ln in out.splitlines() if ln.startswith("@@")]
+    if not line:
+        raise RuntimeError("%s did not finish: %s" % (what, (err or out)[-300:]))
+    return base, line[0].split()[1:]
+
+
 def device_heap(uf2, frozen, hands=30, i2c_panel=True):
     """The app on real firmware: stock MicroPython with gin deploy's files
     (frozen=False), or a gin firmware UF2 on a blank filesystem. Returns
@@ -369,14 +382,8 @@ def device_heap(uf2, frozen, hands=30, i2c_panel=True):
             ui_ms = e.oled.frame_ns[2] / 1e6
             e.tap("BACK")       # a first start opens the set-up; Back leaves a match of A and B
             e.run_ms(2000)
-        e.soft_reset()
-        out, _ = e.exec_raw("import gc\ngc.collect()\nprint(gc.mem_alloc())", timeout_ms=20000)
-        base = int(out.split()[-1])
-        out, err = e.exec_raw(_PLAY % (frozen, hands), timeout_ms=3600000)
-        line = [ln for ln in out.splitlines() if ln.startswith("@@")]
-        if not line:
-            raise RuntimeError("the play did not finish: %s" % (err or out)[-300:])
-        modules, built, most, heap, n, play_ms = (int(v) for v in line[0].split()[1:])
+        base, v = _run_measured(e, _PLAY % (frozen, hands), "the play")
+        modules, built, most, heap, n, play_ms = (int(x) for x in v)
         return {"ui_ms": ui_ms, "base": base, "modules": modules, "built": built, "most": most, "heap": heap,
                 "hands": n, "play_ms": play_ms}
     finally:
@@ -474,14 +481,7 @@ def club_heap(uf2, results=8):
         e.boot()
         if e.run_until(lambda: e.frames >= 3, 10000) is None:
             raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
-        e.soft_reset()
-        out, _ = e.exec_raw("import gc\ngc.collect()\nprint(gc.mem_alloc())", timeout_ms=20000)
-        base = int(out.split()[-1])
-        out, err = e.exec_raw(_CLUB % results, timeout_ms=3600000)
-        line = [ln for ln in out.splitlines() if ln.startswith("@@")]
-        if not line:
-            raise RuntimeError("the evening did not finish: %s" % (err or out)[-300:])
-        v = line[0].split()[1:]
+        base, v = _run_measured(e, _CLUB % results, "the evening")
         r = {"base": base, "entered": int(v[4]), "first": v[5], "last": v[6]}
         for key, x in zip(("modules", "built", "most", "heap"), v[:4]):
             r[key] = int(x)

@@ -292,15 +292,17 @@ class Rig:
         else:
             self.hold(k, n - 2)  # PRESS and LONG move one each, then one per repeat
 
-    def set_digits(self, target):
+    def set_digits(self, target, upto=None):
         """A DigitScreen to target, as a player sets a watch: Back to the
         first digit that must change when it is left of the cursor, then each
-        digit the short way round (taps) and OK to the next, leaving the
-        cursor on the last digit (the caller's OK takes the number)."""
+        digit the short way round (taps) and OK to the next, up to digit
+        `upto` (default: the last), where the cursor stays (the caller's OK
+        takes the number)."""
         scr = self.app.top()
         n = scr.n
         want = [int(c) for c in "%0*d" % (n, target)]
         assert len(want) == n, (target, n)
+        last = n - 1 if upto is None else upto
         wrong = [i for i in range(n) if scr.digits[i] != want[i]]
         while wrong and wrong[0] < scr.cursor:
             self.press(keys.BACK)
@@ -311,7 +313,7 @@ class Rig:
                 self.press(keys.UP, up)
             else:
                 self.press(keys.DOWN, 10 - up)
-            if i == n - 1:
+            if i >= last:
                 break
             self.press(keys.OK)
         assert scr.value() == target, (scr.value(), target)
@@ -327,24 +329,8 @@ class Rig:
             self.press(keys.OK)
             return
         n = scr.n
-        want = [int(c) for c in "%0*d" % (n, target)]
-        diff = [i for i in range(n) if scr.digits[i] != want[i]]
-        last = diff[-1] if diff else scr.cursor
-        if last < scr.cursor:
-            last = scr.cursor
-        while diff and diff[0] < scr.cursor:
-            self.press(keys.BACK)
-        while True:
-            i = scr.cursor
-            up = (want[i] - scr.digits[i]) % 10
-            if up <= 5:
-                self.press(keys.UP, up)
-            else:
-                self.press(keys.DOWN, 10 - up)
-            if i >= last:
-                break
-            self.press(keys.OK)
-        assert scr.value() == target, (scr.value(), target)
+        diff = [i for i in range(n) if scr.digits[i] != int(("%0*d" % (n, target))[i])]
+        self.set_digits(target, max(diff[-1], scr.cursor) if diff else scr.cursor)
         if scr.cursor == n - 1 or self.app.three_buttons:
             self.press(keys.OK, n - scr.cursor)
         else:
