@@ -10,7 +10,7 @@ OFF_MS = const(180000)    # panel off after 3 min
 
 
 class Board:
-    def __init__(self, name, display, buttons, battery=None, title=None):
+    def __init__(self, name, display, buttons, battery=None, title=None, led=None):
         self.name = name
         self.title = title or name
         self.display = display      # frame buffer + panel (device/display.py)
@@ -21,6 +21,11 @@ class Board:
         self.contrast = 255         # the awake contrast (0..255)
         self.dim_ms = DIM_MS        # 0: never dim
         self.off_ms = OFF_MS        # 0: never switch off
+        # What signal() drives: a Pin (or anything with on() and off()) that lights
+        # an LED or sounds a buzzer; None: the Pico's own LED, made at the
+        # first signal (on a Pico W that wakes the radio chip: not at boot);
+        # False: none.
+        self.led = led
 
     def battery_percent(self):
         """Battery percent 0..100, or None if this board cannot tell."""
@@ -30,6 +35,20 @@ class Board:
         """The contrast while awake (0..255); the loop restores it on waking."""
         self.contrast = value
         self.display.contrast(value)
+
+    def signal(self, on):
+        """The board's LED (or buzzer) on or off: the move clock's warning
+        at 5 seconds. Nothing on a board without one."""
+        led = self.led
+        if led is None:
+            try:
+                import machine
+                led = machine.Pin("LED", machine.Pin.OUT)
+            except (ImportError, ValueError, TypeError):
+                led = False
+            self.led = led
+        if led:
+            led.on() if on else led.off()   # a Pin, or an LED with on()/off() (device/rgbled.py)
 
     def set_idle(self, dim_ms, off_ms):
         """Idle times in ms before the panel dims and switches off (0 = never)."""

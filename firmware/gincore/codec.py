@@ -13,6 +13,10 @@ LEB128 varints unless said otherwise; a string is a varint length + UTF-8):
           flags: bits 0-1 who went out (0 A, 1 B, 2 nobody), bits 2-3 how
                  (0 knock, 1 gin, 2 Big Gin, 3 void), bit 4 limit given,
                  bit 5 upcard given, bit 6 spade, bit 7 cards given
+          version 2: "void" with a player out (0 or 1) is a forfeit on the
+                 move clock: that player ran out; the two bytes are what
+                 it gives (match.forfeit). A match with none is saved as
+                 version 1, so older software reads every match it could.
   stats:  b"GS" version(1 byte), field count, player count, then each:
           name, the counters in stats.FIELDS order (zig-zag, so an
           over-removed counter cannot break the file)
@@ -28,7 +32,9 @@ from gincore import rules as _rules
 from gincore import stats as _stats
 from gincore.match import HandRecord, Match
 
-VERSION = const(1)
+VERSION = const(2)
+_V_FORFEIT = const(2)   # the first version with forfeits
+_STATS_VERSION = const(1)
 MATCH_MAGIC = b"GM"
 STATS_MAGIC = b"GS"
 
@@ -60,14 +66,19 @@ def _text(buf, s):
     buf.extend(b)
 
 
-def _head(buf, magic):
+def _head(buf, magic, version=VERSION):
     buf.extend(magic)
-    buf.append(VERSION)
+    buf.append(version)
 
 
 def encode_match(match):
     buf = bytearray()
-    _head(buf, MATCH_MAGIC)
+    hands = match.hands
+    v = 1
+    for i in range(len(hands)):
+        if hands.view(i).how == _result.FORFEIT:
+            v = _V_FORFEIT
+    _head(buf, MATCH_MAGIC, v)
     _text(buf, match.names[0])
     _text(buf, match.names[1])
     buf.append(match.first_dealer)
@@ -79,13 +90,12 @@ def encode_match(match):
         _uint(buf, len(vals))
         for v in vals:
             _uint(buf, v)
-    hands = match.hands
     _uint(buf, len(hands))
     for i in range(len(hands)):
         h = hands.view(i)   # no object per hand; the cards are read apart
         cards = hands.cards_of(i)
         out = 2 if h.out is None else h.out
-        flags = out | (_HOW_CODE.index(h.how) << 2)
+        flags = out | ((3 if h.how == _result.FORFEIT else _HOW_CODE.index(h.how)) << 2)
         if h.limit is not None:
             flags |= 0x10
         if h.upcard is not None:
@@ -111,7 +121,7 @@ def encode_match(match):
 
 def encode_stats(stats):
     buf = bytearray()
-    _head(buf, STATS_MAGIC)
+    _head(buf, STATS_MAGIC, _STATS_VERSION)
     _uint(buf, len(_stats.FIELDS))
     _uint(buf, len(stats.players))
     for p in stats.players:
@@ -170,15 +180,15 @@ class _Reader:
                              % (self.what, len(self.data) - self.pos))
 
 
-def _open(data, magic, what):
+def _open(data, magic, what, newest=VERSION):
     r = _Reader(data, what)
     if len(data) < 3 or bytes(data[0:2]) != magic:
         raise CodecError("this is not a saved %s" % what)
     r.pos = 2
-    v = r.byte()
-    if v > VERSION:
+    v = r.version = r.byte()
+    if v > newest:
         raise CodecError("saved %s is format version %d, newer than this software reads (%d): update the software"
-                         % (what, v, VERSION))
+                         % (what, v, newest))
     if v == 0:
         raise CodecError("saved %s has format version 0, which never existed" % what)
     return r
@@ -224,7 +234,9 @@ def decode_match(data):
     for i in range(r.uint()):
         flags = r.byte()
         out = flags & 3
-        how = (flags >> 2) & 3
+        how = _HOW_CODE[(flags >> 2) & 3]
+        if how == _result.VOID and out != 2 and r.version >= _V_FORFEIT:
+            how = _result.FORFEIT
         kd = r.byte()
         dd = r.byte()
         limit = r.byte() if flags & 0x10 else None
@@ -235,7 +247,7 @@ def decode_match(data):
             dc = tuple(r.byte() for _ in range(r.byte()))
             cards = (kc, dc)
         try:
-            m.hands.append(HandRecord(None if out == 2 else out, _HOW_CODE[how], kd, dd,
+            m.hands.append(HandRecord(None if out == 2 else out, how, kd, dd,
                                       limit, upcard, flags & 0x40, cards))
         except ValueError as e:
             raise CodecError("saved hand %d is damaged: %s" % (i + 1, e))
@@ -248,7 +260,7 @@ def decode_match(data):
 
 
 def decode_stats(data):
-    r = _open(data, STATS_MAGIC, "statistics")
+    r = _open(data, STATS_MAGIC, "statistics", _STATS_VERSION)
     n = r.uint()
     if n > len(_stats.FIELDS):
         raise CodecError("saved statistics have %d counters, this software knows %d" % (n, len(_stats.FIELDS)))

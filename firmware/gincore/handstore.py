@@ -11,6 +11,9 @@ the match; a block is never copied or moved, so the heap does not fragment:
       given, 0x40 spade, 0x80 cards given (the same bits as the codec's)
     1 knocker deadwood, 2 defender deadwood, 3 limit, 4 upcard,
     5 the card slot of a hand entered by cards
+  A forfeit on the move clock (result.FORFEIT) is "void" with a player
+  out (a void hand never has one): the player who ran out; bytes 1 and 2
+  what it gives (match.forfeit).
 - card slots, CARD_SLOTS of them, _SLOT bytes each: the knocker's cards
   then the defender's, in the order entered, each side padded with 0xFF.
   Only hands entered by cards take a slot (to show or change them again).
@@ -51,6 +54,14 @@ class MatchError(ValueError):
 
 class MatchFull(MatchError):
     """No room for another hand in this match (the UI says: start a new match)."""
+
+
+def _how(flags):
+    """The record's how from its flags (a "void" with a player out is a forfeit)."""
+    h = (flags >> 2) & 3
+    if h == 3 and flags & 3 != 2:
+        return _result.FORFEIT
+    return _HOW_CODE[h]
 
 
 def _byte(n, what):
@@ -123,7 +134,7 @@ class HandStore:
         f = r[at]
         out = f & 3
         v.out = None if out == 2 else out
-        v.how = _HOW_CODE[(f >> 2) & 3]
+        v.how = _how(f)
         v.knocker = r[at + 1]
         v.defender = r[at + 2]
         v.limit = r[at + 3] if f & 0x10 else None
@@ -148,7 +159,7 @@ class HandStore:
         f = r[at]
         out = f & 3
         cards = self._load_cards(r[at + 5]) if (f & 0x80 and with_cards) else None
-        return self._make(None if out == 2 else out, _HOW_CODE[(f >> 2) & 3], r[at + 1], r[at + 2],
+        return self._make(None if out == 2 else out, _how(f), r[at + 1], r[at + 2],
                           r[at + 3] if f & 0x10 else None, r[at + 4] if f & 0x20 else None,
                           f & 0x40, cards)
 
@@ -196,7 +207,7 @@ class HandStore:
     def _put(self, i, rec):
         """Write rec into record i (its old card slot, if any, already freed)."""
         out = 2 if rec.out is None else rec.out
-        flags = out | (_HOW_CODE.index(rec.how) << 2)
+        flags = out | ((3 if rec.how == _result.FORFEIT else _HOW_CODE.index(rec.how)) << 2)
         kd = _byte(rec.knocker, "knocker deadwood")
         dd = _byte(rec.defender, "defender deadwood")
         if rec.limit is not None:

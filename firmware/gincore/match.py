@@ -53,6 +53,9 @@ class HandRecord:
 
     cards, when given, is (knocker_cards, defender_cards), two tuples of card
     ints; the deadwood numbers then come from the cards (see set_card_evaluator).
+
+    how result.FORFEIT is no hand: player `out` ran out of the move clock
+    and forfeits the game under way (forfeit() below makes one).
     """
 
     def __init__(self, out, how, knocker=0, defender=0, limit=None, upcard=None,
@@ -61,6 +64,10 @@ class HandRecord:
             if out is not None:
                 raise _result.HandError("in a void hand nobody goes out")
             knocker = defender = 0
+        elif how == _result.FORFEIT:
+            if out not in (PLAYER_A, PLAYER_B) or knocker not in (0, 1, 2) or not isinstance(defender, int) \
+                    or defender < 0 or defender > 9 or limit is not None or upcard is not None or cards:
+                raise _result.HandError("a forfeit names who ran out of the clock, what it gives and nothing else")
         else:
             if out not in (PLAYER_A, PLAYER_B):
                 raise _result.HandError("say who went out (A or B), or record a void hand")
@@ -105,8 +112,8 @@ class HandRecord:
 
     def score(self, rules):
         """The hand's result under these rules (result.score: the one scoring path)."""
-        if self.how == _result.VOID:
-            return _result.score(rules, _result.VOID)
+        if self.how >= _result.VOID:   # VOID, FORFEIT: no numbers to check
+            return _result.score(rules, self.how)
         return _result.score(rules, self.how, self.knocker, self.defender,
                              self.limit_under(rules), self.spade)
 
@@ -122,6 +129,19 @@ class HandRecord:
         return (self.out, self.how, self.knocker, self.defender, self.limit, self.upcard,
                 self.spade, self.cards) == (other.out, other.how, other.knocker, other.defender,
                                             other.limit, other.upcard, other.spade, other.cards)
+
+
+def forfeit(loser, award=0, games_to=0):
+    """The record of a forfeit on the move clock: player loser ran out and
+    the other wins the game under way (under Hollywood every open game of
+    the round). award says what the forfeited game scores, as a club
+    night's walkover points (gincore.tournament AWARD_*): 0 the target to
+    the winner and 0 to the loser, 1 no points either side, 2 the game's
+    points as they stand. games_to: the forfeit loses the whole pairing -
+    the winner is given games up to this many (0: the game only). Kept
+    in the record (knocker: award, defender: games_to) so the match
+    replays alike wherever it is read."""
+    return HandRecord(loser, _result.FORFEIT, award, games_to)
 
 
 def _check_name(name):

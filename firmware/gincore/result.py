@@ -12,7 +12,11 @@ GIN = const(1)
 BIG_GIN = const(2)
 UNDERCUT = const(3)   # an outcome only: a knock that the defender beat
 VOID = const(4)
-OUTCOME_NAMES = ("knock", "gin", "big_gin", "undercut", "void")
+# Not a hand: the player who "went out" ran out of the move clock and
+# forfeits the game under way (the Italian text's club rule; sheet.py
+# scores it, match.HandRecord keeps it among the hands).
+FORFEIT = const(5)
+OUTCOME_NAMES = ("knock", "gin", "big_gin", "undercut", "void", "forfeit")
 
 KNOCKER = const(0)
 DEFENDER = const(1)
@@ -70,7 +74,7 @@ def parse_how(word):
     w = word.lower().replace(" ", "_").replace("-", "_")
     if w == "biggin":
         w = "big_gin"
-    if w in OUTCOME_NAMES and w != "undercut":
+    if w in OUTCOME_NAMES and w != "undercut" and w != "forfeit":
         return OUTCOME_NAMES.index(w)
     raise HandError("unknown way to go out %r (knock, gin, big_gin or void)" % word, E_HOW)
 
@@ -89,6 +93,9 @@ def score(rules, how, knocker_deadwood=0, defender_deadwood=0, limit=None, spade
     """
     if how == VOID:
         return HandResult(VOID, None, 0, 0, 0, limit, False, False)
+    if how == FORFEIT:
+        # The other player wins the game; what it scores is the sheet's (sheet.py).
+        return HandResult(FORFEIT, DEFENDER, 0, 0, 0, limit, False, False)
     if how not in (KNOCK, GIN, BIG_GIN):
         raise HandError("unknown way to go out %r" % (how,), E_HOW)
     kd, dd = knocker_deadwood, defender_deadwood

@@ -10,11 +10,23 @@ A round is one game, or under Hollywood scoring the three games played at once:
 a player's first hand won in the round goes into game 1, the second into games
 1 and 2, the third and later into all three (each while it is not over). A win
 that falls only into games already over scores nowhere, as on a paper sheet.
+
+A forfeit on the move clock (result.FORFEIT, match.forfeit) is no hand: it
+ends every open game of the round, won by the other player, scored as a
+club night's walkover points say (the record's award): AWARD_TARGET (0)
+the target to the winner and 0 to the loser, AWARD_GAME (1) 0 to both,
+AWARD_SHEET (2) the totals as they stand; never a game or shutout bonus.
+The hands won before it stay won. Its games_to (a forfeit of the whole
+pairing) gives the winner more games, counted with the award's points
+(the target each, or 0), until he has that many.
 """
 from micropython import const
 
 from gincore import result as _result
 from gincore.rules import SHUTOUT_FLAT, SHUTOUT_DOUBLE
+
+_AWARD_TARGET = const(0)   # gincore.tournament.AWARD_TARGET ...
+_AWARD_SHEET = const(2)    # ... and AWARD_SHEET
 
 _GAMES_PER_ROUND = const(3)  # the most games a round holds (Hollywood)
 
@@ -46,6 +58,7 @@ class GameScore:
         self.over = False
         self.winner = None
         self.ended_at = -1        # index of the hand that ended it
+        self.forfeit = False      # ended by a forfeit on the move clock
         for p in (0, 1):
             self.score[p] = 0
             self.boxes[p] = 0
@@ -88,12 +101,27 @@ class GameScore:
         for p in (0, 1):
             self.final[p] = self.score[p] + self.box_points[p] + self.game_bonus[p] + self.shutout[p]
 
+    def forfeited(self, w, award, at):
+        """The other player ran out of the move clock: w wins this game."""
+        self.over = True
+        self.forfeit = True
+        self.winner = w
+        self.ended_at = at
+        for p in (0, 1):
+            if award == _AWARD_SHEET:
+                self.final[p] = self.total(p)
+            else:
+                self.final[p] = self.rules.target if award == _AWARD_TARGET and p == w else 0
+
     def shutout_won(self):
         return self.over and self.shutout[self.winner] > 0
 
     def lines(self):
         """The bonus lines for the game-over screen: (label, A, B), only the nonzero ones."""
         out = [("hands", self.score[0], self.score[1])]
+        if self.forfeit:
+            out.append(("forfeit", self.final[0], self.final[1]))
+            return out
         if self.box_points[0] or self.box_points[1]:
             out.append(("boxes", self.box_points[0], self.box_points[1]))
         if self.game_bonus[0] or self.game_bonus[1]:
@@ -212,7 +240,10 @@ def step(match, sheet, i, on_hand=None, on_game=None):
     sheet.last_outcome = res.outcome
     sheet.last_points = res.points
     sheet.last_entered = 0
-    if w is not None:
+    if res.outcome == _result.FORFEIT:
+        _forfeit(sheet, h, i, w, on_game)
+        sheet.next_dealer = w if rules.winner_deals else 1 - dealer
+    elif w is not None:
         box = rules.box_bonus
         if res.doubled and rules.spade_doubles_boxes:
             box += box
@@ -228,13 +259,7 @@ def step(match, sheet, i, on_hand=None, on_game=None):
             game.enter(w, res.points, box, i)
             sheet.last_entered |= 1 << g
             if game.over:
-                sheet.ended += 1
-                sheet.games_done += 1
-                sheet.games_won[w] += 1
-                sheet.net[0] += game.final[0]
-                sheet.net[1] += game.final[1]
-                if on_game is not None:
-                    on_game(sheet, game)
+                _ended(sheet, game, on_game)
         sheet.round_over = True
         for g in range(sheet.n_games):
             if not sheet.games[g].over:
@@ -244,3 +269,35 @@ def step(match, sheet, i, on_hand=None, on_game=None):
     # After a void hand the same dealer deals again (next_dealer unchanged).
     if on_hand is not None:
         on_hand(sheet, i, h, res, w, dealer)
+
+
+def _forfeit(sheet, h, i, w, on_game):
+    """Record i is a forfeit: w wins every open game of the round (see the top)."""
+    award = h.knocker
+    for g in range(sheet.n_games):
+        game = sheet.games[g]
+        if game.over:
+            continue
+        game.forfeited(w, award, i)
+        sheet.last_entered |= 1 << g
+        _ended(sheet, game, on_game)
+    more = h.defender - sheet.games_won[w]
+    if more > 0:
+        # The whole pairing: the games it still needed, none of them played.
+        sheet.games_won[w] += more
+        sheet.games_done += more
+        sheet.games_started += more
+        sheet.ended += more
+        if award == _AWARD_TARGET:
+            sheet.net[w] += more * sheet.rules.target
+    sheet.round_over = True
+
+
+def _ended(sheet, game, on_game):
+    sheet.ended += 1
+    sheet.games_done += 1
+    sheet.games_won[game.winner] += 1
+    sheet.net[0] += game.final[0]
+    sheet.net[1] += game.final[1]
+    if on_game is not None:
+        on_game(sheet, game)

@@ -79,6 +79,8 @@ class Stats:
 
 def _count(match, players, sign):
     def on_hand(sheet, index, record, res, winner, dealer):
+        if res.outcome == _result.FORFEIT:
+            return   # no hand: the game it ended counts below
         players[0].hands += sign
         players[1].hands += sign
         if winner is None:

@@ -609,12 +609,15 @@ def games_text(n, best_of=False):
 def match_outcome(match):
     """(games, points, hands) of a gincore.match.Match, each (A, B): the
     games won; the points on the sheet (the finished games' final totals,
-    plus the game under way as it stands); the hands won."""
+    plus the game under way as it stands); the hands won. A game forfeited
+    on the move clock counts as the sheet scores it (gincore/sheet.py: by
+    the walkover points kept in the forfeit), as a game won at the table."""
     from gincore import sheet as _sheet
+    from gincore.result import FORFEIT as FORFEIT_HOW
     hands = [0, 0]
 
     def on_hand(s, i, h, res, w, dealer):
-        if w is not None:
+        if w is not None and h.how != FORFEIT_HOW:
             hands[w] += 1
 
     s = _sheet.replay(match, _sheet.Sheet(), None, on_hand)

@@ -38,7 +38,7 @@ class App:
         self.lang = None
         self.set_language(cfg.lang)
         self.last_key_ms = clock()
-        self.timer = None  # ui.movetimer.MoveTimer when the setting is on
+        self.seen = None   # (match, hands) when the table last offered the move clock
         self.toast = None  # a short word over the table ("Saved"), and until when
         self.toast_until = 0
         self.low_warned = False  # the low battery is said once per drop
@@ -102,19 +102,13 @@ class App:
         return getattr(b, "version", "?") if b is not None else "?"
 
     def settings_changed(self):
-        """Apply the device settings: contrast now, the move timer on or off."""
+        """Apply the device settings: the contrast and the idle times now."""
         cfg = self.cfg
         b = self.board
         if b is not None and hasattr(b, "set_contrast"):
             b.set_contrast(cfg.contrast)
         if b is not None and hasattr(b, "set_idle"):
             b.set_idle(cfg.dim_s, cfg.sleep_s)
-        if cfg.timer_s:
-            if self.timer is None or self.timer.seconds != cfg.timer_s:
-                from ui.movetimer import MoveTimer
-                self.timer = MoveTimer(cfg.timer_s, self.clock())
-        else:
-            self.timer = None
         self.stack[0].dirty = True
 
     def after_save(self):
@@ -218,8 +212,6 @@ class App:
     # --- events ----------------------------------------------------------
     def key(self, k, kind):
         self.last_key_ms = self.clock()
-        if self.timer is not None:
-            self.timer.reset(self.last_key_ms)
         if self.three_buttons and k == keys.OK and kind == keys.LONG and not self.top().wants_long_ok:
             k, kind = keys.BACK, keys.PRESS  # three buttons: Back is a long OK
         self.top().key(k, kind)
@@ -237,9 +229,6 @@ class App:
             self.model.tidy()
         if ticks_diff(now, self.batt_at) >= BATTERY_MS:
             self._read_battery(now)
-        if self.timer is not None and self.timer.tick(now):
-            self.stack[0].dirty = True
-            self.top().dirty = True
         b = self.battery()
         if b == 0 and not self.low_warned:
             self.low_warned = True
@@ -278,7 +267,7 @@ class App:
 # open one keeps its own copy alive through app.club; see ui/club.py.)
 _RARE = ("ui.screens.setup", "ui.screens.settings", "ui.screens.stats", "ui.screens.cards", "ui.cardgfx",
          "ui.screens.club", "ui.club", "storage.old_matches", "ui.screens.club_entry", "ui.tablepair",
-         "ui.screens.tablepair", "ui.screens.phones", "ui.screens.digits", "ui.screens.tables")
+         "ui.screens.tablepair", "ui.screens.phones", "ui.screens.digits", "ui.screens.tables", "ui.moveclock")
 # With the code in flash (gin firmware) a module imports in a millisecond or
 # two, so the screens of a hand's entry go as well, and none is loaded ahead.
 # Only modules that the table, the App and the model never import at their

@@ -8,7 +8,12 @@ change use save_quietly() (the next save writes the whole file again).
 """
 import json
 
-_FIELDS = ("lang", "contrast", "dim_s", "sleep_s", "timer_s", "names", "preset", "pending")
+_FIELDS = ("lang", "contrast", "dim_s", "sleep_s", "timer_s", "clock", "forfeit", "names", "preset", "pending")
+
+# The move clock (cfg.clock): never, a club night's pairings (the default), every match.
+CLOCK_OFF = 0
+CLOCK_CLUB = 1
+CLOCK_ALWAYS = 2
 
 
 class Config:
@@ -17,7 +22,9 @@ class Config:
         self.contrast = 3      # 0..4, mapped to the panel's 0..255
         self.dim_s = 60        # dim the OLED after this idle time
         self.sleep_s = 600     # switch it off after this
-        self.timer_s = 0       # move timer: 0 off (the default), else seconds per move
+        self.timer_s = 30      # the move clock's seconds a move (the Italian text: 30)
+        self.clock = CLOCK_CLUB  # when the move clock runs (ui/moveclock.py)
+        self.forfeit = 0       # running out of the clock loses 0 the game (the text), 1 the pairing
         self.names = []        # player names typed before, latest first
         self.preset = "finnish"
         self.pending = None    # rules set mid-game for the next game: [name, values]
@@ -48,6 +55,10 @@ class Config:
             for k in _FIELDS:
                 if k in d:
                     setattr(self, k, d[k])
+            if "clock" not in d and "timer_s" in d:
+                # A file from before the move clock: its timer, when on, runs in every match.
+                self.clock = CLOCK_ALWAYS if self.timer_s else CLOCK_CLUB
+                self.timer_s = self.timer_s or 30
         except (OSError, ValueError, KeyError, TypeError):
             pass
         self._check()
@@ -59,7 +70,7 @@ class Config:
         if self.lang not in ("en", "fi", "it", "pt"):
             self.lang = d.lang
         for k, lo, hi in (("contrast", 0, 4), ("dim_s", 0, 86400), ("sleep_s", 0, 86400),
-                          ("timer_s", 0, 600)):
+                          ("timer_s", 5, 600), ("clock", 0, 2), ("forfeit", 0, 1)):
             v = getattr(self, k)
             if not isinstance(v, int) or v < lo or v > hi:
                 setattr(self, k, getattr(d, k))

@@ -27,7 +27,7 @@ CONFIG_PATH = "/gin_ui.json"   # the UI's own settings (language, contrast...)
 
 class BoardGlue:
     """What the App needs from the board: battery_level(), set_contrast(n),
-    set_idle(dim_s, sleep_s), version, three_buttons, knob (a rotary
+    set_idle(dim_s, sleep_s), signal(on) (its LED or buzzer), version, three_buttons, knob (a rotary
     encoder: Up and Down are turns, OK and Back its push), code_in_flash (the
     app frozen into the firmware: main.py says so); and long_ok(wanted) for
     screens that use a long OK themselves (the platform otherwise turns it
@@ -56,6 +56,9 @@ class BoardGlue:
 
     def set_idle(self, dim_s, sleep_s):
         self.board.set_idle(dim_s * 1000, sleep_s * 1000)
+
+    def signal(self, on):
+        self.board.signal(on)
 
     def long_ok(self, wanted):
         b = self.board.buttons

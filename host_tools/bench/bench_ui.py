@@ -34,7 +34,7 @@ PARTS = (
     ("storage", "import storage, storage.osfs\n"),
     ("platform: text writer and fonts", "import framebuf\nfrom device.writer import Writer\n"),
     ("UI (screens, English strings)",
-     "import ui.app, ui.platform, ui.model, ui.persist, ui.config, ui.movetimer, ui.lang.en\n"
+     "import ui.app, ui.platform, ui.model, ui.persist, ui.config, ui.lang.en\n"
      "import ui.screens.table, ui.screens.record, ui.screens.menu, ui.screens.history, ui.screens.over\n"
      "import ui.screens.setup, ui.screens.settings, ui.screens.stats, ui.screens.cards, ui.cardgfx\n"),
 )

@@ -119,6 +119,10 @@ def what_happened(mv, h):
     if rec.out is None:
         return "void: nobody went out"
     who, other = mv.names[rec.out], mv.names[1 - rec.out]
+    if rec.how == result.FORFEIT:
+        # Not a hand: the move clock (gincore/sheet.py scores the game it ended).
+        return "%s ran out of the move clock: %s wins %s" % (
+            who, other, "the pairing" if rec.defender else "the game")
     if rec.how == result.GIN:
         how = "gin"
     elif rec.how == result.BIG_GIN:

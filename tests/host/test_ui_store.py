@@ -65,7 +65,7 @@ def test_power_cut_on_every_screen_with_the_real_store(tmp_path):
 
 def test_device_settings_and_the_match_survive_a_restart(tmp_path):
     """The whole device (fake board, real main loop) on the real store and a
-    settings file: language, timer and the match come back after a reset."""
+    settings file: language, the move clock's settings and the match come back after a reset."""
     from bench import Bench
     from ui import platform
     root = str(tmp_path / "gin")
@@ -85,7 +85,8 @@ def test_device_settings_and_the_match_survive_a_restart(tmp_path):
     assert type(app.top()).__name__ == "ChoiceScreen"   # first start: set-up
     b.press("BACK")
     app.cfg.lang = "it"
-    app.cfg.timer_s = 30
+    app.cfg.timer_s = 45
+    app.cfg.forfeit = 1
     app.cfg.save()
     b.press("OK")
     b.press("OK")                 # B knocks
@@ -96,7 +97,7 @@ def test_device_settings_and_the_match_survive_a_restart(tmp_path):
     saved = encode(app.match)
     again = device()
     a2 = again.loop.ui
-    assert a2.lang == "it" and a2.timer is not None and a2.timer.seconds == 30
+    assert a2.lang == "it" and a2.cfg.timer_s == 45 and a2.cfg.forfeit == 1 and a2.cfg.clock == 1
     assert encode(a2.match) == saved and len(a2.match.hands) == 1
 
 

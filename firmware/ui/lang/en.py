@@ -73,7 +73,7 @@ T = (
     '%d s',  # SECONDS
     '%d min',  # MINUTES
     'Button test',  # BUTTON_TEST
-    'Move timer',  # MOVE_TIMER
+    'Move clock',  # MOVE_TIMER
     'Version',  # VERSION
     'Rule amounts',  # RULE_SETTINGS
     'Hold OK 2 s',  # HOLD_OK
@@ -297,4 +297,16 @@ T = (
     'Table held elsewhere',  # TBL_HELD
     'Joined',  # TBL_JOINED
     'Result received',  # RES_SENT
+    '%s to move',  # CLOCK
+    'Tap: start',  # CLOCK+1
+    'Tap: pass',  # CLOCK+2
+    'Hold OK: enter the hand',  # CLOCK+3
+    '%s loses the game',  # CLOCK+4
+    '%s loses the pairing',  # CLOCK+5
+    'club nights',  # CLOCK+6
+    'every match',  # CLOCK+7
+    'Seconds a move',  # CLOCK+8
+    'Out of time',  # CLOCK+9
+    'game',  # CLOCK+10
+    'pairing',  # CLOCK+11
 )

@@ -297,4 +297,16 @@ T = (
     "Pöytä on varattu",  # TBL_HELD
     "Liitytty",  # TBL_JOINED
     "Tulos vastaanotettu",  # RES_SENT
+    "%s siirtää",  # CLOCK
+    "Napauta: alkaa",  # CLOCK+1
+    "Napauta: vuoro",  # CLOCK+2
+    "Pidä OK: kirjaa jako",  # CLOCK+3
+    "%s häviää pelin",  # CLOCK+4
+    "%s häviää ottelun",  # CLOCK+5
+    "kerhoillat",  # CLOCK+6
+    "kaikki ottelut",  # CLOCK+7
+    "Sekuntia siirtoon",  # CLOCK+8
+    "Aika loppuu",  # CLOCK+9
+    "peli",  # CLOCK+10
+    "ottelu",  # CLOCK+11
 )

@@ -297,4 +297,16 @@ T = (
     "Tavolo già occupato",  # TBL_HELD
     "Collegato",  # TBL_JOINED
     "Risultato ricevuto",  # RES_SENT
+    "Muove %s",  # CLOCK
+    "Tocca: via",  # CLOCK+1
+    "Tocca: passa",  # CLOCK+2
+    "Tieni OK: registra",  # CLOCK+3
+    "%s perde la partita",  # CLOCK+4
+    "%s perde l'incontro",  # CLOCK+5
+    "serate club",  # CLOCK+6
+    "sempre",  # CLOCK+7
+    "Secondi a mossa",  # CLOCK+8
+    "Tempo scaduto",  # CLOCK+9
+    "partita",  # CLOCK+10
+    "incontro",  # CLOCK+11
 )

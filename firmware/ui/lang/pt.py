@@ -297,4 +297,16 @@ T = (
     "Mesa já ocupada",  # TBL_HELD
     "Conectado",  # TBL_JOINED
     "Resultado recebido",  # RES_SENT
+    "Vez de %s",  # CLOCK
+    "Toque: começa",  # CLOCK+1
+    "Toque: passa",  # CLOCK+2
+    "Segure OK: anotar",  # CLOCK+3
+    "%s perde a partida",  # CLOCK+4
+    "%s perde o confronto",  # CLOCK+5
+    "noites de clube",  # CLOCK+6
+    "sempre",  # CLOCK+7
+    "Segundos por jogada",  # CLOCK+8
+    "Sem tempo",  # CLOCK+9
+    "partida",  # CLOCK+10
+    "confronto",  # CLOCK+11
 )

@@ -5,6 +5,7 @@ always in view with the hand that ended it; OK on a hand offers edit or
 delete. Rows are formatted for the visible window only, so a long evening
 costs a few bytes per hand (one bytearray), not a string each."""
 from gincore import sheet as _sheet
+from gincore.result import FORFEIT as R_FORFEIT
 
 from ui import keys
 from ui import text as tx
@@ -14,7 +15,7 @@ from ui.screens.common import ChoiceScreen, refused_for_room
 from ui.screens.message import MessageScreen
 from ui import widgets
 
-_OUTCOME_LABEL = (tx.KNOCK, tx.GIN, tx.BIG_GIN, tx.UNDERCUT_N, tx.VOID)
+_OUTCOME_LABEL = (tx.KNOCK, tx.GIN, tx.BIG_GIN, tx.UNDERCUT_N, tx.VOID, tx.FF_SHORT)
 _INFO = 8  # bytes per hand in HistoryScreen.info
 
 
@@ -26,7 +27,7 @@ def hand_row(app, i, w, o, pts, room=W - 6):
     if w == 0:
         return "%d %s" % (i + 1, t(tx.VOID)), ""
     g = app.g
-    v = "+%d" % pts
+    v = "" if o == R_FORFEIT else "+%d" % pts   # a forfeit on the clock: the game's row says what it gave
     tmpl = ("%d " % (i + 1)) + "%s " + t(_OUTCOME_LABEL[o]).replace("%", "%%")
     return widgets.fill_name(g, tmpl, app.match.names[w - 1], room - g.width(v, SMALL)), v
 

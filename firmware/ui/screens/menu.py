@@ -23,9 +23,10 @@ _PHONES = const(14)     # a Pico W: the page on phones (ui/screens/phones.py)
 _PHONES_OFF = const(15)
 _TABLES = const(16)     # the organiser's table devices (ui/screens/tables.py)
 _JOIN = const(17)       # a Pico W as a table device of an evening on another device
+_CLOCK = const(18)      # the move clock back over the table (ui/moveclock.py)
 _LABELS = (tx.RECORD, tx.HISTORY, tx.UNDO, tx.UNDO_CHANGE, tx.NEW_MATCH, tx.STATS, tx.SETTINGS,
            tx.RECORD_CARDS, tx.REDO, tx.CLUB_NIGHT, tx.FORFEIT, tx.END_CLUB, tx.TAKE_BACK, tx.CLUB_PAIRING,
-           tx.PHONES, tx.PHONES_OFF, tx.TABLES, tx.JOIN_CLUB)
+           tx.PHONES, tx.PHONES_OFF, tx.TABLES, tx.JOIN_CLUB, tx.MOVE_TIMER)
 
 
 class MenuScreen(ChoiceScreen):
@@ -54,6 +55,9 @@ class MenuScreen(ChoiceScreen):
                 acts.append(_TAKE_BACK)
             if club.on_table() is not None and not club.decided():
                 acts.append(_FORFEIT)
+        from ui.screens.table import clock_wanted
+        if clock_wanted(app):
+            acts.append(_CLOCK)
         acts.append(_STATS)
         if getattr(getattr(app, "phones", None), "club", None) is not None:
             acts.append(_TABLES)
@@ -129,6 +133,10 @@ class MenuScreen(ChoiceScreen):
                 app.home()
                 from ui.screens.club import ClubSetup
                 ClubSetup(app).start()
+        elif a == _CLOCK:
+            app.pop()
+            from ui.moveclock import ClockScreen
+            app.push(ClockScreen(app))
         elif a == _FORFEIT:
             app.pop()
             from ui.screens.club import ask_forfeit

@@ -15,7 +15,8 @@ from ui import widgets
 
 # sheet.GameScore.lines() labels -> string ids
 _LINE_IDS = {"hands": tx.HAND_SHORT, "boxes": tx.B_BOXES, "game": tx.B_GAME,
-             "shutout": tx.B_SHUTOUT, "shutout x2": tx.B_DOUBLE, "total": tx.FINAL}
+             "shutout": tx.B_SHUTOUT, "shutout x2": tx.B_DOUBLE, "total": tx.FINAL,
+             "forfeit": tx.FF_SHORT}
 
 
 _AX = const(92)  # the right edge of the first player's column

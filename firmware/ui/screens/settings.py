@@ -1,5 +1,6 @@
 """Settings: rules (preset and every amount), language, contrast, dimming and
-sleep times, the move timer, a button test and the firmware version."""
+sleep times, the move clock (when it runs, its seconds, what running out
+loses), a button test and the firmware version."""
 from micropython import const
 
 from gincore import rules as _rules
@@ -26,7 +27,15 @@ _SHUTOUT_IDS = (tx.SH_NONE, tx.SH_FLAT, tx.SH_DOUBLE)
 
 DIM_CHOICES = (15, 30, 60, 120, 300)            # seconds
 SLEEP_CHOICES = (60, 300, 600, 1800, 3600)      # seconds
-TIMER_CHOICES = (0, 15, 30, 45, 60)             # seconds per move; 0 is off
+TIMER_CHOICES = (15, 30, 45, 60)                # the move clock's seconds a move
+# The move clock runs: never, in a club night's pairings, in every match
+# (cfg.clock); running out loses the game or the pairing (cfg.forfeit). Its
+# strings follow tx.CLOCK (ui/moveclock.py): 6 club nights, 7 every match,
+# 8 seconds a move, 9 out of time, 10 game, 11 pairing.
+_CLOCK_IDS = (tx.OFF_SHORT, tx.CLOCK + 6, tx.CLOCK + 7)
+_FF_IDS = (tx.CLOCK + 10, tx.CLOCK + 11)
+_SECS_MOVE = tx.CLOCK + 8
+_FF_LOSES = tx.CLOCK + 9
 
 _RULES = const(0)
 _AMOUNTS_ROW = const(1)
@@ -35,10 +44,12 @@ _CONTRAST = const(3)
 _DIM = const(4)
 _SLEEP = const(5)
 _TIMER = const(6)
-_BUTTONS = const(7)
-_CLEAR = const(8)
-_DELETE_OLD = const(9)
-_VERSION = const(10)
+_SECS = const(7)
+_FF = const(8)
+_BUTTONS = const(9)
+_CLEAR = const(10)
+_DELETE_OLD = const(11)
+_VERSION = const(12)
 
 
 def _time_text(t, s):
@@ -60,12 +71,13 @@ class SettingsScreen(ChoiceScreen):
         r = app.match.next_rules()
         self.title = t(tx.SETTINGS)
         self.labels = (t(tx.RULES), t(tx.RULE_SETTINGS), t(tx.LANGUAGE), t(tx.CONTRAST),
-                       t(tx.DIM_AFTER), t(tx.SLEEP_AFTER), t(tx.MOVE_TIMER), t(tx.BUTTON_TEST),
-                       t(tx.CLEAR_STATS), t(tx.DELETE_OLD), t(tx.VERSION))
+                       t(tx.DIM_AFTER), t(tx.SLEEP_AFTER), t(tx.MOVE_TIMER), t(_SECS_MOVE), t(_FF_LOSES),
+                       t(tx.BUTTON_TEST), t(tx.CLEAR_STATS), t(tx.DELETE_OLD), t(tx.VERSION))
         pi = _rules.PRESET_NAMES.index(r.name) if r.name in _rules.PRESET_NAMES else 0
         self.values = (t(tx.PRESET_IDS[pi]), "", tx.LANG_NAMES[tx.LANGS.index(app.lang)],
                        "%d" % cfg.contrast, _time_text(t, cfg.dim_s), _time_text(t, cfg.sleep_s),
-                       _time_text(t, cfg.timer_s), "", "", "", app.version())
+                       t(_CLOCK_IDS[cfg.clock]), _time_text(t, cfg.timer_s), t(_FF_IDS[cfg.forfeit]),
+                       "", "", "", app.version())
         super().prepare()
 
     def picked(self, i):
@@ -90,7 +102,11 @@ class SettingsScreen(ChoiceScreen):
         elif i == _SLEEP:
             self._times(t(tx.SLEEP_AFTER), SLEEP_CHOICES, cfg.sleep_s, "sleep_s")
         elif i == _TIMER:
-            self._times(t(tx.MOVE_TIMER), TIMER_CHOICES, cfg.timer_s, "timer_s")
+            self._pick(t(tx.MOVE_TIMER), _CLOCK_IDS, "clock")
+        elif i == _SECS:
+            self._times(t(_SECS_MOVE), TIMER_CHOICES, cfg.timer_s, "timer_s")
+        elif i == _FF:
+            self._pick(t(_FF_LOSES), _FF_IDS, "forfeit")
         elif i == _BUTTONS:
             app.push(ButtonTest(app))
         elif i == _CLEAR:
@@ -142,6 +158,15 @@ class SettingsScreen(ChoiceScreen):
                 app.settings_changed()
                 app.pop()
         app.push(ChoiceScreen(app, title, labels, cur, chosen))
+
+    def _pick(self, title, ids, field):
+        """A setting that is a number 0.. from a list of its words."""
+        app = self.app
+
+        def chosen(j):
+            if save_setting(app, field, j):
+                app.pop()
+        app.push(ChoiceScreen(app, title, [app.t(x) for x in ids], getattr(app.cfg, field), chosen))
 
     def set_preset(self, j):
         app = self.app

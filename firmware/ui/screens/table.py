@@ -6,12 +6,17 @@ English), both totals in big digits, hands won; the match standing once a
 game is over (games won, and the totals of the finished games) or else the
 rules' preset (the Brazilian one with its deal: who gets 11 cards); under
 Hollywood the three games on one line instead; the game number (the round,
-under Hollywood) and the target; the battery and the
-move timer when there are any. Every string is made in prepare(), when the
-score changes, so the idle redraw allocates nothing.
+under Hollywood) and the target; the battery when there is one. Every
+string is made in prepare(), when the score changes, so the idle redraw
+allocates nothing.
+
+The move clock (ui/moveclock.py, loaded only when it runs) comes up over
+the table by itself when the table shows a game in play that it has not
+offered the clock for yet: a hand was saved, a game or a match began, or
+the device started (clock_due below; the setting says in which matches).
 
 A compact panel (32 rows) has room for the names and the big totals only
-(with the battery and the move timer between the totals); the rest - hands
+(with the battery between the totals); the rest - hands
 won, the standing or the three Hollywood games, the game and the target -
 is one press of Up away, on the table's second page. Up there goes on to
 the history, Back (or a while without a press) comes back to the totals.
@@ -48,14 +53,14 @@ class TableScreen(Screen):
         self.mark = ""    # the dealer's letter
         self.target = ""
         self.dx = 0
-        self.clock = ""   # move timer, "" when off
-        self.cx = 0
         self.batt = -1    # battery level 0..4, -1: the board cannot tell
         self.low = False
         self.page = 0     # compact panel: 0 the names and totals, 1 the rest
+        self.due = False  # the move clock may be due (looked at in tick, when the table is on top)
 
     def enter(self):
         self.page = 0     # back at the table: the totals first
+        self.due = True
         super().enter()
 
     def prepare(self):
@@ -123,16 +128,8 @@ class TableScreen(Screen):
         self.prepare_status()
 
     def prepare_status(self):
-        """Battery and timer only: cheap, called when they change."""
-        app = self.app
-        g = app.g
-        timer = app.timer
-        if timer is not None and timer.running():
-            self.clock = timer.text
-            self.cx = (W - g.width(self.clock, SMALL)) // 2
-        else:
-            self.clock = ""
-        b = app.battery()
+        """The battery only: cheap, called when it changes."""
+        b = self.app.battery()
         self.batt = b
         self.low = b == 0
 
@@ -161,12 +158,17 @@ class TableScreen(Screen):
 
     def tick(self, now):
         app = self.app
+        if self.due:
+            self.due = False
+            if clock_due(app):
+                from ui.moveclock import ClockScreen
+                app.push(ClockScreen(app))
+                return
         if self.page and ticks_diff(now, app.last_key_ms) >= PAGE_MS:
             self.page = 0
             self.dirty = True
-        timer = app.timer
         b = app.battery()
-        if b != self.batt or (timer is not None and timer.running() and timer.text != self.clock):
+        if b != self.batt:
             self.prepare_status()
             self.dirty = True
 
@@ -193,21 +195,11 @@ class TableScreen(Screen):
                 _battery(g, self.batt, W - 14, g.h - 7)
         g.text(self.tot[0], 0, y, BIG, 1)
         g.text(self.tot[1], self.tx[1], y, BIG, 1)
-        if g.compact:
-            cy = y + 4    # the move timer's row, between the totals
-        else:
+        if not g.compact:
             self._rest(g, y + g.height(BIG) + 3)
             y = g.h - line + 1
             g.hline(0, y - 2, W, 1)
             g.text(self.target, 0, y, SMALL, 1)
-            cy = line + 9
-        if self.clock:
-            # The move timer sits between the big totals, inverted when it runs out.
-            if self.app.timer.alarm:
-                g.fill_rect(self.cx - 2, cy - 1, W - 2 * self.cx + 4, line + 1, 1)
-                g.text(self.clock, self.cx, cy, SMALL, 0)
-            else:
-                g.text(self.clock, self.cx, cy, SMALL, 1)
 
     def _rest(self, g, y):
         """The hands won, and the Hollywood games or the standing, from row y."""
@@ -219,6 +211,31 @@ class TableScreen(Screen):
         g.text(self.won[1], self.wx[1], y, SMALL, 1)
         if not self.games:
             g.text(self.standing, 0, y + line, SMALL, 1)
+
+
+def clock_wanted(app):
+    """The setting wants the move clock for the match on the table
+    (cfg.clock: every match, or a club night's pairing on the table and
+    not decided), and the match takes hands."""
+    mode = app.cfg.clock
+    if not mode or app.match is None or app.model.locked:
+        return False
+    c = app.club
+    k = None if c is None else c.on_table()
+    return not ((mode == 1 and k is None) or (k is not None and c.decided()))
+
+
+def clock_due(app):
+    """The move clock is to come up over the table: it is wanted, and the
+    table has not offered it since the last hand (app.seen; an undo only
+    lowers it)."""
+    if not clock_wanted(app):
+        return False
+    m = app.match
+    n = len(m.hands)
+    s = app.seen
+    app.seen = (m, n)
+    return s is None or s[0] is not m or s[1] < n
 
 
 def _battery(g, level, x, y):
