@@ -433,3 +433,79 @@ def test_a_table_survives_answers_it_cannot_use(tmp_path):
     svc._pairing = real
     t.hand(0)
     w.until(lambda: svc.live.get(1, (0, 0, 0, 0))[3] == 1, "table 1's live score after it")
+
+
+def test_a_table_that_restarts_goes_back_to_its_club_night_by_itself(tmp_path, monkeypatch):
+    """A Pico W table (the simulated device, as it starts from main.py)
+    confirms its result; the organiser saves it, and the table's power goes
+    before it reads the acknowledgement. It starts again with no key
+    pressed: its link resumes with the saved key and table (no join, no
+    organiser's OK), sends the result again, and the organiser counts it once."""
+    import os
+    from net import link as net_link
+    from host_tools.sim import sim_device
+    from sim_kit import past_first_start
+    from gincore import result
+    from gincore.match import HandRecord
+    w = World(tmp_path, devices=3)
+    w.call_all()
+    w.join_all()
+    wifi = os.path.join(str(tmp_path), "gin_wifi.json")
+    with open(wifi, "w") as f:
+        json.dump({"ssid": "club", "password": "secret-pw", "organiser": "127.0.0.1:%d" % w.port}, f)
+    monkeypatch.setattr(net_link, "WIFI_FILE", wifi)
+    data = os.path.join(str(tmp_path), "t4")
+    os.makedirs(data)
+
+    class Dev:
+        """The table's simulated device, turning on the organiser's clock."""
+
+        def __init__(self):
+            self.dev = past_first_start(sim_device.SimDevice("pico_w_i2c", data))
+
+        @property
+        def app(self):
+            return self.dev.loop.ui
+
+        def step(self):
+            self.dev.loop.step()
+    t4 = Dev()
+    assert not hasattr(t4.app, "table_link")     # nothing on its flash: nothing resumed
+    from net import table as net_table
+    net_table.start_here(t4.app, 4, path=t4.dev.bench.board.table_path)   # Menu > Join club night, once
+    w.phones.append(t4)
+    link = t4.app.table_link
+    w.until(lambda: link.code is not None, "table 4 asks")
+    w.service.accept(4)
+    w.until(lambda: t4.app.club is not None, "table 4's pairing on the device")
+    k = next(k for k in w.club.t.open_pairings() if w.club.t.table(k) == 4)
+    c = t4.app.club
+    while not c.decided():
+        t4.app.model.add_hand(HandRecord(0, result.GIN, 0, 30))
+    c.confirm(c.outcome())
+    while not w.club.t.done(k):
+        w.step()
+    assert link.acked is None and link.unsent() is not None
+    key, device = link.key, link.device
+    # The power cut: a new start on the same flash, no key pressed.
+    w.phones.remove(t4)
+    link.stop()
+    t4 = Dev()
+    w.phones.append(t4)
+    back = t4.app.table_link
+    assert back is not link and back.table == 4 and back.key is None   # the address comes with the Wi-Fi
+    w.until(lambda: back.acked is not None, "the result acknowledged after the restart")
+    assert (back.key, back.device) == (key, device) and back.sent["join"] == 0
+    assert w.service.holders[4] == device and 4 not in w.service.pending
+    _counted_once(w, k, _Slip(t4.app))
+    assert sum(1 for j in range(w.club.t.count) if w.club.t.done(j)) == 1
+
+
+class _Slip:
+    """What _counted_once reads of a table: its pairing's record."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def pairing(self):
+        return self.app.club.rec
