@@ -509,3 +509,55 @@ class _Slip:
 
     def pairing(self):
         return self.app.club.rec
+
+
+def test_an_evening_set_up_or_ended_while_phones_runs_gets_or_loses_the_club_routes(tmp_path):
+    """The organiser starts Phones first, then sets up the evening at
+    tables: the table devices' routes, the club view and Menu > Tables come
+    at the next slice, without Phones started again; the evening ended, they
+    go (a table's request 404), and the phones' version moves each time."""
+    import os
+    from club_kit import NAMES, Table
+    from gincore import rules as rules_mod, tournament as T
+    from host_tools.sim import sim_device
+    from sim_kit import past_first_start
+    from ui.club import Club
+    data = os.path.join(str(tmp_path), "organiser")
+    os.makedirs(data)
+    dev = past_first_start(sim_device.SimDevice("pico_i2c", data, serve=0))
+    w = World.__new__(World)
+    w.tmp, w.org, w.port, w.tables, w.phones = tmp_path, dev, dev.serve, [], []
+    app = w.app
+    assert app.club is None and app.phones.club is None
+    assert request(w, "GET", "/club/hello?t=1")[0] == 404
+    assert json.loads(request(w, "GET", "/api/match")[1])["club"] is None
+    v0 = json.loads(request(w, "GET", "/api/version")[1])["v"]
+    # The evening at tables set up as the club screens' make() does, Phones running.
+    r = rules_mod.preset("italian")
+    r.set("target", 50)
+    t = T.Tournament(NAMES, T.ROUND_ROBIN, r, best_of=1, tables=2)
+    app.model.persist.save_club(T.encode(t))
+    app.club = Club(app, t)
+    status, body = request(w, "GET", "/club/hello?t=1")
+    assert status == 200 and json.loads(body)["e"] == app.phones.club.epoch
+    v1 = json.loads(request(w, "GET", "/api/version")[1])["v"]
+    assert v1 != v0 and json.loads(request(w, "GET", "/api/match")[1])["club"] is not None
+    from ui.screens.menu import MenuScreen
+    m = MenuScreen(app)
+    m.prepare()
+    assert "Tables" in m.labels
+    # A table joins and reports on the routes that came with the evening.
+    w.call_all()
+    w.tables.append(Table(tmp_path, 1, w.port))
+    w.join_all()
+    w.until(lambda: w.tables[0].pairing() is not None, "table 1's pairing")
+    # The evening ended: the routes go with it.
+    app.club.end()
+    w.tables.clear()
+    assert request(w, "GET", "/club/hello?t=1")[0] == 404
+    assert app.phones.club is None
+    v2 = json.loads(request(w, "GET", "/api/version")[1])["v"]
+    assert v2 != v1 and json.loads(request(w, "GET", "/api/match")[1])["club"] is None
+    m = MenuScreen(app)
+    m.prepare()
+    assert "Tables" not in m.labels
