@@ -18,6 +18,9 @@ radio gets a long match in a second):
            shutout, target}],
   club: null, or at a club night across tables (net/club.py) {evening,
         format, standings: [[place, tied, name, played, won, net]...],
+        names (by player number), best_of, rounds (how many the format has),
+        pairings: [[round, a, b (null: a bye), status, winner side (or null),
+                    games a, b, points a, b]...] (gincore/standings.py's statuses),
         tables: [{t, ref, names, late, quiet, s [a, b], g [a, b], n}...]}
 """
 import json

@@ -266,7 +266,8 @@ class Organiser:
 
     # --- what the live page shows ---------------------------------------------
     def json_pieces(self):
-        """The club field of /api/match: standings and the tables' live scores."""
+        """The club field of /api/match: standings, every pairing drawn and
+        the tables' live scores."""
         club = self.app.club
         t = club.t
         s = t.standings()
@@ -274,6 +275,16 @@ class Organiser:
         for i, pl in enumerate(s.order):
             yield ("," if i else "") + json.dumps([s.place[pl], s.tied[pl], t.names[pl], s.played[pl],
                                                    s.wins[pl], s.net(pl)], separators=_SEP)
+        # Every pairing drawn, for the crosstable (a round robin, a Swiss's
+        # rounds) or the bracket (a knockout) the phone's page draws: one
+        # short array each, player numbers into names (b null: a bye).
+        yield '],"names":%s,"best_of":%d,"rounds":%d,"pairings":[' % (
+            json.dumps(list(t.names), separators=_SEP), t.best_of, t.n_rounds)
+        for k in range(t.count):
+            a, b, r = t.pairing(k)
+            st, w, ga, gb, pa, pb, _, _ = t.result(k)
+            yield ("," if k else "") + "[%d,%d,%s,%d,%s,%d,%d,%d,%d]" % (
+                r, a, "null" if b == 255 else b, st, "null" if w is None else w, ga, gb, pa, pb)
         yield '],"tables":['
         from gincore.tablepair import ref_text
         now = self.app.clock()

@@ -22,6 +22,8 @@ body{font-family:system-ui,sans-serif;margin:.6em;color:#222;max-width:40em}
 #sheet tr.total td{font-weight:bold;border-top:2px solid #444}
 #sheet .game{overflow-x:auto}svg{display:block;max-width:100%;height:auto}
 button{font-size:1em;padding:.4em .8em;margin:.2em .4em .2em 0}
+.sc{overflow-x:auto}table.x{border-collapse:collapse;font-size:.75em}.x td,.x th{border:1px solid #bbb;padding:.1em .2em;text-align:center}.x th.n{text-align:left;max-width:5.5em;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}.x .w,.m .w{background:#e3f4e3}.x .l{background:#fbe5e1}.x .me{background:#ccc}
+.br{display:flex;flex-wrap:wrap;gap:.3em}.m{border:1px solid #999;flex:1 1 9em;max-width:14em}.m div{display:flex;justify-content:space-between;gap:.3em;padding:0 .3em}.m .w{font-weight:bold}
 </style></head><body>
 <div id="live"><div class="note" id="state">...</div>
 <div class="tot"><div><div class="a" id="name-a"></div><div class="big a" id="total-a">-</div></div>
@@ -32,10 +34,10 @@ button{font-size:1em;padding:.4em .8em;margin:.2em .4em .2em 0}
 <div id="sheet"></div>
 <script>
 "use strict";
-var L={en:["Game %d, to %d","Games won %d : %d, net %d : %d","%s deals next","Hands: %d","Waiting for the device","No answer from the device","Save the sheet","Save CSV","Club night %d: tables","Standings","late","not heard"],
-fi:["Peli %d, %d pisteeseen","Pelej\u00e4 voitettu %d : %d, netto %d : %d","%s jakaa seuraavaksi","K\u00e4si\u00e4: %d","Odotetaan laitetta","Laite ei vastaa","Tallenna taulukko","Tallenna CSV","Klubi-ilta %d: p\u00f6yd\u00e4t","Sarjataulukko","my\u00f6h\u00e4ss\u00e4","ei kuulu"],
-it:["Partita %d, a %d","Partite vinte %d : %d, netto %d : %d","%s d\u00e0 le carte","Mani: %d","In attesa del dispositivo","Il dispositivo non risponde","Salva il foglio","Salva CSV","Serata %d: tavoli","Classifica","in ritardo","non risponde"],
-pt:["Jogo %d, at\u00e9 %d","Jogos ganhos %d : %d, l\u00edquido %d : %d","%s d\u00e1 a seguir","M\u00e3os: %d","\u00c0 espera do aparelho","O aparelho n\u00e3o responde","Guardar a folha","Guardar CSV","Noite %d: mesas","Classifica\u00e7\u00e3o","atrasada","sem not\u00edcias"]};
+var L={en:["Game %d, to %d","Games won %d : %d, net %d : %d","%s deals next","Hands: %d","Waiting for the device","No answer from the device","Save the sheet","Save CSV","Club night %d: tables","Standings","late","not heard","Crosstable","Bracket","Round %d/%d","Final","Semi-finals","Quarter-finals","Champion: %s","bye"],
+fi:["Peli %d, %d pisteeseen","Pelej\u00e4 voitettu %d : %d, netto %d : %d","%s jakaa seuraavaksi","K\u00e4si\u00e4: %d","Odotetaan laitetta","Laite ei vastaa","Tallenna taulukko","Tallenna CSV","Klubi-ilta %d: p\u00f6yd\u00e4t","Sarjataulukko","my\u00f6h\u00e4ss\u00e4","ei kuulu","Ristitaulukko","Kaavio","Kierros %d/%d","Finaali","V\u00e4li\u00e4r\u00e4t","Puoliv\u00e4li\u00e4r\u00e4t","Mestari: %s","vapaa"],
+it:["Partita %d, a %d","Partite vinte %d : %d, netto %d : %d","%s d\u00e0 le carte","Mani: %d","In attesa del dispositivo","Il dispositivo non risponde","Salva il foglio","Salva CSV","Serata %d: tavoli","Classifica","in ritardo","non risponde","Incroci","Tabellone","Turno %d/%d","Finale","Semifinali","Quarti","Campione: %s","riposa"],
+pt:["Jogo %d, at\u00e9 %d","Jogos ganhos %d : %d, l\u00edquido %d : %d","%s d\u00e1 a seguir","M\u00e3os: %d","\u00c0 espera do aparelho","O aparelho n\u00e3o responde","Guardar a folha","Guardar CSV","Noite %d: mesas","Classifica\u00e7\u00e3o","atrasada","sem not\u00edcias","Tabela cruzada","Chave","Rodada %d/%d","Final","Semifinais","Quartas","Campe\u00e3o: %s","folga"]};
 var T=L.en,cur=null,ver=null,renders=0;
 function $(i){return document.getElementById(i)}
 function f(s){var a=arguments,k=1;return s.replace(/%[ds]/g,function(){return String(a[k++])})}
@@ -124,7 +126,34 @@ h+="<td>"+esc(r.ref)+"</td><td><bdi>"+esc(r.names[0])+"</bdi> - <bdi>"+esc(r.nam
 (r.late?esc(T[10]):"")+(r.quiet?" "+esc(T[11]):"")+"</td></tr>"});
 h+="</table><h3>"+esc(T[9])+"</h3><table>";
 c.standings.forEach(function(r){h+="<tr><td>"+(r[1]?"=":"")+r[0]+"</td><td><bdi>"+esc(r[2])+"</bdi></td><td>"+r[4]+"/"+r[3]+
-"</td><td>"+(r[5]>0?"+":"")+r[5]+"</td></tr>"});return h+"</table>"}
+"</td><td>"+(r[5]>0?"+":"")+r[5]+"</td></tr>"});return h+"</table>"+(c.format===1?bracket(c):cross(c))}
+function side(q,p){return q[1]===p?0:1}
+function mark(c,q,p){var s=side(q,p);return(q[4]===s?"W":"L")+(q[3]===3?"wo":q[3]===4?"ff":"")+(c.best_of>1?" "+q[5+s]+"-"+q[6-s]:"")+"<br><small>"+q[7+s]+"-"+q[8-s]+"</small>"}
+function xcell(c,q,p,txt){return"<td"+(q&&q[3]>1&&q[3]<5?' class="'+(q[4]===side(q,p)?"w":"l")+'"':"")+">"+txt+"</td>"}
+function cross(c){
+var o=c.standings.map(function(r){return c.names.indexOf(r[2])}),no={},res={},sw=c.format===2,n=sw?0:o.length,h;
+o.forEach(function(p,i){no[p]=i+1});
+c.pairings.forEach(function(q){if(sw)n=Math.max(n,q[0]);res[sw?q[0]+","+q[1]:q[1]+","+q[2]]=q;if(q[2]!==null)res[sw?q[0]+","+q[2]:q[2]+","+q[1]]=q});
+h="<h3>"+esc(T[12])+'</h3><div class="sc"><table class="x"><tr><th></th>';
+for(var j=1;j<=n;j++)h+="<th>"+j+"</th>";h+="<th>W</th></tr>";
+o.forEach(function(p,i){h+='<tr data-p="'+esc(c.names[p])+'"><th class="n">'+(i+1)+" "+bdi(c.names[p])+"</th>";
+for(var j=1;j<=n;j++){var q=sw?res[j+","+p]:res[p+","+o[j-1]];
+if(!sw&&o[j-1]===p){h+='<td class="me"></td>';continue}
+if(!q){h+="<td></td>";continue}
+var v=q[2]===null?"":"v"+no[q[1]===p?q[2]:q[1]];
+h+=xcell(c,q,p,q[3]===5?esc(T[19]):q[3]<2?(sw?v:""):(sw?mark(c,q,p).replace("<br>"," "+v+"<br>"):mark(c,q,p)))}
+h+="<td>"+c.standings[i][4]+"</td></tr>"});return h+"</table></div>"}
+function bracket(c){
+var size=1,h="<h3>"+esc(T[13])+"</h3>",champ=null;while(size<c.names.length)size*=2;
+for(var r=1;r<=c.rounds;r++){var ms=c.pairings.filter(function(q){return q[0]===r}),left=c.rounds-r;
+h+="<h4>"+esc(left<3?T[15+left]:f(T[14],r,c.rounds))+'</h4><div class="br">';
+for(var i=0;i<size>>r;i++){var q=ms[i];
+if(!q){h+='<div class="m" data-r="'+r+'"><div>-</div><div>-</div></div>';continue}
+var done=q[3]>1&&q[3]<5,w=q[3]===5?0:q[4];if(r===c.rounds&&w!==null)champ=q[1+w];
+h+='<div class="m" data-r="'+r+'">';[0,1].forEach(function(s){var p=q[1+s];
+h+="<div"+(w===s?' class="w"':"")+">"+(p===null?esc(T[19]):bdi(c.names[p]))+"<span>"+(done?q[5+s]:"")+"</span></div>"});h+="</div>"}
+h+="</div>"}
+return h+(champ===null?"":'<p class="champ"><b>'+esc(f(T[18],c.names[champ]))+"</b></p>")}
 function show(d){
 cur=d;T=L[d.lang]||L.en;var mv=view(d),g=null;mv.games.forEach(function(x){if(!x.d.over||!g)g=x});
 $("name-a").textContent=d.names[0];$("name-b").textContent=d.names[1];

@@ -44,6 +44,9 @@ class Phones:
         self.error = None
         self.club = None          # the organiser's routes at an evening across tables
         self.club_path = club_path
+        self.club_of = 0          # the App's club the routes were made for (0: not looked yet)
+        self.clubs = 0            # how many times they were
+        self.api = None
         try:
             if link is not None:
                 link.up()
@@ -59,14 +62,27 @@ class Phones:
             return
         from net.api import Api
         from net.http import Server
-        t = getattr(getattr(self.app, "club", None), "t", None)   # the bench's app has no club
-        if t is not None and t.tables and self.club is None:
-            from net.club import Organiser
-            self.club = Organiser(self.app, self.club_path)
-        self.server = Server(Api(self.app, self.version, self.page, self.club), self.app.clock,
-                             self.host, self.port)
+        self.api = Api(self.app, self.version, self.page, None)
+        self.server = Server(self.api, self.app.clock, self.host, self.port)
         if self.port == 0:
             self.port = self.server.port
+        self._follow()
+
+    def _follow(self):
+        """The club routes follow the App's club night: an evening at tables
+        set up (or ended, or another one) while Phones runs gets them (or
+        loses them) at the next slice. Checked by identity: nothing allocated."""
+        c = getattr(self.app, "club", None)      # the bench's app has no club
+        if c is self.club_of:
+            return
+        self.club_of = c
+        t = getattr(c, "t", None)
+        self.club = None
+        if t is not None and t.tables:
+            from net.club import Organiser
+            self.club = Organiser(self.app, self.club_path)
+        self.api.club = self.club
+        self.clubs += 1                          # the phones fetch the page's data again
 
     def address(self):
         """The page's address once the network is up, else None."""
@@ -77,7 +93,7 @@ class Phones:
 
     def version(self):
         c = 0 if self.club is None else self.club.changes
-        return "%x.%d.%d.%s" % (self.boot, self.counting.changes, c, self.app.lang)
+        return "%x.%d.%d.%d.%s" % (self.boot, self.counting.changes, self.clubs, c, self.app.lang)
 
     @staticmethod
     def page():
@@ -91,6 +107,7 @@ class Phones:
                 return
             self._serve()
             return
+        self._follow()
         self.server.step()
 
     def stop(self):

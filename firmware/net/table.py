@@ -295,6 +295,32 @@ def start_here(app, table, radio=True, path=None):
     return link
 
 
+def resume(app, radio=True, path=None):
+    """At a start (ui/platform.py, a Pico W): a device that holds a table's
+    key on flash was a table device when its power went - its link again,
+    without a press (the saved key and table: no new join, no organiser's
+    OK; an unacknowledged result is sent again). Else nothing stays loaded."""
+    table = None
+    try:
+        with open(path or LINK_FILE) as f:
+            d = json.load(f)
+        if d["key"] is not None:
+            table = d["t"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    if table is None:
+        app.let_go(("net.table", "net.sign"))
+        return None
+    try:
+        link = start_here(app, table, radio, path)
+    except Exception:  # noqa: BLE001 - no Wi-Fi set or no radio now: the table plays on, Join club night again
+        app.let_go(("net.table", "net.client", "net.sign", "net.link", "net.radio"))
+        return None
+    from ui.screens.tables import received
+    link.on_acked = received
+    return link
+
+
 def stop(app):
     link = getattr(app, "table_link", None)
     if link is not None:

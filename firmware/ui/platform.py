@@ -104,4 +104,9 @@ def make_app(board, writer, now, persist=None, config_path=CONFIG_PATH, version=
     glue = BoardGlue(board, version, code_in_flash)
     app = App(make_gfx(board, writer), Model(persist), cfg, now, glue, glue.three_buttons)
     app.start(setup_if_new)
+    if getattr(board, "wifi", False):
+        # A Pico W that was a club night's table device when its power went:
+        # back on its link by itself (net/table.py; nothing kept otherwise).
+        from net import table
+        table.resume(app, path=getattr(board, "table_path", None))
     return app

@@ -120,6 +120,8 @@ class SimDevice:
         self.bench.board.phones_addr = ("127.0.0.1", self.serve or 0)
         # The organiser's club-night file (net/club.py) in the data folder, not at the PC's root.
         self.bench.board.club_path = os.path.join(data, "gin_club_net.json")
+        # A table device's link file (net/table.py), likewise: a Pico W resumes from it at a start.
+        self.bench.board.table_path = os.path.join(data, "gin_table.json")
 
     # ------------------------------------------------------------ time
     @property

@@ -25,8 +25,9 @@ NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"]
 TURNS = 6000           # the most turns any wait takes: a minute of the devices' clocks
 
 
-def organiser(tmp, tables=4, best_of=1, board="pico_i2c"):
-    """The organiser's simulated device, serving, with a round robin of 8 at `tables` tables."""
+def organiser(tmp, tables=4, best_of=1, board="pico_i2c", fmt=T.ROUND_ROBIN):
+    """The organiser's simulated device, serving, with an evening of 8 (a
+    round robin unless fmt says) at `tables` tables."""
     data = os.path.join(str(tmp), "organiser")
     os.makedirs(data)
     root, _, _ = sim_device.data_layout(data)
@@ -34,7 +35,7 @@ def organiser(tmp, tables=4, best_of=1, board="pico_i2c"):
     store.load()
     r = rules_mod.preset("italian")
     r.set("target", 50)
-    store.save_club(T.encode(T.Tournament(NAMES, T.ROUND_ROBIN, r, best_of=best_of, tables=tables)))
+    store.save_club(T.encode(T.Tournament(NAMES, fmt, r, best_of=best_of, tables=tables)))
     dev = past_first_start(sim_device.SimDevice(board, data, serve=0))
     assert dev.loop.ui.club is not None and dev.loop.ui.club.t.tables == tables
     return dev
@@ -85,9 +86,9 @@ class Table:
 
 
 class World:
-    def __init__(self, tmp, n_tables=4, best_of=1, devices=None):
+    def __init__(self, tmp, n_tables=4, best_of=1, devices=None, fmt=T.ROUND_ROBIN):
         self.tmp = tmp
-        self.org = organiser(tmp, n_tables, best_of)
+        self.org = organiser(tmp, n_tables, best_of, fmt=fmt)
         self.port = self.org.serve
         self.tables = [Table(tmp, i, self.port) for i in range(1, (devices or n_tables) + 1)]
         self.phones = []

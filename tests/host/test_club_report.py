@@ -433,3 +433,329 @@ def test_a_table_survives_answers_it_cannot_use(tmp_path):
     svc._pairing = real
     t.hand(0)
     w.until(lambda: svc.live.get(1, (0, 0, 0, 0))[3] == 1, "table 1's live score after it")
+
+
+def test_a_table_that_restarts_goes_back_to_its_club_night_by_itself(tmp_path, monkeypatch):
+    """A Pico W table (the simulated device, as it starts from main.py)
+    confirms its result; the organiser saves it, and the table's power goes
+    before it reads the acknowledgement. It starts again with no key
+    pressed: its link resumes with the saved key and table (no join, no
+    organiser's OK), sends the result again, and the organiser counts it once."""
+    import os
+    from net import link as net_link
+    from host_tools.sim import sim_device
+    from sim_kit import past_first_start
+    from gincore import result
+    from gincore.match import HandRecord
+    w = World(tmp_path, devices=3)
+    w.call_all()
+    w.join_all()
+    wifi = os.path.join(str(tmp_path), "gin_wifi.json")
+    with open(wifi, "w") as f:
+        json.dump({"ssid": "club", "password": "secret-pw", "organiser": "127.0.0.1:%d" % w.port}, f)
+    monkeypatch.setattr(net_link, "WIFI_FILE", wifi)
+    data = os.path.join(str(tmp_path), "t4")
+    os.makedirs(data)
+
+    class Dev:
+        """The table's simulated device, turning on the organiser's clock."""
+
+        def __init__(self):
+            self.dev = past_first_start(sim_device.SimDevice("pico_w_i2c", data))
+
+        @property
+        def app(self):
+            return self.dev.loop.ui
+
+        def step(self):
+            self.dev.loop.step()
+    t4 = Dev()
+    assert not hasattr(t4.app, "table_link")     # nothing on its flash: nothing resumed
+    from net import table as net_table
+    net_table.start_here(t4.app, 4, path=t4.dev.bench.board.table_path)   # Menu > Join club night, once
+    w.phones.append(t4)
+    link = t4.app.table_link
+    w.until(lambda: link.code is not None, "table 4 asks")
+    w.service.accept(4)
+    w.until(lambda: t4.app.club is not None, "table 4's pairing on the device")
+    k = next(k for k in w.club.t.open_pairings() if w.club.t.table(k) == 4)
+    c = t4.app.club
+    while not c.decided():
+        t4.app.model.add_hand(HandRecord(0, result.GIN, 0, 30))
+    c.confirm(c.outcome())
+    while not w.club.t.done(k):
+        w.step()
+    assert link.acked is None and link.unsent() is not None
+    key, device = link.key, link.device
+    # The power cut: a new start on the same flash, no key pressed.
+    w.phones.remove(t4)
+    link.stop()
+    t4 = Dev()
+    w.phones.append(t4)
+    back = t4.app.table_link
+    assert back is not link and back.table == 4 and back.key is None   # the address comes with the Wi-Fi
+    w.until(lambda: back.acked is not None, "the result acknowledged after the restart")
+    assert (back.key, back.device) == (key, device) and back.sent["join"] == 0
+    assert w.service.holders[4] == device and 4 not in w.service.pending
+    _counted_once(w, k, _Slip(t4.app))
+    assert sum(1 for j in range(w.club.t.count) if w.club.t.done(j)) == 1
+
+
+class _Slip:
+    """What _counted_once reads of a table: its pairing's record."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def pairing(self):
+        return self.app.club.rec
+
+
+def test_an_evening_set_up_or_ended_while_phones_runs_gets_or_loses_the_club_routes(tmp_path):
+    """The organiser starts Phones first, then sets up the evening at
+    tables: the table devices' routes, the club view and Menu > Tables come
+    at the next slice, without Phones started again; the evening ended, they
+    go (a table's request 404), and the phones' version moves each time."""
+    import os
+    from club_kit import NAMES, Table
+    from gincore import rules as rules_mod, tournament as T
+    from host_tools.sim import sim_device
+    from sim_kit import past_first_start
+    from ui.club import Club
+    data = os.path.join(str(tmp_path), "organiser")
+    os.makedirs(data)
+    dev = past_first_start(sim_device.SimDevice("pico_i2c", data, serve=0))
+    w = World.__new__(World)
+    w.tmp, w.org, w.port, w.tables, w.phones = tmp_path, dev, dev.serve, [], []
+    app = w.app
+    assert app.club is None and app.phones.club is None
+    assert request(w, "GET", "/club/hello?t=1")[0] == 404
+    assert json.loads(request(w, "GET", "/api/match")[1])["club"] is None
+    v0 = json.loads(request(w, "GET", "/api/version")[1])["v"]
+    # The evening at tables set up as the club screens' make() does, Phones running.
+    r = rules_mod.preset("italian")
+    r.set("target", 50)
+    t = T.Tournament(NAMES, T.ROUND_ROBIN, r, best_of=1, tables=2)
+    app.model.persist.save_club(T.encode(t))
+    app.club = Club(app, t)
+    status, body = request(w, "GET", "/club/hello?t=1")
+    assert status == 200 and json.loads(body)["e"] == app.phones.club.epoch
+    v1 = json.loads(request(w, "GET", "/api/version")[1])["v"]
+    assert v1 != v0 and json.loads(request(w, "GET", "/api/match")[1])["club"] is not None
+    from ui.screens.menu import MenuScreen
+    m = MenuScreen(app)
+    m.prepare()
+    assert "Tables" in m.labels
+    # A table joins and reports on the routes that came with the evening.
+    w.call_all()
+    w.tables.append(Table(tmp_path, 1, w.port))
+    w.join_all()
+    w.until(lambda: w.tables[0].pairing() is not None, "table 1's pairing")
+    # The evening ended: the routes go with it. (The device's end lets the
+    # core's modules go too; here that would swap them under the other
+    # tests of this process, so the glue keeps them.)
+    app.board.let_go_core = False
+    app.club.end()
+    w.tables.clear()
+    assert request(w, "GET", "/club/hello?t=1")[0] == 404
+    assert app.phones.club is None
+    v2 = json.loads(request(w, "GET", "/api/version")[1])["v"]
+    assert v2 != v1 and json.loads(request(w, "GET", "/api/match")[1])["club"] is None
+    m = MenuScreen(app)
+    m.prepare()
+    assert "Tables" not in m.labels
+
+
+def _node_club(c, lang="en"):
+    """The page's club(c) run by Node (skipped without it): the HTML a phone draws."""
+    import re
+    import shutil
+    import subprocess
+    import pytest
+    from conftest import HANG_S
+    from net import page
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (the page's script is run by Node)")
+    script = re.search(rb"<script>(.*)</script>", page.PAGE, re.S).group(1).decode()
+    prog = script + ("\nT=L.%s;process.stdout.write(club(JSON.parse(require('fs').readFileSync(0,'utf8'))));" % lang)
+    r = subprocess.run([node, "-e", prog], input=json.dumps(c), capture_output=True, text=True, timeout=HANG_S)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def _play_round(w):
+    """Every open pairing called, played at its table and confirmed (the
+    first player of table i wins when i is odd), the results acknowledged."""
+    c = w.club.t
+    for k in [k for k in c.open_pairings() if not c.table(k)]:
+        if c.free_tables():
+            w.club.call(k, c.free_tables()[0])
+    called = dict((c.table(k), k + 1) for k in c.open_pairings() if c.table(k))
+    busy = [t for t in w.tables if t.no in called]
+    w.until(lambda: all(t.pairing() is not None and t.pairing().pairing == called[t.no] for t in busy),
+            "the round's pairings on the tables")
+    for t in busy:
+        t.win(t.no % 2)
+        t.confirm()
+    w.until(lambda: all(t.link.unsent() is None for t in busy), "the round's results acknowledged")
+
+
+def _world_played(tmp_path, fmt, rounds):
+    w = World(tmp_path, fmt=fmt)
+    w.call_all()
+    w.join_all()
+    for _ in range(rounds):
+        _play_round(w)
+    return w
+
+
+def _expected_mark(t, k, p):
+    """What the crosstable says of player p in pairing k (as the export: W or L, then the points)."""
+    a, b, _ = t.pairing(k)
+    st, win, ga, gb, pa, pb, _, _ = t.result(k)
+    s = 0 if p == a else 1
+    pts = (pa, pb) if s == 0 else (pb, pa)
+    return ("W" if win == s else "L"), "%d-%d" % pts
+
+
+def test_the_live_page_draws_the_crosstable_of_a_round_robin(tmp_path):
+    """The page's crosstable from the device's JSON: rows in the order of
+    the standings, each played pairing's W or L and points in the row
+    player's cell against the column player, both ways; the rest empty."""
+    import re
+    from gincore import tournament as T
+    w = _world_played(tmp_path, T.ROUND_ROBIN, 1)
+    c = club_json(w)
+    html = _node_club(c)
+    t = w.club.t
+    assert "<h3>Crosstable</h3>" in html
+    order = [t.names[p] for p in t.standings().order]
+    rows = re.findall(r'<tr data-p="([^"]*)">(.*?)</tr>', html)
+    assert [r[0] for r in rows] == order
+    cells = dict((name, re.findall(r"<td[^>]*>(.*?)</td>", body)) for name, body in rows)
+    seen = 0
+    for k in range(t.count):
+        a, b, _ = t.pairing(k)
+        for p, q in ((a, b), (b, a)):
+            cell = cells[t.names[p]][order.index(t.names[q])]
+            if t.done(k):
+                wl, pts = _expected_mark(t, k, p)
+                assert cell == "%s<br><small>%s</small>" % (wl, pts), (t.names[p], t.names[q], cell)
+                seen += 1
+            else:
+                assert cell == "", cell
+    assert seen == 8       # 4 results, each drawn in both players' rows
+    for name in order:     # the diagonal and the wins at the end
+        row = cells[name]
+        assert row[order.index(name)] == "" and int(row[-1]) == t.standings().wins[t.names.index(name)]
+
+
+def test_the_live_page_draws_the_rounds_of_a_swiss(tmp_path):
+    """A Swiss's crosstable is players by rounds: whom each met (the row
+    number of the opponent) and how it went, from the device's JSON."""
+    import re
+    from gincore import tournament as T
+    w = _world_played(tmp_path, T.SWISS, 2)
+    t = w.club.t
+    html = _node_club(club_json(w))
+    order = [t.names[p] for p in t.standings().order]
+    rows = re.findall(r'<tr data-p="([^"]*)">(.*?)</tr>', html)
+    assert [r[0] for r in rows] == order
+    cells = dict((name, re.findall(r"<td[^>]*>(.*?)</td>", body)) for name, body in rows)
+    for k in range(t.count):
+        a, b, r = t.pairing(k)
+        for p, q in ((a, b), (b, a)):
+            no = order.index(t.names[q]) + 1
+            if not t.done(k):      # the next round, drawn: whom each meets
+                assert cells[t.names[p]][r - 1] == "v%d" % no
+                continue
+            wl, pts = _expected_mark(t, k, p)
+            assert cells[t.names[p]][r - 1] == "%s v%d<br><small>%s</small>" % (wl, no, pts)
+    assert sum(1 for k in range(t.count) if t.done(k)) == 8 and t.count == 12
+
+
+def test_the_live_page_draws_the_bracket_of_a_knockout(tmp_path):
+    """A knockout's bracket from the device's JSON: its rounds by name, each
+    match's two players and games with the winner marked, rounds not drawn
+    yet as empty boxes, and the champion once the final is over."""
+    import re
+    from gincore import tournament as T
+    w = _world_played(tmp_path, T.KNOCKOUT, 1)
+    t = w.club.t
+
+    def boxes(html):
+        return re.findall(r'<div class="m" data-r="(\d)">(.*?)</div></div>', html)
+
+    def check(html):
+        got = boxes(html)
+        assert [int(r) for r, _ in got] == [1, 1, 1, 1, 2, 2, 3]
+        for i, (r, body) in enumerate(got):
+            ks = [k for k in range(t.count) if t.pairing(k)[2] == int(r)]
+            j = i - [0, 0, 4, 6][int(r)]
+            if j >= len(ks):
+                assert body == "<div>-</div><div>-"
+                continue
+            k = ks[j]
+            a, b, _ = t.pairing(k)
+            res = t.result(k)
+            lines = re.findall(r'<div( class="w")?><bdi>([^<]*)</bdi><span>(\d*)</span>', body + "</div>")
+            assert [n for _, n, _ in lines] == [t.names[a], t.names[b]]
+            if t.done(k):
+                assert [bool(x) for x, _, _ in lines] == [res[1] == 0, res[1] == 1]
+                assert [int(g) for _, _, g in lines] == [res[2], res[3]]
+            else:
+                assert [x + g for x, _, g in lines] == ["", ""]
+    html = _node_club(club_json(w))
+    assert "<h4>Quarter-finals</h4>" in html and "<h4>Final</h4>" in html and "Champion" not in html
+    check(html)
+    _play_round(w)
+    _play_round(w)
+    assert t.finished()
+    html = _node_club(club_json(w), "it")
+    check(html)
+    assert "<h3>Tabellone</h3>" in html and "<h4>Semifinali</h4>" in html
+    assert '<p class="champ"><b>Campione: %s</b></p>' % t.names[t.champion()] in html
+
+
+def _chromium_widths(tmp_path, c):
+    """The page 360 px wide (headless Chromium, skipped without it; its
+    window has a floor above 360 px, so the page's root is set to 360 px)
+    with the club view drawn from c: the right edge of the rightmost thing
+    drawn in the club view, and the width of its widest table or row of
+    boxes, in CSS pixels."""
+    import re
+    import shutil
+    import subprocess
+    import pytest
+    from conftest import HANG_S
+    from net import page
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    probe = ("<script>document.documentElement.style.width='360px';T=L.en;$('club').innerHTML=club(%s);"
+             "var m=0,r=0;document.querySelectorAll('#club table,#club .br').forEach(function(e){"
+             "m=Math.max(m,e.getBoundingClientRect().width)});document.querySelectorAll('#club *').forEach("
+             "function(e){r=Math.max(r,e.getBoundingClientRect().right)});"
+             "document.body.setAttribute('data-right',Math.ceil(r));"
+             "document.body.setAttribute('data-widest',Math.ceil(m))</script></body>" % json.dumps(c))
+    f = tmp_path / "page.html"
+    head, tail = page.PAGE.rsplit(b"</body>", 1)     # the page's own, not the saved sheet's in the script
+    f.write_bytes(head + probe.encode() + tail)
+    r = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                        "--user-data-dir=" + str(tmp_path / "chromium"), "--virtual-time-budget=500",
+                        "--dump-dom", f.as_uri()], capture_output=True, text=True, timeout=HANG_S)
+    right = re.search(r'data-right="(\d+)"', r.stdout)
+    assert right, r.stderr[-2000:]
+    return int(right.group(1)), int(re.search(r'data-widest="(\d+)"', r.stdout).group(1))
+
+
+def test_the_crosstable_and_bracket_fit_a_360_px_phone(tmp_path):
+    """8 players' crosstable and a knockout's bracket, on a phone 360 px wide:
+    nothing wider than the screen, no sideways scrolling."""
+    from gincore import tournament as T
+    for fmt in (T.ROUND_ROBIN, T.KNOCKOUT):
+        w = _world_played(tmp_path / ("f%d" % fmt), fmt, 1)
+        c = club_json(w)
+        right, widest = _chromium_widths(tmp_path / ("f%d" % fmt), c)
+        assert right <= 360 and 200 < widest, (fmt, right, widest)
