@@ -402,7 +402,7 @@ from gincore import tournament as T, rules as R
 from storage import Store
 names = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal",
          "Ida", "Jon", "Kim", "Liv", "Max", "Ned", "Oda", "Pia"]
-t = T.Tournament(names, T.ROUND_ROBIN, R.preset("italian"), 1, tables=8)
+t = T.Tournament(names, %d, R.preset("italian"), 1, tables=8)   # a round robin (its const is folded away)
 for i, k in enumerate(t.open_pairings()[:%d]):
     a, b, _ = t.pairing(k)
     w = (a, b)[i %% 2]
@@ -468,6 +468,17 @@ print("@@", modules, built, most, gc.mem_alloc() + gc.mem_free(), entered,
 """
 
 
+def _core_tournament():
+    # The core's tournament module on the PC (its consts are folded away on
+    # the frozen device, so the script is given the format's number).
+    import sys
+    for p in (os.path.join(ROOT, "host_tools", "fakes"), os.path.join(ROOT, "firmware")):
+        if p not in sys.path:
+            sys.path.insert(0, p)
+    from gincore import tournament
+    return tournament
+
+
 def club_heap(uf2, results=8):
     """The organiser's device on real firmware (a gin firmware UF2, the app
     frozen in), on a 16-player evening at 8 tables with `results` results
@@ -481,7 +492,7 @@ def club_heap(uf2, results=8):
         e.boot()
         if e.run_until(lambda: e.frames >= 3, 10000) is None:
             raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
-        base, v = _run_measured(e, _CLUB % results, "the evening")
+        base, v = _run_measured(e, _CLUB % (_core_tournament().ROUND_ROBIN, results), "the evening")
         r = {"base": base, "entered": int(v[4]), "first": v[5], "last": v[6]}
         for key, x in zip(("modules", "built", "most", "heap"), v[:4]):
             r[key] = int(x)
