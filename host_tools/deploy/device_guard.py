@@ -100,7 +100,13 @@ class GuardedSerial:
             raise self.stopped("no end within %g s" % self.seconds)
 
     def inWaiting(self):
+        # pyserial's socket:// says 1 whatever has come, and mpremote's flush
+        # then reads that many: a byte per call, so a flood would take CPU
+        # time per byte to reach the size limit (a busy PC hit the deadline
+        # first). Taking all that is there makes it a few reads.
         self.check()
+        if not self._back and self._s.in_waiting:
+            self._back += self.read_some()
         return len(self._back) + self._s.in_waiting
 
     @property
