@@ -129,7 +129,9 @@ class Session:
     def run(self, code, out, interrupted=lambda: False, limit=None):
         """Run code; out(bytes) gets its output as it comes.
         Returns (traceback text or "", stopped) - stopped: ended by Ctrl-C or
-        the time limit, after which this session is dead."""
+        the time limit, after which this session is dead. The limit counts
+        from the code's first output, if any: a busy PC starting it slowly
+        takes none of it."""
         if isinstance(code, bytes):
             code = code.decode("utf-8", "replace")
         try:
@@ -138,6 +140,7 @@ class Session:
         except OSError:
             return "fake device: MicroPython stopped\n", True
         start = last_check = time.monotonic()
+        spoke = False
         while True:
             try:
                 msg = self.lines.get(timeout=0.05)
@@ -154,6 +157,8 @@ class Session:
             if msg is None:
                 return "fake device: MicroPython stopped\n", True
             if "o" in msg:
+                if not spoke:
+                    spoke, start = True, time.monotonic()
                 out(base64.b64decode(msg["o"]))
             elif msg.get("done"):
                 return msg.get("err", ""), False
@@ -231,6 +236,7 @@ class FakeDevice:
         self.wdt_timeout = None     # ms, once armed (nothing disarms it but a reset)
         self.wdt_deadline = 0.0     # time.monotonic() by which it must be fed
         self.watchdog_resets = 0
+        self._spoke = False         # the program running now has printed something
         self._sock = None
         self._conn = None
         self._thread = None
@@ -372,11 +378,15 @@ class FakeDevice:
             if self.app_running and self.micropython:
                 # Powered before the client came: the app is running.
                 self.app_running = False
+                # The client's bytes (mpremote's Ctrl-C) came after boot.py
+                # and after main.py started, however slowly this PC starts them.
                 self._power_cycle()
-                self._run_file("boot.py")
-                self._run_file("main.py", limit=self.boot_limit)
+                self._run_file("boot.py", client=self._never)
+                self._run_file("main.py", limit=self.boot_limit, client=self._once_it_spoke)
             idle_since = time.monotonic()
             while not self._stop.is_set() and time.monotonic() - started < self.life:
+                if self._starved():
+                    self._tick(late=True)   # timers due before the deadline fed it on a chip
                 if self._starved():
                     self._watchdog_reset()
                 if not self._in:
@@ -400,6 +410,16 @@ class FakeDevice:
         """Polled while code runs: a Ctrl-C from the client stops it (so does stop())."""
         if self._stop.is_set() or self._starved():
             return True
+        return self._ctrl_c()
+
+    def _never(self):
+        return self._stop.is_set() or self._starved()
+
+    def _once_it_spoke(self):
+        # Before its first output the app has not started on the chip's time.
+        return self._interrupted() if self._spoke else self._never()
+
+    def _ctrl_c(self):
         self._read_more(0)
         i = self._in.find(b"\x03")
         if i < 0:
@@ -421,6 +441,12 @@ class FakeDevice:
     def _starved(self):
         return self.wdt_timeout is not None and time.monotonic() > self.wdt_deadline
 
+    def _off_the_chip(self, since):
+        """Time the PC spent on what takes a Pico no time (starting node for a
+        power-on) does not count against the watchdog."""
+        if self.wdt_timeout is not None:
+            self.wdt_deadline += time.monotonic() - since
+
     def _watchdog_reset(self):
         """The chip resets: the session dies, USB drops, the app starts again."""
         self.watchdog_resets += 1
@@ -431,16 +457,21 @@ class FakeDevice:
         self.app_running = True
         raise _Reset()
 
-    def _tick(self):
-        """The idle REPL runs due timer callbacks (they may feed the watchdog)."""
+    def _tick(self, late=False):
+        """The idle REPL runs due timer callbacks (they may feed the watchdog).
+        late: the deadline passed while this PC was busy; only the timers due
+        by then run, as they would have on time on a chip."""
         s = self._session
         if s is None or s.proc.poll() is not None:
             return
-        s.run("_gin_tick()", lambda b: self._wdt_seen(b))
+        back = int((time.monotonic() - self.wdt_deadline) * 1000) if late else 0
+        s.run("_gin_tick(%d)" % max(0, back), lambda b: self._wdt_seen(b))
 
     def _session_now(self):
         if self._session is None or self._session.proc.poll() is not None:
+            since = time.monotonic()
             self._session = Session(self)
+            self._off_the_chip(since)
         return self._session
 
     def _power_cycle(self):
@@ -450,11 +481,17 @@ class FakeDevice:
         self.soft_resets += 1
         return self._session_now()
 
-    def _exec(self, code, limit=None, file_stdout=False):
-        """Run code; return its error text (already sent if file_stdout)."""
+    def _exec(self, code, limit=None, file_stdout=False, client=None):
+        """Run code; return its error text (already sent if file_stdout).
+        client: polled for a stop instead of _interrupted (the client's Ctrl-C)."""
         self.programs.append(code.decode("utf-8", "replace") if isinstance(code, bytes) else code)
         session = self._session_now()
-        err, stopped = session.run(code, lambda b: self._send(cooked(self._wdt_seen(b))), self._interrupted, limit)
+        self._spoke = False
+
+        def out(b):
+            self._spoke = True
+            self._send(cooked(self._wdt_seen(b)))
+        err, stopped = session.run(code, out, client or self._interrupted, limit)
         if stopped:
             self._session = None
             if self._starved():
@@ -463,7 +500,7 @@ class FakeDevice:
             self._send(cooked(err.encode()))
         return err
 
-    def _run_file(self, name, limit=None):
+    def _run_file(self, name, limit=None, client=None):
         """Run boot.py or main.py as MicroPython's pyexec_file does, if present."""
         where = name
         if self.frozen_root and os.path.isfile(os.path.join(self.frozen_root, name)):
@@ -471,7 +508,7 @@ class FakeDevice:
         elif not os.path.isfile(os.path.join(self.root, name)):
             return
         code = "exec(compile(open(%r).read(), %r, 'exec'), {'__name__': '__main__'})" % (where, name)
-        self._exec(code, limit, file_stdout=True)
+        self._exec(code, limit, file_stdout=True, client=client)
 
     def _byte(self, c):
         if self.mode == "raw":

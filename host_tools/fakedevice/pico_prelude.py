@@ -383,11 +383,12 @@ class _GinTimer:
             _GIN_TIMERS.remove(self)
 
 
-def _gin_tick():
+def _gin_tick(back=0):
+    # back: run only the timers due `back` ms ago or earlier (the PC was late).
     import time
     now = time.ticks_ms()
     for t in list(_GIN_TIMERS):
-        if time.ticks_diff(now, t.due) >= 0:
+        if time.ticks_diff(now, t.due) >= back:
             t.due = time.ticks_add(now, t.period)
             if t.mode != 1:
                 t.deinit()
