@@ -140,7 +140,7 @@ class Session:
         except OSError:
             return "fake device: MicroPython stopped\n", True
         start = last_check = time.monotonic()
-        spoke = False
+        spoke = self.ran_out = False
         while True:
             try:
                 msg = self.lines.get(timeout=0.05)
@@ -149,7 +149,9 @@ class Session:
             if msg is False or time.monotonic() - last_check > 0.05:
                 # Checked even while the code prints without a pause.
                 last_check = time.monotonic()
-                if interrupted() or (limit is not None and time.monotonic() - start > limit):
+                stop = interrupted()
+                self.ran_out = not stop and limit is not None and time.monotonic() - start > limit
+                if stop or self.ran_out:
                     self.close()
                     return "KeyboardInterrupt: \n", True
             if msg is False:
@@ -237,6 +239,9 @@ class FakeDevice:
         self.wdt_deadline = 0.0     # time.monotonic() by which it must be fed
         self.watchdog_resets = 0
         self._spoke = False         # the program running now has printed something
+        self.wdt_feeds = 0
+        self._app_feeding = False   # main.py, stopped by boot_limit, runs on (and feeds) on the chip
+        self._ticked = 0.0
         self._sock = None
         self._conn = None
         self._thread = None
@@ -365,6 +370,10 @@ class FakeDevice:
                 data = self._conn.recv(4096)
                 if not data:
                     return False
+                if self._app_feeding:
+                    # The app ran and fed it until now, when the client's bytes interrupt it.
+                    self._app_feeding = False
+                    self.wdt_deadline = time.monotonic() + self.wdt_timeout / 1000.0 * self.wdt_scale
                 self._in += data
         except OSError:
             return False
@@ -386,7 +395,7 @@ class FakeDevice:
             idle_since = time.monotonic()
             while not self._stop.is_set() and time.monotonic() - started < self.life:
                 if self._starved():
-                    self._tick(late=True)   # timers due before the deadline fed it on a chip
+                    self._tick()   # timers due before the deadline fed it on a chip
                 if self._starved():
                     self._watchdog_reset()
                 if not self._in:
@@ -435,11 +444,12 @@ class FakeDevice:
         """Take the watchdog's arm/feed marks out of the output."""
         for m in self._WDT.finditer(data):
             self.wdt_timeout = int(m.group(1))
+            self.wdt_feeds += 1
             self.wdt_deadline = time.monotonic() + self.wdt_timeout / 1000.0 * self.wdt_scale
         return self._WDT.sub(b"", data)
 
     def _starved(self):
-        return self.wdt_timeout is not None and time.monotonic() > self.wdt_deadline
+        return self.wdt_timeout is not None and not self._app_feeding and time.monotonic() > self.wdt_deadline
 
     def _off_the_chip(self, since):
         """Time the PC spent on what takes a Pico no time (starting node for a
@@ -451,20 +461,22 @@ class FakeDevice:
         """The chip resets: the session dies, USB drops, the app starts again."""
         self.watchdog_resets += 1
         self.wdt_timeout = None
+        self._app_feeding = False
         if self._session:
             self._session.close()
             self._session = None
         self.app_running = True
         raise _Reset()
 
-    def _tick(self, late=False):
-        """The idle REPL runs due timer callbacks (they may feed the watchdog).
-        late: the deadline passed while this PC was busy; only the timers due
-        by then run, as they would have on time on a chip."""
+    def _tick(self):
+        """The REPL runs due timer callbacks (they may feed the watchdog). When
+        the deadline passed while this PC was busy, only the timers due by
+        then run, as they would have on time on a chip."""
         s = self._session
         if s is None or s.proc.poll() is not None:
             return
-        back = int((time.monotonic() - self.wdt_deadline) * 1000) if late else 0
+        self._ticked = time.monotonic()
+        back = int((self._ticked - self.wdt_deadline) * 1000) if self.wdt_timeout is not None else 0
         s.run("_gin_tick(%d)" % max(0, back), lambda b: self._wdt_seen(b))
 
     def _session_now(self):
@@ -485,8 +497,14 @@ class FakeDevice:
         """Run code; return its error text (already sent if file_stdout).
         client: polled for a stop instead of _interrupted (the client's Ctrl-C)."""
         self.programs.append(code.decode("utf-8", "replace") if isinstance(code, bytes) else code)
+        if self.wdt_timeout is not None and time.monotonic() - self._ticked > 0.2:
+            # Timers run between the host's commands too (soft interrupts), not only when idle.
+            self._tick()
+            if self._starved():
+                self._watchdog_reset()
         session = self._session_now()
         self._spoke = False
+        feeds = self.wdt_feeds
 
         def out(b):
             self._spoke = True
@@ -494,6 +512,8 @@ class FakeDevice:
         err, stopped = session.run(code, out, client or self._interrupted, limit)
         if stopped:
             self._session = None
+            if session.ran_out and self.wdt_feeds > feeds and not self._starved():
+                self._app_feeding = True   # a chip's app runs on until the client interrupts it
             if self._starved():
                 self._watchdog_reset()
         if err and file_stdout:
