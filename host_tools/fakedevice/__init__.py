@@ -25,8 +25,12 @@ The watchdog behaves like the rp2 port's: once machine.WDT arms it, nothing
 stops it - not Ctrl-C, not a soft reset - and when it is not fed within its
 timeout (times wdt_scale: tests shorten it) the board resets: the client's
 connection drops (as USB does) and the next connection finds the app running
-again. Soft timers (machine.Timer) fire while the REPL is idle, as
-MicroPython runs scheduled callbacks while it waits for input.
+again. Soft timers (machine.Timer) fire while the REPL is idle and between
+commands, as MicroPython runs scheduled callbacks while it waits for input.
+The watchdog keeps the chip's time where a busy PC's differs: starting node
+for a power-on costs it nothing, a timer due before its deadline still feeds
+it when the PC ticks late, and a main.py stopped by boot_limit (on a chip it
+runs on) feeds it until the client's next bytes interrupt it.
 app_running: the app (boot.py, then main.py) runs when the first client
 connects, as on a Pico that was on before the cable went in.
 """
