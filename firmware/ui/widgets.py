@@ -75,7 +75,9 @@ class ListView:
     """A list of rows (label, optional value on the right), one highlighted.
 
     Up moves up the list (towards index 0), Down moves down; a press wraps
-    round at the ends, an auto-repeat stops there.
+    round at the ends, an auto-repeat stops there. labels and values: any
+    sequence (len and [i]); a long list's rows can be made as they are shown
+    (ui/screens/club.py, Rows).
     """
 
     def __init__(self, g, top):
@@ -84,7 +86,6 @@ class ListView:
         self.rows = rows_below(g, top)
         self.labels = ()
         self.values = None
-        self.vx = None
         self.cursor = 0
         self.first = 0
         self.lines = ()   # rows with a line drawn under them (a game's end in the history)
@@ -92,11 +93,6 @@ class ListView:
     def set(self, labels, values=None, cursor=None):
         self.labels = labels
         self.values = values
-        if values is not None:
-            g = self.g
-            self.vx = [W - 1 - g.width(v, SMALL) for v in values]
-        else:
-            self.vx = None
         if cursor is not None:
             self.cursor = cursor
         n = len(labels)
@@ -140,7 +136,8 @@ class ListView:
                 c = 0
             g.text(self.labels[i], 1, y, SMALL, c)
             if self.values is not None:
-                g.text(self.values[i], self.vx[i], y, SMALL, c)
+                v = self.values[i]
+                g.text(v, W - 1 - g.width(v, SMALL), y, SMALL, c)
             if i in self.lines:
                 g.hline(0, y + g.line - 2, W, 1)
             y += g.line

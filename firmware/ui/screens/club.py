@@ -97,6 +97,40 @@ def fit_pair(g, na, sep, nb, room):
     return na, nb
 
 
+_KEEP = const(8)   # rows of a long list kept made: more than a screen shows
+
+
+class Rows:
+    """A long list's rows, each made by make(i) when the list shows it. A
+    16-player round robin's result entry has 224 rows (both winners of 112
+    pairings): made up front they took 14 KB of the organiser's heap. The
+    last few made are kept, so a redraw makes nothing."""
+
+    def __init__(self, n, make):
+        self.n = n
+        self.make = make
+        self.at = [-1] * _KEEP
+        self.made = [None] * _KEEP
+        self.next = 0
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        if i < 0 or i >= self.n:
+            raise IndexError(i)      # (the end of a for loop over the rows)
+        at = self.at
+        for j in range(_KEEP):
+            if at[j] == i:
+                return self.made[j]
+        s = self.make(i)
+        j = self.next
+        at[j] = i
+        self.made[j] = s
+        self.next = (j + 1) % _KEEP
+        return s
+
+
 def pair_label(app, k):
     """ "Ann v Hal" for pairing k, as wide as the screen allows."""
     t = app.club.t
@@ -647,7 +681,7 @@ def ask_walkover(app):
                                 (_line(app, tx.ABSENT, t.names[p]), _line(app, tx.WINS, t.names[o])),
                                 lambda: _walkover(app, k, p)))
         app.push(ChoiceScreen(app, tt(tx.WHO_ABSENT), (t.names[a], t.names[b]), 0, absent))
-    app.push(ChoiceScreen(app, tt(tx.WALKOVER), [pair_label(app, k) for k in ks], cur, picked))
+    app.push(ChoiceScreen(app, tt(tx.WALKOVER), Rows(len(ks), lambda i: pair_label(app, ks[i])), cur, picked))
 
 
 def _walkover(app, k, absent):
@@ -720,10 +754,11 @@ def ask_take_back(app):
         k = ks[i]
         app.push(HoldScreen(app, tt(tx.TAKE_BACK), (result_label(app, k), tt(tx.TAKE_BACK_Q)),
                             lambda: _take_back(app, k)))
-    hows = [how_ended(app, k) for k in ks]
-    labels = [result_label(app, ks[i], W - 2 - (app.g.width(hows[i], SMALL) + 4 if hows[i] else 0))
-              for i in range(len(ks))]
-    app.push(ChoiceScreen(app, tt(tx.TAKE_BACK), labels, 0, picked, hows))
+    def label(i):
+        how = how_ended(app, ks[i])
+        return result_label(app, ks[i], W - 2 - (app.g.width(how, SMALL) + 4 if how else 0))
+    app.push(ChoiceScreen(app, tt(tx.TAKE_BACK), Rows(len(ks), label), 0, picked,
+                          Rows(len(ks), lambda i: how_ended(app, ks[i]))))
 
 
 def _take_back(app, k):

@@ -17,7 +17,7 @@ from ui.gfx import W
 from ui.screens.common import ChoiceScreen
 from ui.screens.digits import DigitScreen
 from ui.screens.message import HoldScreen, MessageScreen, say_lines
-from ui.screens.club import walkable, fit_pair, not_saved, pair_label, _line
+from ui.screens.club import Rows, walkable, fit_pair, not_saved, pair_label, _line
 
 POINTS_MAX = 9999
 
@@ -33,25 +33,31 @@ def ask_entry(app, only=None, title=None):
         ks = [only] if only in ks else []
     if not ks:
         return
-    rows = []
-    labels = []
     g = app.g
-    for k in ks:
-        a, b, _ = t.pairing(k)
-        for w, l in ((a, b), (b, a)):
-            nw, nl = fit_pair(g, t.names[w], " > ", t.names[l], W - 2)
-            rows.append((k, w))
-            labels.append(nw + " > " + nl)
+    n = 2 * len(ks)     # two rows a pairing: each player the winner
     cur = 2 * ks.index(c.cursor) if c.cursor in ks else 0
+    absent = ()
     if only is not None and only in c.overdue(app.clock()):
         # Its walkover clock ran out: a walkover is offered too (held to confirm).
-        a, b, _ = t.pairing(only)
-        for p in (a, b):
-            rows.append((only, -1 - p))
-            labels.append(_line(app, tx.ABSENT, t.names[p]))
+        absent = t.pairing(only)[:2]
+
+    def row(i):
+        """(pairing, winner) of row i, or (pairing, -1 - the absent player)."""
+        if i < n:
+            a, b, _ = t.pairing(ks[i >> 1])
+            return ks[i >> 1], (a, b)[i & 1]
+        return only, -1 - absent[i - n]
+
+    def label(i):
+        k, w = row(i)
+        a, b, _ = t.pairing(k)
+        if w < 0:
+            return _line(app, tx.ABSENT, t.names[-1 - w])
+        nw, nl = fit_pair(g, t.names[w], " > ", t.names[b if w == a else a], W - 2)
+        return nw + " > " + nl
 
     def picked(i):
-        k, w = rows[i]
+        k, w = row(i)
         if w < 0:
             from ui.screens.club import _walkover
             p = -1 - w
@@ -61,7 +67,7 @@ def ask_entry(app, only=None, title=None):
                                 lambda: _walkover(app, k, p)))
             return
         _Entry(app, k, w).games()
-    app.push(ChoiceScreen(app, title or tt(tx.WIN_LOSE), labels, cur, picked))
+    app.push(ChoiceScreen(app, title or tt(tx.WIN_LOSE), Rows(n + len(absent), label), cur, picked))
 
 
 class _Entry:
