@@ -266,8 +266,9 @@ class App:
 # ("club" holds the club night's code: imported only while none is open, the
 # open one keeps its own copy alive through app.club; see ui/club.py.)
 _RARE = ("ui.screens.setup", "ui.screens.settings", "ui.screens.stats", "ui.screens.cards", "ui.cardgfx",
-         "ui.screens.club", "ui.club", "storage.old_matches", "ui.screens.club_entry", "ui.tablepair",
-         "ui.screens.tablepair", "ui.screens.phones", "ui.screens.digits", "ui.screens.tables", "ui.moveclock")
+         "ui.screens.club", "ui.screens.club_setup", "ui.club", "storage.old_matches", "ui.screens.club_entry",
+         "ui.tablepair", "ui.screens.tablepair", "ui.screens.phones", "ui.screens.digits", "ui.screens.tables",
+         "ui.moveclock")
 # With the code in flash (gin firmware) a module imports in a millisecond or
 # two, so the screens of a hand's entry go as well, and none is loaded ahead.
 # Only modules that the table, the App and the model never import at their

@@ -60,7 +60,7 @@ def test_pairings_called_to_tables_with_their_references():
     rig.app.top().cursor = k0
     rig.press(keys.OK)
     assert rig.app.top().title == "Table 1 " + ref
-    assert rig.app.top().labels == ["%s > %s" % (t.names[a], t.names[b]), "%s > %s" % (t.names[b], t.names[a])]
+    assert list(rig.app.top().labels) == ["%s > %s" % (t.names[a], t.names[b]), "%s > %s" % (t.names[b], t.names[a])]
     rig.press(keys.OK)                       # a won
     rig.take_number(100)                     # the target, as it starts: OK held
     rig.take_number(0)                       # 0, as it starts: OK held
@@ -87,7 +87,7 @@ def test_the_walkover_clock_offers_a_walkover_two_minutes_after_the_call():
     t = club(rig).t
     assert not t.done(k) and T.decode(rig.persist.club).status(k) == T.OPEN
     rig.press(keys.OK)
-    labels = rig.app.top().labels
+    labels = list(rig.app.top().labels)
     assert labels[2:] == ["%s did not come" % t.names[a], "%s did not come" % t.names[b]]
     rig.pick(3)                              # b did not come
     assert rig.screen() == "HoldScreen"

@@ -131,7 +131,7 @@ class MenuScreen(ChoiceScreen):
                 show_evening(app)
             else:
                 app.home()
-                from ui.screens.club import ClubSetup
+                from ui.screens.club_setup import ClubSetup
                 ClubSetup(app).start()
         elif a == _CLOCK:
             app.pop()
