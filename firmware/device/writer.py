@@ -175,6 +175,7 @@ class Writer:
         self._dark = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
         self._dark.pixel(0, 0, 1)
         self.cache_bytes = cache_bytes
+        self.cache_was = 0            # its size while the UI has it off (ui/screens/club.py)
         self.cached = 0               # bytes the strings drawn lately hold
         self.cached_old = 0           # bytes the old ones hold (together at most cache_bytes)
         self.renders = 0              # strings rendered (cache misses), for tests and the bench

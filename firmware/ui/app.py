@@ -178,6 +178,9 @@ class App:
         The modules of the rarely used screens are let go here (they load
         again from flash when next needed) and the heap is tidied."""
         del self.stack[1:]
+        w = self.g.writer
+        if getattr(w, "cache_was", 0):     # a club night's screens had its cache off
+            w.cache_bytes, w.cache_was = w.cache_was, 0
         self.let_go(_RARE + _FLOWS if self.code_in_flash else _RARE)
         self._entered(self.stack[0])
         if screen is not None:

@@ -924,6 +924,36 @@ def test_the_device_lets_the_core_of_a_club_night_go_when_it_closes():
             setattr(gincore, n.split(".")[1], m)
 
 
+def test_the_evenings_screens_keep_no_drawn_strings_and_the_table_gets_its_cache_back():
+    """The organiser's device has no room for the text writer's cache beside
+    a 16-player evening: the evening's screens draw every string through the
+    row and keep none; back at the table the cache is on again."""
+    import framebuf
+    from device.writer import Writer
+    w = Writer()
+    full = w.cache_bytes
+    rig = Rig(writer=w, fb=framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB))
+    set_up(rig, SIXTEEN, T.ROUND_ROBIN)
+    assert rig.screen() == "PairingsScreen"
+    renders = w.renders
+    for _ in range(20):
+        rig.press(keys.DOWN)              # rows shown again and again: none kept
+        rig.press(keys.UP)
+    rig.press(keys.BACK)
+    assert rig.screen() == "StandingsScreen"
+    for _ in range(3):
+        rig.app.top().dirty = True
+        rig.frame()
+    assert w.cached == w.cached_old == 0 and w.renders == renders and w.cache_bytes == 0
+    rig.app.home()
+    assert w.cache_bytes == full and w.cache_was == 0
+    rig.press(keys.DOWN)                  # the menu's rows, drawn again and again: kept again
+    for _ in range(3):
+        rig.app.top().dirty = True
+        rig.frame()
+    assert w.cached > 0 and w.renders > renders
+
+
 def test_a_damaged_evening_is_set_aside_at_start():
     rig = Rig()
     set_up(rig, SIXTEEN[:3], T.ROUND_ROBIN)

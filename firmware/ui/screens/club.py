@@ -16,6 +16,8 @@ standings, and Back there goes to the table (OK comes back here).
 The evening itself is app.club (ui/club.py); this module never imports it
 while one is open (see there), so the app lets it go at the table.
 """
+from array import array
+
 from micropython import const
 
 from gincore import tournament as T
@@ -29,6 +31,19 @@ from ui.gfx import W, SMALL
 from ui.screens.common import ChoiceScreen
 from ui.screens.message import HoldScreen, MessageScreen, say_lines, say_saved
 from ui import widgets
+
+
+def cache_off(app):
+    """The evening's screens draw their strings through the text writer's
+    row, none kept: its cache (2.5 KB of bitmaps, about 3.6 KB of heap with
+    their objects) is for the table, whose strings come back frame after
+    frame, and the organiser's device has no room for it beside a 16-player
+    evening. A row costs a few ms more to draw. home() turns it back on."""
+    w = app.g.writer
+    if getattr(w, "cache_bytes", 0):
+        w.forget()
+        w.cache_was = w.cache_bytes
+        w.cache_bytes = 0
 
 
 def not_saved(app, e):
@@ -155,6 +170,7 @@ class PairingsScreen(Screen):
 
     def prepare(self):
         app = self.app
+        cache_off(app)
         c = app.club
         t = c.t
         self.on = c.on_table()
@@ -435,11 +451,15 @@ class StandingsScreen(Screen):
         self.first = 0
         self.title = ""
         self.right = None
-        self.lines = []    # (left, right, right's x)
+        self.lines = []    # (left, right, right's x) of each row (Rows)
+        self.more = []     # the rows after the players'
+        self.order = self.place = self.tied = b""
+        self.wins = self.net = ()
         self.over = False
 
     def prepare(self):
         app = self.app
+        cache_off(app)
         tt = app.t
         t = app.club.t
         s = t.standings()
@@ -450,11 +470,16 @@ class StandingsScreen(Screen):
         else:
             self.title = tt(tx.STANDINGS)
             self.right = tt(tx.ST_COLS)
+        # The players' rows are made as they are shown (Rows): kept here are
+        # only the numbers they are made from, not the standings (1.3 KB for
+        # 16 players) nor 16 rows of text.
+        n = len(s.order)
+        self.order = bytes(s.order)
+        self.place = bytes(s.place[p] for p in s.order)
+        self.tied = bytes(1 if s.tied[p] else 0 for p in s.order)
+        self.wins = array("i", [s.wins[p] for p in s.order])
+        self.net = array("i", [s.net(p) for p in s.order])
         out = []
-        for p in s.order:
-            net = s.net(p)
-            r = "%d %s%d" % (s.wins[p], "+" if net > 0 else "", net)
-            out.append(self._row("%d%s" % (s.place[p], "=" if s.tied[p] else " "), t.names[p], r))
         entered = 0
         for k in range(t.count):
             if t.done(k) and t.status(k) != T.DONE_BYE and t.entered(k):
@@ -469,9 +494,20 @@ class StandingsScreen(Screen):
                     out.append(self._row("%d " % s.place[p], t.names[p], money(cents)))
         if self.over:
             out.append((tt(tx.CLOSE_EVENING), "", W))
+        self.more = out
+        out = Rows(n + len(out), self._line)
         self.lines = out
         if self.first > len(out) - self.nrows:
             self.first = len(out) - self.nrows if len(out) > self.nrows else 0
+
+    def _line(self, i):
+        """Row i: a player's (place, name, wins and net points), then the rest."""
+        if i >= len(self.order):
+            return self.more[i - len(self.order)]
+        net = self.net[i]
+        r = "%d %s%d" % (self.wins[i], "+" if net > 0 else "", net)
+        return self._row("%d%s" % (self.place[i], "=" if self.tied[i] else " "),
+                         self.app.club.t.names[self.order[i]], r)
 
     def _row(self, head, name, right):
         g = self.app.g
