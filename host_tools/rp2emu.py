@@ -409,13 +409,14 @@ for i, k in enumerate(t.open_pairings()[:%d]):
     a, b, _ = t.pairing(k)
     w = (a, b)[i %% 2]
     t.record(k, w, None, (100 + i, 30 + i) if w == a else (30 + i, 100 + i), entered=True)
-st = Store()
+st = Store(ROOT)
 st.load()
 st.save_club(T.encode(t))
 print("@@ saved")
 """
 
-_CLUB = r"""
+# The device built as main.py builds it, on the evening saved there.
+_CLUB_DEVICE = r"""
 import gc, time, board
 from ui import platform
 import storage, ui.app, ui.config, ui.model, ui.persist, ui.screens.table
@@ -427,6 +428,13 @@ loop = Loop(board.make(), lambda lp: platform.make_app(lp.board, lp.writer, lp.n
 loop.boot()
 loop._start_ui()
 app = loop.ui
+sleep_ms = time.sleep_ms
+"""
+
+# The presses, on `app` (modules: the heap with the table's modules in;
+# sleep_ms: time passing while a key is held). Shared with the unix port's
+# run (host_tools/bench/club_unix.py).
+CLUB_KEYS = r"""
 gc.collect()
 built = gc.mem_alloc()
 most = built
@@ -448,7 +456,7 @@ def hold(k, ms):
     ev(k, 0)
     n = 0
     while n < ms:
-        time.sleep_ms(100)
+        sleep_ms(100)
         n += 100
         ev(k, 1 if n == 500 else 2)
     ev(k, 3)
@@ -490,6 +498,12 @@ def _core_tournament():
     return tournament
 
 
+def club_save_script(results):
+    """The script that makes and saves the 16-player evening with `results`
+    results entered (in the folder its ROOT names)."""
+    return _CLUB_SAVE % (_core_tournament().ROUND_ROBIN, results)
+
+
 def club_heap(uf2, results=8):
     """The organiser's device on real firmware (a gin firmware UF2, the app
     frozen in), on a 16-player evening at 8 tables with `results` results
@@ -504,10 +518,10 @@ def club_heap(uf2, results=8):
         if e.run_until(lambda: e.frames >= 3, 10000) is None:
             raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
         e.soft_reset()
-        out, err = e.exec_raw(_CLUB_SAVE % (_core_tournament().ROUND_ROBIN, results), timeout_ms=600000)
+        out, err = e.exec_raw('ROOT = "/gin"\n' + club_save_script(results), timeout_ms=600000)
         if "@@ saved" not in out:
             raise RuntimeError("the evening was not saved: %s" % (err or out)[-300:])
-        base, v = _run_measured(e, _CLUB, "the evening")
+        base, v = _run_measured(e, _CLUB_DEVICE + CLUB_KEYS, "the evening")
         r = {"base": base, "entered": int(v[4]), "first": v[5], "last": v[6]}
         for key, x in zip(("modules", "built", "most", "heap"), v[:4]):
             r[key] = int(x)

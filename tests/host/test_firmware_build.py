@@ -245,6 +245,18 @@ def test_the_organisers_frozen_device_with_a_16_player_evening_stays_within_48_k
     assert r["most"] <= bench_rp2.BUDGET == 48 * 1024, r
 
 
+@pytest.mark.skipif(not TREE, reason="the unix port's run skipped: GIN_MICROPYTHON does not name a MicroPython "
+                                     "v1.28 tree with its submodules (docs/firmware.md)")
+def test_the_organisers_run_on_the_unix_port_with_the_app_frozen(tmp_path):
+    """host_tools/bench/club_unix.py: the emulator's club night in seconds,
+    the app frozen into the 32-bit unix port (no board: the app's heap)."""
+    from host_tools.bench import club_unix
+    r = club_unix.club_heap(club_unix.make(TREE, str(tmp_path)), 8)
+    assert r["first"] == "PairingsScreen" and r["last"] == "StandingsScreen", r
+    assert r["entered"] == 9, r
+    assert 0 < r["base"] < r["modules"] < r["built"] <= r["most"] < r["heap"], r
+
+
 @pytest.mark.skipif(not TREE, reason="gin firmware build skipped: GIN_MICROPYTHON does not name a MicroPython "
                                      "v1.28 tree with its submodules (docs/firmware.md)")
 def test_gin_firmware_builds_a_uf2_with_the_app_in_it(tmp_path):
