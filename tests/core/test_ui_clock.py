@@ -154,6 +154,16 @@ def test_the_forfeit_is_offered_only_at_zero_and_given_only_with_the_hold():
     assert rig.screen() == "GameOverScreen" and "clock" in rig.seen()
     again = Rig(persist=rig.persist, clock=CLOCK_ALWAYS)  # saved as a hand is
     assert _forfeits(again.app.match) == [0] and again.app.match.sheet().games_won == s.games_won
+    # In the history the forfeit can be deleted (or a hand put before it),
+    # never edited: an edit would make it a hand.
+    later = Rig(persist=rig.persist)                     # (the clock off: straight to the table)
+    later.history()
+    assert later.screen() == "HistoryScreen"
+    later.press(keys.OK)
+    assert list(later.app.top().labels) == ["Delete", "Insert before"]
+    later.press(keys.OK)
+    later.hold_ms(keys.OK, 2100)
+    assert len(later.app.match.hands) == 0
 
 
 def _evening(rig, best_of=3):

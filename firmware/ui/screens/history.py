@@ -196,7 +196,9 @@ class HistoryScreen(Screen):
             i = self.cursor
             t = app.t
             acts = [t(tx.EDIT), t(tx.DELETE), t(tx.INSERT)]
-            if app.match.hands.has_cards(i):
+            if self.info[_INFO * i + 1] == R_FORFEIT:
+                del acts[0]   # a forfeit on the clock is no hand: edited, it would become one
+            elif app.match.hands.has_cards(i):
                 acts.insert(0, t(tx.SHOW_CARDS))
             app.push(ChoiceScreen(app, t(tx.HAND_N) % (i + 1), acts, 0,
                                   lambda a: self.act(i, a - (len(acts) - 3))))
