@@ -332,6 +332,19 @@ def stop(app):
     app.let_go(("net.table", "net.client", "net.sign", "net.link", "net.radio"))
 
 
+def leave(app):
+    """Menu > Leave club night: the link's file removed first (a start
+    then finds nothing to resume; OSError when the flash refuses, and the
+    link runs on), then the link stopped as stop() does."""
+    link = app.table_link
+    try:
+        os.remove(link.path)
+    except OSError as e:
+        if e.args and e.args[0] != 2:   # ENOENT: not written yet, nothing to resume
+            raise
+    stop(app)
+
+
 def _replace(tmp, path):
     """tmp becomes path: one rename where the filesystem replaces (littlefs,
     POSIX), so a power cut leaves the old file or the new one."""

@@ -305,8 +305,11 @@ RES_SENT = const(296)
 # the eleven after it, under one name - each name here is a global the
 # device keeps in RAM, and a second new one grows this module by 0.8 KB.
 CLOCK = const(297)
+# A Pico W table device leaving its club night (ui/screens/tables.py):
+# LEAVE, its question and the refusal while a result is not sent.
+LEAVE = const(309)
 
-COUNT = const(309)
+COUNT = const(312)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

@@ -501,6 +501,85 @@ def test_a_table_that_restarts_goes_back_to_its_club_night_by_itself(tmp_path, m
     assert sum(1 for j in range(w.club.t.count) if w.club.t.done(j)) == 1
 
 
+def test_a_table_leaves_its_club_night_from_the_menu(tmp_path, monkeypatch):
+    """Menu > Leave club night on a Pico W table: refused while its
+    confirmed result is not acknowledged (it would never arrive); once it
+    is, held to confirm: the link stops, its file goes, and the next start
+    resumes nothing."""
+    import os
+    from net import link as net_link
+    from host_tools.sim import sim_device
+    from sim_kit import past_first_start
+    from gincore import result
+    from gincore.match import HandRecord
+    from ui import keys
+    from ui.screens.menu import MenuScreen
+    w = World(tmp_path, devices=3)
+    w.call_all()
+    w.join_all()
+    wifi = os.path.join(str(tmp_path), "gin_wifi.json")
+    with open(wifi, "w") as f:
+        json.dump({"ssid": "club", "password": "secret-pw", "organiser": "127.0.0.1:%d" % w.port}, f)
+    monkeypatch.setattr(net_link, "WIFI_FILE", wifi)
+    data = os.path.join(str(tmp_path), "t4")
+    os.makedirs(data)
+
+    class Dev:
+        def __init__(self):
+            self.dev = past_first_start(sim_device.SimDevice("pico_w_i2c", data))
+
+        @property
+        def app(self):
+            return self.dev.loop.ui
+
+        def step(self):
+            self.dev.loop.step()
+
+        def menu_row(self, label):
+            """The menu, the cursor on `label`, OK (the app's own key calls)."""
+            app = self.app
+            app.home()
+            app.push(MenuScreen(app))
+            rows = list(app.top().labels)
+            app.top().list.cursor = rows.index(label)
+            app.key(keys.OK, keys.PRESS)
+            return rows
+    t4 = Dev()
+    from net import table as net_table
+    path = t4.dev.bench.board.table_path
+    net_table.start_here(t4.app, 4, path=path)
+    w.phones.append(t4)
+    link = t4.app.table_link
+    w.until(lambda: link.code is not None, "table 4 asks")
+    w.service.accept(4)
+    w.until(lambda: t4.app.club is not None, "table 4's pairing on the device")
+    assert os.path.isfile(path)
+    c = t4.app.club
+    while not c.decided():
+        t4.app.model.add_hand(HandRecord(0, result.GIN, 0, 30))
+    c.confirm(c.outcome())
+    assert link.unsent() is not None
+    rows = t4.menu_row("Leave club night")
+    assert "Join club night" not in rows
+    assert type(t4.app.top()).__name__ == "MessageScreen"
+    assert "Its result is not sent yet" in " ".join(t4.app.top().lines)
+    assert t4.app.table_link is link and os.path.isfile(path)
+    w.until(lambda: link.acked is not None, "the result acknowledged")
+    t4.menu_row("Leave club night")
+    assert type(t4.app.top()).__name__ == "HoldScreen"
+    t4.app.key(keys.BACK, keys.PRESS)                # not held: nothing changes
+    assert t4.app.table_link is link and os.path.isfile(path)
+    t4.menu_row("Leave club night")
+    hold = t4.app.top()
+    hold.on_confirm()                                # (the hold's end, as HoldScreen calls it)
+    assert not hasattr(t4.app, "table_link") and not os.path.exists(path)
+    w.phones.remove(t4)
+    again = Dev()                                    # the next start: nothing to resume
+    assert not hasattr(again.app, "table_link")
+    assert "Leave club night" not in again.menu_row("Settings")
+    assert w.service.holders[4] == link.device       # the organiser still holds it for this device
+
+
 class _Slip:
     """What _counted_once reads of a table: its pairing's record."""
 

@@ -309,4 +309,7 @@ T = (
     'Out of time',  # CLOCK+9
     'game',  # CLOCK+10
     'pairing',  # CLOCK+11
+    'Leave club night',  # LEAVE
+    'Stop reporting?',  # LEAVE+1
+    'Its result is not sent yet',  # LEAVE+2
 )

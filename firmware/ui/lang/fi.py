@@ -309,4 +309,7 @@ T = (
     "Aika loppuu",  # CLOCK+9
     "peli",  # CLOCK+10
     "ottelu",  # CLOCK+11
+    "Poistu klubi-illasta",  # LEAVE
+    "Lopeta raportointi?",  # LEAVE+1
+    "Tulosta ei ole vielä lähetetty",  # LEAVE+2
 )

@@ -309,4 +309,7 @@ T = (
     "Tempo scaduto",  # CLOCK+9
     "partita",  # CLOCK+10
     "incontro",  # CLOCK+11
+    "Esci dalla serata",  # LEAVE
+    "Smettere di inviare?",  # LEAVE+1
+    "Il risultato non è ancora inviato",  # LEAVE+2
 )

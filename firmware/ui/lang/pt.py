@@ -309,4 +309,7 @@ T = (
     "Sem tempo",  # CLOCK+9
     "partida",  # CLOCK+10
     "confronto",  # CLOCK+11
+    "Sair da noite",  # LEAVE
+    "Parar de enviar?",  # LEAVE+1
+    "O resultado ainda não foi enviado",  # LEAVE+2
 )

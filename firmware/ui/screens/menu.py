@@ -24,9 +24,10 @@ _PHONES_OFF = const(15)
 _TABLES = const(16)     # the organiser's table devices (ui/screens/tables.py)
 _JOIN = const(17)       # a Pico W as a table device of an evening on another device
 _CLOCK = const(18)      # the move clock back over the table (ui/moveclock.py)
+_LEAVE = const(19)      # a Pico W table device: its link to the organiser stopped for good
 _LABELS = (tx.RECORD, tx.HISTORY, tx.UNDO, tx.UNDO_CHANGE, tx.NEW_MATCH, tx.STATS, tx.SETTINGS,
            tx.RECORD_CARDS, tx.REDO, tx.CLUB_NIGHT, tx.FORFEIT, tx.END_CLUB, tx.TAKE_BACK, tx.CLUB_PAIRING,
-           tx.PHONES, tx.PHONES_OFF, tx.TABLES, tx.JOIN_CLUB, tx.MOVE_TIMER)
+           tx.PHONES, tx.PHONES_OFF, tx.TABLES, tx.JOIN_CLUB, tx.MOVE_TIMER, tx.LEAVE)
 
 
 class MenuScreen(ChoiceScreen):
@@ -72,6 +73,8 @@ class MenuScreen(ChoiceScreen):
             if getattr(getattr(app.board, "board", None), "wifi", False) and \
                     getattr(app, "table_link", None) is None:
                 acts.append(_JOIN)
+        if getattr(app, "table_link", None) is not None:
+            acts.append(_LEAVE)
         acts.append(_CLUB if club is None else _END_CLUB)
         self.actions = acts
         self.title = t(tx.MENU)
@@ -158,6 +161,9 @@ class MenuScreen(ChoiceScreen):
             app.pop()
             from ui.screens.tables import open_tables
             open_tables(app)
+        elif a == _LEAVE:
+            from ui.screens.tables import ask_leave
+            ask_leave(app)
         elif a == _JOIN:
             app.home()
             from ui.screens.tables import ask_join

@@ -112,6 +112,33 @@ def ask_join(app):
     app.push(NumberScreen(app, app.t(tx.JOIN_CLUB), app.t(tx.TABLE_NO), 1, TABLES_MAX, 1, got))
 
 
+def ask_leave(app):
+    """A table device, Menu > Leave club night: held to confirm, the link
+    stops and is not resumed at the next start (the organiser releases the
+    table for another device). Refused while a confirmed result is not
+    acknowledged: it would never reach the organiser."""
+    t = app.t
+    link = app.table_link
+    if link.unsent() is not None:
+        from ui.screens.message import say_lines
+        say_lines(app, t(tx.LEAVE), (t(tx.LEAVE + 2),))
+        return
+    app.push(HoldScreen(app, t(tx.LEAVE), (t(tx.TABLE_N) % link.table, t(tx.LEAVE + 1)), lambda: _leave(app)))
+
+
+def _leave(app):
+    from net import table
+    try:
+        table.leave(app)
+    except OSError as e:   # the link's file could not go: the link runs on, said
+        from ui.screens.message import say_lines
+        app.home()
+        say_lines(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t))
+        return
+    app.home()
+    app.say(app.t(tx.SAVED))
+
+
 class JoinScreen(ChoiceScreen):
     """What the table's link is doing: the code for the organiser, held
     elsewhere, or joined (the pairing then comes by itself)."""
