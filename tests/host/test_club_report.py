@@ -435,19 +435,42 @@ def test_a_table_survives_answers_it_cannot_use(tmp_path):
     w.until(lambda: svc.live.get(1, (0, 0, 0, 0))[3] == 1, "table 1's live score after it")
 
 
-def test_a_table_that_restarts_goes_back_to_its_club_night_by_itself(tmp_path, monkeypatch):
-    """A Pico W table (the simulated device, as it starts from main.py)
-    confirms its result; the organiser saves it, and the table's power goes
-    before it reads the acknowledgement. It starts again with no key
-    pressed: its link resumes with the saved key and table (no join, no
-    organiser's OK), sends the result again, and the organiser counts it once."""
+class _SimTable:
+    """A Pico W table's simulated device (as it starts from main.py) on its
+    own flash folder, turning on the organiser's clock; each one made is a
+    new start on the same flash."""
+
+    def __init__(self, data):
+        from host_tools.sim import sim_device
+        from sim_kit import past_first_start
+        self.dev = past_first_start(sim_device.SimDevice("pico_w_i2c", data))
+
+    @property
+    def app(self):
+        return self.dev.loop.ui
+
+    def step(self):
+        self.dev.loop.step()
+
+    def menu_row(self, label):
+        """The menu, the cursor on `label`, OK (the app's own key calls)."""
+        from ui import keys
+        from ui.screens.menu import MenuScreen
+        app = self.app
+        app.home()
+        app.push(MenuScreen(app))
+        rows = list(app.top().labels)
+        app.top().list.cursor = rows.index(label)
+        app.key(keys.OK, keys.PRESS)
+        return rows
+
+
+def _club_wifi(tmp_path, monkeypatch, w):
+    """The World's evening with its tables joined, the club's Wi-Fi set as
+    gin deploy --wifi sets it (the organiser's address with it), and the
+    folder of a fourth table's flash."""
     import os
     from net import link as net_link
-    from host_tools.sim import sim_device
-    from sim_kit import past_first_start
-    from gincore import result
-    from gincore.match import HandRecord
-    w = World(tmp_path, devices=3)
     w.call_all()
     w.join_all()
     wifi = os.path.join(str(tmp_path), "gin_wifi.json")
@@ -456,20 +479,20 @@ def test_a_table_that_restarts_goes_back_to_its_club_night_by_itself(tmp_path, m
     monkeypatch.setattr(net_link, "WIFI_FILE", wifi)
     data = os.path.join(str(tmp_path), "t4")
     os.makedirs(data)
+    return data
 
-    class Dev:
-        """The table's simulated device, turning on the organiser's clock."""
 
-        def __init__(self):
-            self.dev = past_first_start(sim_device.SimDevice("pico_w_i2c", data))
-
-        @property
-        def app(self):
-            return self.dev.loop.ui
-
-        def step(self):
-            self.dev.loop.step()
-    t4 = Dev()
+def test_a_table_that_restarts_goes_back_to_its_club_night_by_itself(tmp_path, monkeypatch):
+    """A Pico W table (the simulated device, as it starts from main.py)
+    confirms its result; the organiser saves it, and the table's power goes
+    before it reads the acknowledgement. It starts again with no key
+    pressed: its link resumes with the saved key and table (no join, no
+    organiser's OK), sends the result again, and the organiser counts it once."""
+    from gincore import result
+    from gincore.match import HandRecord
+    w = World(tmp_path, devices=3)
+    data = _club_wifi(tmp_path, monkeypatch, w)
+    t4 = _SimTable(data)
     assert not hasattr(t4.app, "table_link")     # nothing on its flash: nothing resumed
     from net import table as net_table
     net_table.start_here(t4.app, 4, path=t4.dev.bench.board.table_path)   # Menu > Join club night, once
@@ -490,7 +513,7 @@ def test_a_table_that_restarts_goes_back_to_its_club_night_by_itself(tmp_path, m
     # The power cut: a new start on the same flash, no key pressed.
     w.phones.remove(t4)
     link.stop()
-    t4 = Dev()
+    t4 = _SimTable(data)
     w.phones.append(t4)
     back = t4.app.table_link
     assert back is not link and back.table == 4 and back.key is None   # the address comes with the Wi-Fi
@@ -507,44 +530,12 @@ def test_a_table_leaves_its_club_night_from_the_menu(tmp_path, monkeypatch):
     is, held to confirm: the link stops, its file goes, and the next start
     resumes nothing."""
     import os
-    from net import link as net_link
-    from host_tools.sim import sim_device
-    from sim_kit import past_first_start
     from gincore import result
     from gincore.match import HandRecord
     from ui import keys
-    from ui.screens.menu import MenuScreen
     w = World(tmp_path, devices=3)
-    w.call_all()
-    w.join_all()
-    wifi = os.path.join(str(tmp_path), "gin_wifi.json")
-    with open(wifi, "w") as f:
-        json.dump({"ssid": "club", "password": "secret-pw", "organiser": "127.0.0.1:%d" % w.port}, f)
-    monkeypatch.setattr(net_link, "WIFI_FILE", wifi)
-    data = os.path.join(str(tmp_path), "t4")
-    os.makedirs(data)
-
-    class Dev:
-        def __init__(self):
-            self.dev = past_first_start(sim_device.SimDevice("pico_w_i2c", data))
-
-        @property
-        def app(self):
-            return self.dev.loop.ui
-
-        def step(self):
-            self.dev.loop.step()
-
-        def menu_row(self, label):
-            """The menu, the cursor on `label`, OK (the app's own key calls)."""
-            app = self.app
-            app.home()
-            app.push(MenuScreen(app))
-            rows = list(app.top().labels)
-            app.top().list.cursor = rows.index(label)
-            app.key(keys.OK, keys.PRESS)
-            return rows
-    t4 = Dev()
+    data = _club_wifi(tmp_path, monkeypatch, w)
+    t4 = _SimTable(data)
     from net import table as net_table
     path = t4.dev.bench.board.table_path
     net_table.start_here(t4.app, 4, path=path)
@@ -574,7 +565,7 @@ def test_a_table_leaves_its_club_night_from_the_menu(tmp_path, monkeypatch):
     hold.on_confirm()                                # (the hold's end, as HoldScreen calls it)
     assert not hasattr(t4.app, "table_link") and not os.path.exists(path)
     w.phones.remove(t4)
-    again = Dev()                                    # the next start: nothing to resume
+    again = _SimTable(data)                          # the next start: nothing to resume
     assert not hasattr(again.app, "table_link")
     assert "Leave club night" not in again.menu_row("Settings")
     assert w.service.holders[4] == link.device       # the organiser still holds it for this device
