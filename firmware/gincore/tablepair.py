@@ -10,7 +10,11 @@ The table device keeps one record beside its match (the club night's slot
 on flash; b"GP", not a tournament's b"GT"): the reference, the two names,
 the evening's rules and best of, the number of the match it plays, and
 once the player who lost confirms the result slip, the result (winner
-side, games, points, hands, as the organiser's evening keeps one). The
+side, games, points, hands, as the organiser's evening keeps one). A
+pairing handed over by a Pico W organiser (net/club.py) carries the
+evening's walkover points too, which a forfeit on the move clock gives
+(format version 2, written only then; a typed-in pairing gives the
+default, the target, as version 1). The
 PC joins it to the organiser's evening by the reference
 (host_tools/export/export_join.py).
 """
@@ -20,7 +24,7 @@ from gincore import codec as _codec
 from gincore.codec import CodecError
 
 MAGIC = b"GP"
-VERSION = const(1)
+VERSION = const(2)
 # 23 letters (a prime): a weighted sum mod 23 changes with any one digit and
 # any swap of two neighbouring digits. No I, O, Z (1, 0, 2 on a small screen).
 LETTERS = "ABCDEFGHJKLMNPQRSTUVWXY"
@@ -53,9 +57,10 @@ class TablePairing:
     the first deals first; rules, best_of: the evening's. match_no: the
     number of this device's match that plays it. result: None while it is
     played; once the slip is confirmed (winner side, games a, b, points a,
-    b, hands a, b)."""
+    b, hands a, b). award: what a forfeit gives (gincore.tournament
+    AWARD_*: 0 the target, 1 a game, 2 the sheet)."""
 
-    def __init__(self, evening, pairing, names, rules, best_of, match_no=0, result=None):
+    def __init__(self, evening, pairing, names, rules, best_of, match_no=0, result=None, award=0):
         self.evening = evening
         self.pairing = pairing
         self.names = tuple(names)
@@ -63,6 +68,7 @@ class TablePairing:
         self.best_of = best_of
         self.match_no = match_no
         self.result = result
+        self.award = award
 
     def ref(self):
         return ref_text(self.evening, self.pairing)
@@ -74,7 +80,7 @@ class TablePairing:
 def encode(tp):
     u = _codec._uint
     buf = bytearray(MAGIC)
-    buf.append(VERSION)
+    buf.append(2 if tp.award else 1)     # version 1 unless the award is not the default
     u(buf, tp.evening)
     u(buf, tp.pairing)
     _codec._text(buf, tp.names[0])
@@ -97,6 +103,8 @@ def encode(tp):
         buf.append(gb)
         for n in (pa, pb, ha, hb):
             u(buf, n)
+    if tp.award:
+        buf.append(tp.award)
     return bytes(buf)
 
 
@@ -123,7 +131,10 @@ def decode(data):
             raise CodecError("saved club pairing is damaged: a wrong winner")
     elif done:
         raise CodecError("saved club pairing is damaged: a wrong state")
+    award = r.byte() if v >= 2 else 0
+    if award > 2 or (v >= 2 and not award):
+        raise CodecError("saved club pairing is damaged: a wrong award")
     r.end()
     if not 1 <= ev <= MAX_EVENING or not 1 <= pn <= MAX_PAIRING or best_of not in (1, 3, 5, 7, 9):
         raise CodecError("saved club pairing is damaged: its numbers")
-    return TablePairing(ev, pn, names, rules, best_of, match_no, result)
+    return TablePairing(ev, pn, names, rules, best_of, match_no, result, award)

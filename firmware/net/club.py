@@ -211,7 +211,8 @@ class Organiser:
         from gincore import tablepair as TP
         t = self.app.club.t
         a, b, _ = t.pairing(k)
-        rec = TP.TablePairing(self.evening(), k + 1, (t.names[a], t.names[b]), t.rules, t.best_of)
+        rec = TP.TablePairing(self.evening(), k + 1, (t.names[a], t.names[b]), t.rules, t.best_of,
+                              award=t.award)
         return 200, "application/json", _json({"rec": hexlify(TP.encode(rec)).decode()})
 
     def _live(self, table, d):

@@ -170,8 +170,9 @@ def forfeit(app, p):
     award = need = 0
     if c is not None:
         # The organiser's evening says what a forfeit gives; a table device
-        # does not know it, and gives the default (the target).
-        award = c.t.award if c.t is not None else 0
+        # knows it when its pairing came from a Pico W organiser, else it
+        # gives the default (the target).
+        award = c.t.award if c.t is not None else c.rec.award
         need = c.t.needed() if c.t is not None else c.rec.needed()
     try:
         app.model.add_hand(record(p, award, need if app.cfg.forfeit else 0))

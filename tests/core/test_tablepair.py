@@ -44,3 +44,20 @@ def test_the_record_round_trip_and_damage_refused():
     for cut in range(len(data)):
         raises(CodecError, TP.decode, data[:cut])
     raises(CodecError, TP.decode, data + b"\x00")
+
+
+def test_the_walkover_points_a_pico_w_organiser_hands_over():
+    """Version 2 only with walkover points other than the default (the
+    target): a typed-in pairing's record stays version 1, as before."""
+    r = rules.preset("italian")
+    tp = TP.TablePairing(3, 17, ("Ann", "Hal"), r, 3, match_no=12)
+    assert tp.award == 0 and TP.encode(tp)[2] == 1
+    tp.award = 1
+    data = TP.encode(tp)
+    assert data[2] == 2 and TP.decode(data).award == 1
+    tp.result = (0, 2, 1, 251, 180, 7, 4)
+    back = TP.decode(TP.encode(tp))
+    assert (back.award, back.result) == (1, (0, 2, 1, 251, 180, 7, 4))
+    for bad in (0, 3):
+        raises(CodecError, TP.decode, data[:-1] + bytes((bad,)))
+    raises(CodecError, TP.decode, data[:2] + b"\x03" + data[3:])   # a version from newer software

@@ -324,6 +324,25 @@ def test_a_table_device_s_slip_carries_the_forfeit():
     assert rec.result[0] == w and rec.result[1 + w] == 1 and rec.result[3 + w] == 100
 
 
+def test_a_table_device_s_forfeit_gives_the_walkover_points_it_was_handed():
+    """A pairing from a Pico W organiser carries the evening's walkover
+    points: with "a game" the forfeit gives the game and no points."""
+    from test_ui_tablepair import start_club_pairing
+    from gincore import tablepair as TP
+    rig = Rig(clock=CLOCK_CLUB)
+    rig.app.cfg.names = ["Ann", "Hal", "Bob"]
+    start_club_pairing(rig, 3, 17, TP.check(3, 17))
+    rig.app.club.rec.award = T.AWARD_GAME              # (as net/table.py takes it from the organiser)
+    rig.step(10)
+    p = _forfeit_now(rig)
+    rig.press(keys.OK)
+    rig.hold_ms(keys.OK, 2100)
+    rec = TP.decode(rig.persist.club)
+    w = 1 - p
+    assert rec.award == T.AWARD_GAME
+    assert rec.result[0] == w and rec.result[1 + w] == 1 and rec.result[3] == rec.result[4] == 0
+
+
 def test_on_by_default_in_club_nights_only():
     cfg = Config()
     assert (cfg.clock, cfg.timer_s, cfg.forfeit) == (CLOCK_CLUB, 30, 0)

@@ -4,6 +4,7 @@ serving from its main loop, the 4 table devices apps on their own flash
 with their links (net/table.py) turning with it (club_kit.py)."""
 import json
 
+from gincore import tournament as T
 from club_kit import Raw, World, club_json, evening_bytes, organiser_power_cut, request, signed
 
 
@@ -15,6 +16,7 @@ def _pairing_of(w, t):
 
 def test_four_tables_join_take_their_pairings_report_live_and_results(tmp_path):
     w = World(tmp_path)
+    w.club.t.award = T.AWARD_GAME       # the evening's walkover points go with each pairing
     w.call_all()
     w.join_all()
     w.until(lambda: all(t.pairing() is not None for t in w.tables), "every table has its pairing")
@@ -25,7 +27,7 @@ def test_four_tables_join_take_their_pairings_report_live_and_results(tmp_path):
         rec = t.pairing()
         assert (rec.evening, rec.pairing) == (c.evening_no(), k + 1)
         assert rec.names == (c.t.names[a], c.t.names[b]) and rec.best_of == c.t.best_of
-        assert rec.rules.values() == c.t.rules.values()
+        assert rec.rules.values() == c.t.rules.values() and rec.award == T.AWARD_GAME
         assert t.app.match.names == list(rec.names) or tuple(t.app.match.names) == rec.names
     # Live scores as hands are saved: the live page's club field shows them.
     for i, t in enumerate(w.tables):
