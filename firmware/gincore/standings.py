@@ -81,7 +81,7 @@ def compute(t):
     swiss = t.fmt == 2
     won_round = [0] * n     # knockout: the last round won (a bye counts)
     lost_round = [0] * n    # knockout: the round lost in, 0 while still in
-    pl, res, num = t._pl, t._res, t._num   # read in place: no tuple per pairing
+    pl, res, num, hands = t._pl, t._res, t._num, t._hands   # read in place: no tuple per pairing
     for k in range(t.count):
         a, b, rnd = pl[3 * k], pl[3 * k + 1], pl[3 * k + 2]
         st, w = res[4 * k], res[4 * k + 1]
@@ -94,7 +94,7 @@ def compute(t):
         if st < PLAYED:
             continue
         ga, gb = res[4 * k + 2], res[4 * k + 3]
-        pa, pb, ha, hb = num[5 * k], num[5 * k + 1], num[5 * k + 2], num[5 * k + 3]
+        pa, pb, ha, hb = num[3 * k], num[3 * k + 1], hands[2 * k], hands[2 * k + 1]
         s.played[a] += 1
         s.played[b] += 1
         s.games_won[a] += ga

@@ -69,7 +69,7 @@ _MAX_HANDS = const(65535)
 # The layout below is read in place by standings.py and tournament_save.py.
 _PL = const(3)             # bytes a pairing: a, b, round (from 1)
 _RES = const(4)            # bytes a result: status, winner side, games a, games b
-_NUM = const(5)            # numbers a result: points a, b, hands a, b, ref
+_NUM = const(3)            # numbers a result: points a, b, ref (its hands a, b in _hands: 2 bytes each)
 
 
 def _fold(c):
@@ -203,6 +203,7 @@ class Tournament:
         self._pl = bytearray(cap * _PL)
         self._res = bytearray(cap * _RES)
         self._num = array("i", bytearray(cap * _NUM * 4))   # zeros (read as raw bytes on both)
+        self._hands = array("H", bytearray(cap * 4))        # at most _MAX_HANDS each: 2 bytes, not 4
         # 1: the result was entered by hand on this device, played at another
         # table: there is no sheet here (its match is on another device).
         self._ent = bytearray(cap)
@@ -241,10 +242,10 @@ class Tournament:
         points a, points b, hands a, hands b) of pairing k."""
         self._check(k)
         i, j = k * _RES, k * _NUM
-        r, m = self._res, self._num
+        r, m, h = self._res, self._num, self._hands
         w = r[i + 1]
         return (r[i], None if w == 255 else w, r[i + 2], r[i + 3],
-                m[j], m[j + 1], m[j + 2], m[j + 3])
+                m[j], m[j + 1], h[2 * k], h[2 * k + 1])
 
     def winner(self, k):
         """The player who won pairing k (a bye: its player), or None."""
@@ -282,7 +283,7 @@ class Tournament:
     def ref(self, k):
         """The number given with the result (the device's archive of the match), 0 for none."""
         self._check(k)
-        return self._num[k * _NUM + 4]
+        return self._num[k * _NUM + 2]
 
     def round_range(self, r):
         """(first, end) pairing numbers of round r (from 1): range(first, end)."""
@@ -530,7 +531,8 @@ class Tournament:
         i, j = k * _RES, k * _NUM
         r, m = self._res, self._num
         r[i], r[i + 1], r[i + 2], r[i + 3] = status, w, g[0], g[1]
-        m[j], m[j + 1], m[j + 2], m[j + 3], m[j + 4] = p[0], p[1], h[0], h[1], ref
+        m[j], m[j + 1], m[j + 2] = p[0], p[1], ref
+        self._hands[2 * k], self._hands[2 * k + 1] = h[0], h[1]
         self._next_round()
 
     def _wipe(self, k):
@@ -540,6 +542,7 @@ class Tournament:
         self._res[i + 1] = 255
         for x in range(_NUM):
             self._num[j + x] = 0
+        self._hands[2 * k] = self._hands[2 * k + 1] = 0
         self._ent[k] = 0
         self._tab[k] = 0
 

@@ -30,6 +30,7 @@ from gincore.standings import PLAYED, FORFEIT, DONE_BYE
 VERSION = const(2)   # 2: the entered-by-hand byte of a result (1 is still read)
 MAGIC = b"GT"
 _WHAT = "tournament"
+_MAX_HANDS = const(65535)   # hands won in a pairing, as gincore.tournament keeps them (2 bytes)
 
 
 def encode(t, version=VERSION):
@@ -141,13 +142,17 @@ def decode(data):
             _bad("pairing %d has a wrong winner" % (k + 1))
         last_round = rnd
         t._add(a, b, rnd)
-        i, j = k * 4, k * 5
+        i, j = k * 4, k * 3
         t._res[i], t._res[i + 1] = st, w
         if PLAYED <= st <= FORFEIT:
             t._res[i + 2], t._res[i + 3] = r.byte(), r.byte()
-            for x in range(4):
-                t._num[j + x] = r.uint()
-        t._num[j + 4] = r.uint()
+            t._num[j], t._num[j + 1] = r.uint(), r.uint()
+            for x in (0, 1):
+                h = r.uint()
+                if h > _MAX_HANDS:
+                    _bad("pairing %d has %d hands won" % (k + 1, h))
+                t._hands[2 * k + x] = h
+        t._num[j + 2] = r.uint()
         if v >= 2 and PLAYED <= st <= FORFEIT:
             e = r.byte()
             if e > 1:

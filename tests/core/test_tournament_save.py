@@ -207,6 +207,18 @@ def test_damage_named_in_plain_words():
     assert str(e) == "saved tournament is damaged: the seeds must list every player once"
 
 
+
+def test_hands_beyond_what_a_pairing_keeps_are_damage():
+    """A pairing keeps each side's hands won in 2 bytes (at most 65,535, as
+    the tournament refuses more): a save saying more is damaged, not cut."""
+    t = play_some(T.Tournament(names(4), T.ROUND_ROBIN), 1)
+    k = [j for j in range(t.count) if t.done(j)][0]
+    r = t.result(k)
+    assert T.decode(T.encode(t)).result(k) == r
+    t.result = lambda j: r[:6] + (65536, r[7]) if j == k else T.Tournament.result(t, j)
+    e = raises(CodecError, T.decode, T.encode(t))
+    assert str(e) == "saved tournament is damaged: pairing %d has 65536 hands won" % (k + 1)
+
 # --- memory -------------------------------------------------------------------------
 
 def _allocated(fn):
