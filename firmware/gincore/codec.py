@@ -29,8 +29,10 @@ from micropython import const
 
 from gincore import result as _result
 from gincore import rules as _rules
-from gincore import stats as _stats
-from gincore.match import HandRecord, Match
+
+# The match's and the statistics' modules are imported where they are used:
+# a club night's save (tournament_save) shares this module's numbers and
+# strings, and the organiser's device need not hold a match's code for it.
 
 VERSION = const(2)
 _V_FORFEIT = const(2)   # the first version with forfeits
@@ -120,6 +122,7 @@ def encode_match(match):
 
 
 def encode_stats(stats):
+    from gincore import stats as _stats
     buf = bytearray()
     _head(buf, STATS_MAGIC, _STATS_VERSION)
     _uint(buf, len(_stats.FIELDS))
@@ -213,6 +216,7 @@ def _read_rules(r):
 
 
 def decode_match(data):
+    from gincore.match import HandRecord, Match
     r = _open(data, MATCH_MAGIC, "match")
     a = r.text()
     b = r.text()
@@ -260,6 +264,7 @@ def decode_match(data):
 
 
 def decode_stats(data):
+    from gincore import stats as _stats
     r = _open(data, STATS_MAGIC, "statistics", _STATS_VERSION)
     n = r.uint()
     if n > len(_stats.FIELDS):

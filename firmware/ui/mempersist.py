@@ -5,7 +5,6 @@ code in RAM. The same calls as persist.StorePersist."""
 from micropython import const
 
 from gincore import codec as _codec
-from gincore import stats as _stats
 from ui.persist import decode, encode
 
 
@@ -120,7 +119,8 @@ class MemPersist:
 
     def stats(self):
         if self.stats_bytes is None:
-            return _stats.Stats()
+            from gincore.stats import Stats   # imported where used, as in ui/persist.py
+            return Stats()
         return _codec.decode_stats(self.stats_bytes)
 
     def load(self):

@@ -20,8 +20,8 @@ is one hand as a short JSON list (the codec has no per-hand form yet).
 import json
 
 from gincore import codec as _codec
-from gincore import stats as _stats
-from gincore.match import HandRecord
+# gincore.match and gincore.stats are imported where used: a club night's
+# organiser keeps the evening without a match's code (ui/model.py, park).
 
 
 def hand_to_list(h):
@@ -30,6 +30,7 @@ def hand_to_list(h):
 
 
 def hand_from_list(a):
+    from gincore.match import HandRecord
     cards = (tuple(a[7][0]), tuple(a[7][1])) if a[7] else None
     h = HandRecord(a[0], a[1], a[2], a[3], a[4], a[5], bool(a[6]), None)
     h.cards = cards
@@ -180,6 +181,7 @@ class StorePersist:
         """Every finished match's statistics. Raises StoreError when the
         flash cannot be read; damaged statistics are set aside (a problem is
         noted) and start again."""
+        from gincore import stats as _stats
         data = self.store.load_stats()
         if not data:
             return _stats.Stats()
