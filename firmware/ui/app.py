@@ -83,10 +83,17 @@ class App:
         load_club = getattr(self.model.persist, "load_club", None)
         data = load_club() if load_club is not None else None
         if data is not None:
-            # A club night is open: back to its screen (ui/club.py).
-            from ui.club import resume
+            # A club night is open: back to its screen (ui/club.py). An
+            # evening's screens come first: the match is parked before the
+            # evening is made (ui/club.py park), so the two are never both
+            # held, nor their code; a pairing played here makes it again.
+            from ui.club import park, resume
+            if bytes(data[:2]) != b"GP":
+                park(self)
             resume(self, data)
             data = None
+            if len(self.stack) == 1:
+                self._entered(self.stack[0])    # the pairing's match is on: its table made again
         if self.model.problems:
             # What storage found on the way up (a damaged file set aside...).
             from ui.screens.message import MessageScreen
@@ -173,16 +180,23 @@ class App:
         self.stack.pop()
         self.push(screen)
 
-    def home(self, screen=None):
+    def home(self, screen=None, keep=()):
         """Back to the bottom screen (the table), optionally with one on top.
         The modules of the rarely used screens are let go here (they load
-        again from flash when next needed) and the heap is tidied."""
+        again from flash when next needed) and the heap is tidied.
+        keep: a club night's way back to its own screen, which comes on top
+        at once - those modules stay (one let go and imported again within
+        the same press leaves its old copy alive as long as a stale word on
+        the stack points at it: 4 KB of the organiser's heap), and the table
+        is not prepared, as it is not shown."""
         del self.stack[1:]
         w = self.g.writer
         if getattr(w, "cache_was", 0):     # a club night's screens had its cache off
             w.cache_bytes, w.cache_was = w.cache_was, 0
-        self.let_go(_RARE + _FLOWS if self.code_in_flash else _RARE)
-        self._entered(self.stack[0])
+        names = _RARE + _FLOWS if self.code_in_flash else _RARE
+        self.let_go([n for n in names if n not in keep] if keep else names)
+        if not keep:
+            self._entered(self.stack[0])
         if screen is not None:
             self.push(screen)
 

@@ -25,6 +25,7 @@ _RARE) and no second copy of it is ever loaded beside the first.
 from gincore import tournament as T
 
 from ui.model import LOCK_PAIRED
+from ui.screen import Screen
 from ui.ticks import ticks_diff
 
 # The Italian text: a player not at the table 2 minutes after the call loses by walkover.
@@ -70,10 +71,11 @@ class Club:
 
     def relock(self):
         """The match on the table is a pairing's whose result is in the
-        evening: nothing may change it now (it stays to be looked at)."""
+        evening: nothing may change it now (it stays to be looked at). The
+        match itself is not touched (a parked one stays parked)."""
         app = self.app
         model = app.model
-        if model.locked or app.match is None:
+        if model.locked:
             return
         ref = model.persist.match_id()
         if not ref:
@@ -202,11 +204,14 @@ class Club:
 
     # --- screens ------------------------------------------------------------------
 
+    def park(self):
+        park(self.app)
+
     def show(self):
-        """Back to the table, then the screen between pairings (the final
-        standings once the evening is over)."""
+        """Back to the table's level, then the screen between pairings (the
+        final standings once the evening is over)."""
         app = self.app
-        app.home()
+        app.home(keep=_SCREENS)
         from ui.screens.club import show_evening
         show_evening(app)
 
@@ -242,6 +247,53 @@ def _record(t, k, m, forfeit_by, ref):
         return
     a, b, _ = t.pairing(k)
     t.record(k, a if g[0] > g[1] else b, g, p, h, ref)
+
+
+# The modules of the evening's own screens (ui/screens/club.py and what it
+# imports): kept on the way back to them (Club.show).
+_SCREENS = ("ui.screens.club", "ui.screens.common", "ui.screens.message", "ui.widgets")
+
+# The match's code: let go while the match is parked, on the device (the
+# board says so, as for _CORE below); gincore/codec.py, ui/model.py and
+# ui/persist.py import it where they use it. Not while one of _USERS is
+# loaded - every module that imports it at its top, itself or through
+# another (tests/host/test_club_park.py reads them off the sources): that
+# one would keep the old copy alive beside the one the match loads again.
+_MATCH = ("gincore.match", "gincore.handstore", "gincore.sheet", "gincore.stats", "gincore.knock_limit",
+          "gincore.cards")
+_USERS = ("gincore.deadwood", "gincore.hand", "gincore.layoff", "gincore.melds", "net.api", "ui.errtext",
+          "ui.screens.cards", "ui.screens.history", "ui.screens.record")
+
+
+def park(app):
+    """The organiser's device shows its evening: the match on the table is
+    kept as bytes (ui/model.py park), the table's screen and the match's
+    code let go - about 7 KB, what a 16-player evening needs beside the
+    table's. They come back at the first use: the table, its menu, a
+    pairing played here."""
+    if not app.model.park():
+        return
+    app.seen = None    # the move clock's note of the match (ui/screens/table.py)
+    app.stack[0] = _Table(app)
+    if getattr(app.board, "let_go_core", False):
+        import sys
+        app.let_go(("ui.screens.table",))
+        for name in _USERS:
+            if name in sys.modules:
+                return
+        app.let_go(_MATCH)
+
+
+class _Table(Screen):
+    """The table's place at the bottom of the stack while its match is
+    parked: the table's screen is made again when it is next shown."""
+
+    def enter(self):
+        from ui.screens.table import TableScreen
+        app = self.app
+        s = TableScreen(app)
+        app.stack[0] = s
+        s.enter()
 
 
 # The core's modules only a club night uses (about 35 KB of heap as .py on

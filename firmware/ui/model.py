@@ -16,9 +16,7 @@ night sets LOCK_PAIRED; the next match frees the table).
 """
 from micropython import const
 
-from gincore.match import Match
 from gincore import rules as _rules
-from gincore import stats as _stats
 
 # Why nothing can be changed (Model.locked).
 LOCK_READ = const(1)     # the flash could not be read: nothing is written until a restart
@@ -36,7 +34,8 @@ class Model:
         self.persist = persist
         self.cfg = cfg
         self.pending = None    # rules waiting for the next game (set mid-game)
-        self.match = None
+        self._m = None         # the match (the property below)
+        self.parked = None     # the match as its codec bytes while it is parked (park)
         self.undo_box = None   # (what, old match) for the last protected change
         self.redo_box = None   # (index, hand) the last undo or delete took out: Redo puts it back
         self.problems = []     # plain words from loading
@@ -44,6 +43,44 @@ class Model:
         self.later = 0         # LATER_*: what the last change could not finish
         self.dropped = 0       # finished matches the last new match deleted to make room:
         #                        said with its outcome, saved or not (take_dropped, error_lines)
+
+    @property
+    def match(self):
+        """The match on the table; a parked one is made again from its bytes
+        here, at the first use after park()."""
+        if self.parked is not None:
+            from gincore.codec import decode_match
+            m = decode_match(self.parked)   # raises (MemoryError): still parked, nothing lost
+            self.parked = None
+            self._m = m
+        return self._m
+
+    @match.setter
+    def match(self, m):
+        self.parked = None
+        self._m = m
+
+    def park(self):
+        """Keep the match as its bytes (the codec's, a few per hand) instead
+        of its objects, until its next use (the property above): the
+        organiser's device holds a club night's evening beside it, and the
+        match's code can then go as well (ui/club.py). Only when the bytes
+        make the very same match again, and no undo or redo holds a match or
+        a hand. Nothing is written. True when parked."""
+        m = self._m
+        if m is None or self.undo_box is not None or self.redo_box is not None:
+            return False
+        from gincore.codec import decode_match, encode_match
+        data = encode_match(m)
+        try:
+            same = encode_match(decode_match(data)) == data
+        except Exception:  # noqa: BLE001 - CodecError, MemoryError: then it stays as it is
+            same = False
+        if not same:
+            return False
+        self._m = None
+        self.parked = data
+        return True
 
     def load(self):
         """Resume the saved match (after any reset); False when there is none.
@@ -72,6 +109,7 @@ class Model:
         is written (never the error screen at every start)."""
         fresh = self.match is None
         if fresh:
+            from gincore.match import Match
             m = Match(names[0], names[1], _rules.preset("finnish"), 0)
             self.match = m
             if self.locked != LOCK_READ:
@@ -128,9 +166,9 @@ class Model:
     def tidy(self):
         """Idle-time work on flash after the saves (a compaction): never
         raises, never changes what is saved. True when it did some."""
-        if self.locked or self.match is None:
+        if self.locked or self._m is None:   # none, or parked: its journal waits
             return False
-        return self.persist.tidy(self.match)
+        return self.persist.tidy(self._m)
 
     def replace_hand(self, index, rec):
         m = self.match
@@ -189,6 +227,7 @@ class Model:
         old = self.match
         if self.locked == LOCK_CLOSED:
             old = None  # archived already: nothing to undo
+        from gincore.match import Match
         m = Match(names[0], names[1], rules, dealer)
         try:
             self.persist.start(m, old)
@@ -261,8 +300,9 @@ class Model:
 
     def clear_stats(self):
         """Protected: every player's statistics go (undoable until the next hand)."""
+        from gincore.stats import Stats
         old = self.persist.stats()
-        self.persist.save_stats(_stats.Stats())
+        self.persist.save_stats(Stats())
         self.undo_box = (1, old)
 
     def undo_change(self):

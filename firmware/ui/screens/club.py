@@ -52,8 +52,12 @@ def not_saved(app, e):
 
 def show_evening(app):
     """The evening's own screen on top: between pairings, or the final
-    standings once every pairing is over."""
-    if app.club.t.finished():
+    standings once every pairing is over. The match on the table is parked
+    while it shows (ui/club.py park), unless it is the pairing's."""
+    c = app.club
+    if c.on_table() is None:
+        c.park()
+    if c.t.finished():
         app.push(StandingsScreen(app))
     else:
         app.push(PairingsScreen(app))

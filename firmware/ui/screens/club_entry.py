@@ -66,6 +66,10 @@ def ask_entry(app, only=None, title=None):
                                                        _line(app, tx.WINS, t.names[o])),
                                 lambda: _walkover(app, k, p)))
             return
+        # The list goes before the numbers are asked (its rows and what makes
+        # them: 1.7 KB of the organiser's heap); Back from them goes back
+        # between pairings, the cursor on the pairing.
+        app.pop()
         _Entry(app, k, w).games()
     app.push(ChoiceScreen(app, title or tt(tx.WIN_LOSE), Rows(n + len(absent), label), cur, picked))
 

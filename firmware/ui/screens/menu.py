@@ -126,12 +126,8 @@ class MenuScreen(ChoiceScreen):
             from ui.screens.tablepair import PairingSetup
             PairingSetup(app).start()
         elif a == _CLUB:
-            if app.club is not None and app.club.t is None:
-                app.club.show()
-            elif app.club is not None:
-                app.pop()
-                from ui.screens.club import show_evening
-                show_evening(app)
+            if app.club is not None:
+                app.club.show()     # the evening's screen (a table device: its pairing's)
             else:
                 app.home()
                 from ui.screens.club_setup import ClubSetup
