@@ -343,17 +343,32 @@ print("@@", modules, built, most, gc.mem_alloc() + gc.mem_free(), len(app.match.
 '''
 
 
+# The first lines of a measured script: the heap in use before the script
+# does anything - the empty interpreter plus the script itself, compiled in
+# RAM from the raw REPL (its bytecode and names), which is the measuring's,
+# not the device's: main.py is frozen.
+SCRIPT_HEAD = "import gc\ngc.collect()\nprint('@@script', gc.mem_alloc())\n"
+
+
+def script_cost(lines, base):
+    """The bytes the measuring script's own code holds: its "@@script"
+    line's figure less the empty interpreter's."""
+    return int([ln for ln in lines if ln.startswith("@@script")][0].split()[1]) - base
+
+
 def _run_measured(e, script, what):
     """A soft reset, the empty interpreter's heap in use, then script in the
-    raw REPL: (that heap, the words of the script's "@@" line)."""
+    raw REPL: (that heap, the script's own code's bytes, the words of the
+    script's "@@" line)."""
     e.soft_reset()
     out, _ = e.exec_raw("import gc\ngc.collect()\nprint(gc.mem_alloc())", timeout_ms=20000)
     base = int(out.split()[-1])
-    out, err = e.exec_raw(script, timeout_ms=3600000)
-    line = [ln for ln in out.splitlines() if ln.startswith("@@")]
+    out, err = e.exec_raw(SCRIPT_HEAD + script, timeout_ms=3600000)
+    lines = out.splitlines()
+    line = [ln for ln in lines if ln.startswith("@@ ")]
     if not line:
         raise RuntimeError("%s did not finish: %s" % (what, (err or out)[-300:]))
-    return base, line[0].split()[1:]
+    return base, script_cost(lines, base), line[0].split()[1:]
 
 
 def device_heap(uf2, frozen, hands=30, i2c_panel=True):
@@ -364,7 +379,9 @@ def device_heap(uf2, frozen, hands=30, i2c_panel=True):
     "modules": with the app's modules loaded, "built": with the app built as
     main.py builds it, "most": the most in use (after a collection) through
     `hands` hands played press by press, "heap": the heap's size, "hands",
-    "play_ms"}. Minutes of wall time.
+    "play_ms", "script": the bytes the measuring script's own code holds
+    (SCRIPT_HEAD), "device": most less those - the device's own figure}.
+    Minutes of wall time.
 
     i2c_panel=False: a board whose panel the emulator does not watch (SPI,
     or other pins): the app is given 4 s to start, ui_ms is None, and the
@@ -382,10 +399,10 @@ def device_heap(uf2, frozen, hands=30, i2c_panel=True):
             ui_ms = e.oled.frame_ns[2] / 1e6
             e.tap("BACK")       # a first start opens the set-up; Back leaves a match of A and B
             e.run_ms(2000)
-        base, v = _run_measured(e, _PLAY % (frozen, hands), "the play")
+        base, script, v = _run_measured(e, _PLAY % (frozen, hands), "the play")
         modules, built, most, heap, n, play_ms = (int(x) for x in v)
         return {"ui_ms": ui_ms, "base": base, "modules": modules, "built": built, "most": most, "heap": heap,
-                "hands": n, "play_ms": play_ms}
+                "hands": n, "play_ms": play_ms, "script": script, "device": most - script}
     finally:
         e.close()
 
@@ -482,8 +499,18 @@ entered = n_entered()
 press(3)
 for i in range(20):
     press(1)
-print("@@", modules, built, most, gc.mem_alloc() + gc.mem_free(), entered,
-      first, type(app.top()).__name__)
+last = type(app.top()).__name__
+# Then to the organiser's own table (Back from the standings), the evening
+# still open: measured on its own ("table"), not in "most".
+evening = most
+most = 0
+press(3)
+table = type(app.top()).__name__
+for i in range(3):
+    press(1)
+press(0)
+print("@@", modules, built, evening, gc.mem_alloc() + gc.mem_free(), entered,
+      first, last, most, table)
 """
 
 
@@ -509,7 +536,11 @@ def club_heap(uf2, results=8):
     frozen in), on a 16-player evening at 8 tables with `results` results
     from other tables entered, then one more entered by key presses.
     Returns {"base", "modules", "built", "most", "heap", "entered", "first",
-    "last"} (first and last: the screens shown at the start and the end).
+    "last", "script", "device", "table", "table_device", "table_screen"}
+    (first and last: the screens shown at the start and the end; script
+    and device as device_heap's; then Back to the organiser's own table,
+    the evening still open: table, the most in use there, and table_device,
+    less the script; table_screen, the screen it showed).
     Minutes of wall time."""
     image = app_image(drop=list(app_files()))
     e = Emu(uf2, image)
@@ -521,10 +552,13 @@ def club_heap(uf2, results=8):
         out, err = e.exec_raw('ROOT = "/gin"\n' + club_save_script(results), timeout_ms=600000)
         if "@@ saved" not in out:
             raise RuntimeError("the evening was not saved: %s" % (err or out)[-300:])
-        base, v = _run_measured(e, _CLUB_DEVICE + CLUB_KEYS, "the evening")
-        r = {"base": base, "entered": int(v[4]), "first": v[5], "last": v[6]}
+        base, script, v = _run_measured(e, _CLUB_DEVICE + CLUB_KEYS, "the evening")
+        r = {"base": base, "entered": int(v[4]), "first": v[5], "last": v[6], "script": script,
+             "table": int(v[7]), "table_screen": v[8]}
         for key, x in zip(("modules", "built", "most", "heap"), v[:4]):
             r[key] = int(x)
+        r["device"] = r["most"] - script
+        r["table_device"] = r["table"] - script
         return r
     finally:
         e.close()

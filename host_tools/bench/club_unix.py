@@ -89,7 +89,9 @@ def _run(binary, code, cwd):
 
 def club_heap(binary, results=8):
     """rp2emu.club_heap's run on the unix port: {"base", "modules", "built",
-    "most", "heap", "entered", "first", "last"}, as there."""
+    "most", "heap", "entered", "first", "last", "table", "table_screen"}, as
+    there (the base here is taken by the script itself, after its own code
+    is compiled: the figures above it leave that code out)."""
     with tempfile.TemporaryDirectory() as d:
         root = os.path.join(d, "gin")
         prelude = "ROOT = %r\n" % root
@@ -97,7 +99,8 @@ def club_heap(binary, results=8):
         lines = _run(binary, prelude + _APP + rp2emu.CLUB_KEYS, d)
     base = int(lines[0].split()[-1])
     v = lines[-1].split()[1:]
-    r = {"base": base, "entered": int(v[4]), "first": v[5], "last": v[6]}
+    r = {"base": base, "entered": int(v[4]), "first": v[5], "last": v[6], "table": int(v[7]),
+         "table_screen": v[8]}
     for key, x in zip(("modules", "built", "most", "heap"), v[:4]):
         r[key] = int(x)
     return r
@@ -116,9 +119,10 @@ def main(argv=None):
         print("gin: %s" % e, file=sys.stderr)
         return 2
     print("the organiser on the unix port (app frozen, no board): above the empty interpreter, "
-          "modules %d B, built %d B, most %d B; %d results entered, %s to %s"
+          "modules %d B, built %d B, most %d B; %d results entered, %s to %s; then at its own table "
+          "(%s), the evening open: %d B"
           % (r["modules"] - r["base"], r["built"] - r["base"], r["most"] - r["base"], r["entered"],
-             r["first"], r["last"]))
+             r["first"], r["last"], r["table_screen"], r["table"] - r["base"]))
     return 0
 
 
