@@ -340,7 +340,8 @@ def leave(app):
     try:
         os.remove(link.path)
     except OSError as e:
-        if e.args and e.args[0] != 2:   # ENOENT: not written yet, nothing to resume
+        from storage.store import missing
+        if not missing(e):   # not written yet: nothing to resume
             raise
     stop(app)
 

@@ -110,7 +110,7 @@ def _errno(e):
     return e.args[0] if e.args else 0
 
 
-def _missing(e):
+def missing(e):
     # The file or folder is not there (as opposed to a flash that failed).
     n = _errno(e)
     return n == _ENOENT or n == _ENOENT_WASM
@@ -240,7 +240,7 @@ class Store:
         try:
             return self.fs.listdir(path)
         except OSError as e:
-            if not _missing(e):
+            if not missing(e):
                 raise
             if not create:
                 return []
@@ -662,7 +662,7 @@ class Store:
                     self.fs.rename(path, prev)
                     moved = True
                 except OSError as e:
-                    if not _missing(e):
+                    if not missing(e):
                         raise
             try:
                 self.fs.rename(tmp, path)
@@ -938,7 +938,7 @@ class Store:
         try:
             self.fs.remove(self._p(ARCHIVE_DIR + "/" + _arch_name(no)))
         except OSError as e:
-            if not _missing(e):
+            if not missing(e):
                 self._free = None
                 return False
         self._arch.remove(no)
@@ -952,7 +952,7 @@ class Store:
         try:
             data = self._read(name)
         except OSError as e:
-            if not _missing(e):
+            if not missing(e):
                 raise
             if no in self._arch:
                 self._arch.remove(no)
@@ -991,7 +991,7 @@ class Store:
         try:
             self.fs.remove(self._p(ARCHIVE_DIR + "/" + _arch_name(no)))
         except OSError as e:
-            if not _missing(e):
+            if not missing(e):
                 raise StoreError("Memory error: finished match %d was NOT deleted." % no)
         if no in self._arch:
             self._arch.remove(no)
@@ -1032,7 +1032,7 @@ class Store:
         try:
             data = self._read(STATS)
         except OSError as e:
-            if not _missing(e):
+            if not missing(e):
                 raise
             data = None
         if data is not None:
@@ -1124,7 +1124,7 @@ class Store:
             try:
                 data = self._read(CLUB)
             except OSError as e:
-                if _missing(e):
+                if missing(e):
                     return None
                 raise
             status, no, gen, seq, payload = F.read_single(data, F.KIND_CLUB)
@@ -1228,7 +1228,7 @@ class Store:
         try:
             data = self._read(name)
         except OSError as e:
-            if _missing(e):
+            if missing(e):
                 if no in self._clubs:
                     self._clubs.remove(no)
                 return None

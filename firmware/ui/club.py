@@ -270,18 +270,22 @@ def park(app):
     kept as bytes (ui/model.py park), the table's screen and the match's
     code let go - about 7 KB, what a 16-player evening needs beside the
     table's. They come back at the first use: the table, its menu, a
-    pairing played here."""
+    pairing played here. The table's place at the bottom of the stack (an
+    empty stack: a start) gets a stand-in. True when parked."""
     if not app.model.park():
-        return
+        return False
     app.seen = None    # the move clock's note of the match (ui/screens/table.py)
-    app.stack[0] = _Table(app)
+    app.stack[:1] = [_Table(app)]
     if getattr(app.board, "let_go_core", False):
         import sys
-        app.let_go(("ui.screens.table",))
+        names = ("ui.screens.table",)
         for name in _USERS:
             if name in sys.modules:
-                return
-        app.let_go(_MATCH)
+                break
+        else:
+            names += _MATCH
+        app.let_go(names)
+    return True
 
 
 class _Table(Screen):
