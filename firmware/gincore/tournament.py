@@ -65,7 +65,7 @@ E_LOCKED = const(28)       # a: the round drawn from this result, already under 
 _MAX_NAME = const(16)      # bytes of UTF-8, as a match's names
 MAX_TABLES = const(16)
 _MAX_POINTS = const(9999999)
-MAX_HANDS = const(65535)   # hands won in a pairing (kept in 2 bytes; gincore/tournament_save.py checks it too)
+_MAX_HANDS = const(65535)
 # The layout below is read in place by standings.py and tournament_save.py.
 _PL = const(3)             # bytes a pairing: a, b, round (from 1)
 _RES = const(4)            # bytes a result: status, winner side, games a, games b
@@ -203,7 +203,7 @@ class Tournament:
         self._pl = bytearray(cap * _PL)
         self._res = bytearray(cap * _RES)
         self._num = array("i", bytearray(cap * _NUM * 4))   # zeros (read as raw bytes on both)
-        self._hands = array("H", bytearray(cap * 4))        # at most MAX_HANDS each: 2 bytes, not 4
+        self._hands = array("H", bytearray(cap * 4))        # at most _MAX_HANDS each: 2 bytes, not 4
         # 1: the result was entered by hand on this device, played at another
         # table: there is no sheet here (its match is on another device).
         self._ent = bytearray(cap)
@@ -379,7 +379,7 @@ class Tournament:
                                   % (self.names[a], self.names[b], games_text(self.best_of, True),
                                      games_text(need), g[0], g[1]), E_RESULT, g[0], g[1])
         self._put(k, PLAYED, w, g, self._pair(points, _MAX_POINTS, "points"),
-                  self._pair(hands, MAX_HANDS, "hands won"), ref, entered)
+                  self._pair(hands, _MAX_HANDS, "hands won"), ref, entered)
 
     def walkover(self, k, absent, ref=0):
         """Pairing k: player absent did not start within 2 minutes; the other wins."""
@@ -397,7 +397,7 @@ class Tournament:
             raise TournamentError("the match was already decided (%d-%d): record it as played"
                                   % (g[0], g[1]), E_RESULT, g[0], g[1])
         self._put_award(k, FORFEIT, 1 - w, g, self._pair(points, _MAX_POINTS, "points"),
-                        self._pair(hands, MAX_HANDS, "hands won"), ref)
+                        self._pair(hands, _MAX_HANDS, "hands won"), ref)
 
     def record_match(self, k, match, forfeit_by=None, ref=0):
         """Pairing k from its gincore.match.Match: over when a player has won

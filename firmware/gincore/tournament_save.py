@@ -30,6 +30,7 @@ from gincore.standings import PLAYED, FORFEIT, DONE_BYE
 VERSION = const(2)   # 2: the entered-by-hand byte of a result (1 is still read)
 MAGIC = b"GT"
 _WHAT = "tournament"
+_MAX_HANDS = const(65535)   # hands won in a pairing, as gincore.tournament keeps them (2 bytes)
 
 
 def encode(t, version=VERSION):
@@ -148,7 +149,7 @@ def decode(data):
             t._num[j], t._num[j + 1] = r.uint(), r.uint()
             for x in (0, 1):
                 h = r.uint()
-                if h > _t.MAX_HANDS:
+                if h > _MAX_HANDS:
                     _bad("pairing %d has %d hands won" % (k + 1, h))
                 t._hands[2 * k + x] = h
         t._num[j + 2] = r.uint()
