@@ -73,31 +73,27 @@ class App:
         """Build the bottom screen: the table (after loading the saved match).
         setup_if_new: with no saved match (the very first start) open the
         new-match set-up at once; Back from it leaves a match of A and B."""
+        from ui.screens.table import TableScreen
         found = self.model.load()
         self.model.ensure()
         self.stack = []
+        self.push(TableScreen(self))
+        self.settings_changed()
         self.club = None
         load_club = getattr(self.model.persist, "load_club", None)
         data = load_club() if load_club is not None else None
-        parked = False
-        if data is not None and bytes(data[:2]) != b"GP":
-            # An evening is open: its screens come first. The match is
-            # parked before the evening is made (ui/club.py park), so the two
-            # are never both held, nor their code; the table's screen is
-            # made when it is first shown (a pairing played here, the table).
-            from ui.club import park
-            parked = park(self)
-        if not parked:
-            from ui.screens.table import TableScreen
-            self.push(TableScreen(self))
-        self.settings_changed()
         if data is not None:
-            # A club night is open: back to its screen (ui/club.py).
-            from ui.club import resume
+            # A club night is open: back to its screen (ui/club.py). An
+            # evening's screens come first: the match is parked before the
+            # evening is made (ui/club.py park), so the two are never both
+            # held, nor their code; a pairing played here makes it again.
+            from ui.club import park, resume
+            if bytes(data[:2]) != b"GP":
+                park(self)
             resume(self, data)
             data = None
-            if parked and len(self.stack) == 1:
-                self._entered(self.stack[0])    # the pairing's match is on: its table made now
+            if len(self.stack) == 1:
+                self._entered(self.stack[0])    # the pairing's match is on: its table made again
         if self.model.problems:
             # What storage found on the way up (a damaged file set aside...).
             from ui.screens.message import MessageScreen

@@ -270,22 +270,18 @@ def park(app):
     kept as bytes (ui/model.py park), the table's screen and the match's
     code let go - about 7 KB, what a 16-player evening needs beside the
     table's. They come back at the first use: the table, its menu, a
-    pairing played here. The table's place at the bottom of the stack (an
-    empty stack: a start) gets a stand-in. True when parked."""
+    pairing played here."""
     if not app.model.park():
-        return False
+        return
     app.seen = None    # the move clock's note of the match (ui/screens/table.py)
-    app.stack[:1] = [_Table(app)]
+    app.stack[0] = _Table(app)
     if getattr(app.board, "let_go_core", False):
         import sys
-        names = ("ui.screens.table",)
+        app.let_go(("ui.screens.table",))
         for name in _USERS:
             if name in sys.modules:
-                break
-        else:
-            names += _MATCH
-        app.let_go(names)
-    return True
+                return
+        app.let_go(_MATCH)
 
 
 class _Table(Screen):
