@@ -1,7 +1,15 @@
-"""Which network phones find the device on: its own access point, named
-gin-XXXX with a new random password each time Phones starts (kept in RAM
-only), or the Wi-Fi set up from the PC with `gin deploy --wifi` (the file
-WIFI_FILE on the device; its password never leaves the device).
+"""Which network the device is on: its own access point, named gin-XXXX
+with a new random password each time Phones starts (kept in RAM only), or
+the Wi-Fi set up from the PC with `gin deploy --wifi` (the file WIFI_FILE
+on the device; its password never leaves the device).
+
+A club's devices can share a club key instead (`gin deploy --club-key`,
+in the same file): the organiser's access point is then named
+gin-XXXX-NNNN (NNNN new at each start) and its password is derived from
+the key and that name, so a table device of the same club - no camera for
+the QR code - finds the network by a scan and joins it with no typing,
+while anyone without the key learns nothing from the name. The password
+is still new at each start and never written anywhere.
 
 radio is net/radio.py on the Pico W (a stand-in in the tests)."""
 import os
@@ -10,6 +18,7 @@ WIFI_FILE = "/gin_wifi.json"
 JOIN_MS = 20000    # a Wi-Fi not joined by then is given up
 _LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"   # no 0/o, 1/l/i to misread
 PASSWORD_LEN = 12
+KEY_LEN = 16       # bytes of a club key
 
 
 def new_password(n=PASSWORD_LEN):
@@ -17,45 +26,105 @@ def new_password(n=PASSWORD_LEN):
     return "".join(_LETTERS[x % len(_LETTERS)] for x in b)
 
 
-def saved_wifi(path):
-    """(ssid, password) from gin deploy --wifi, or None."""
+def club_password(key, ssid):
+    """The password of a club's organiser network named ssid: only a device
+    holding the club's key can work it out from the name."""
+    from net.sign import hmac_sha256
+    h = hmac_sha256(key, b"gin wifi " + ssid.encode())
+    return "".join(_LETTERS[x % len(_LETTERS)] for x in h[:PASSWORD_LEN])
+
+
+def organiser_network(name):
+    """Is name an organiser's network of a club key (gin-XXXX-NNNN)?"""
+    return len(name) == 13 and name.startswith("gin-") and name[8] == "-"
+
+
+def saved(path):
+    """gin deploy's Wi-Fi file as a dict; {} without one (or unreadable)."""
     import json
     try:
         with open(path) as f:
             d = json.load(f)
-        ssid, pw = d["ssid"], d["password"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+    except (OSError, ValueError):
+        return {}
+    return d if isinstance(d, dict) else {}
+
+
+def saved_wifi(d):
+    """(ssid, password) from gin deploy --wifi, or None."""
+    ssid, pw = d.get("ssid"), d.get("password")
     if not isinstance(ssid, str) or not isinstance(pw, str) or not ssid:
         return None
     return ssid, pw
 
 
-class Link:
-    """The radio's side of Phones: up(), address() (None while joining),
-    the Wi-Fi QR's text (None when the device joined a Wi-Fi: its password
-    stays on the device), down()."""
+def club_key(d):
+    """The club key from gin deploy --club-key (bytes), or None."""
+    from binascii import unhexlify
+    try:
+        k = unhexlify(d["club"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    return k if len(k) == KEY_LEN else None
 
-    def __init__(self, radio, clock, path=None):
+
+class Link:
+    """The radio's side of Phones and of a table device: up(), address()
+    (None while joining), the Wi-Fi QR's text (None when the device joined
+    a Wi-Fi: its password stays on the device), down().
+
+    table: a table device of a club night, which never makes a network of
+    its own: it joins the saved Wi-Fi, or with a club key finds its
+    organiser's network (`finding`). Neither set: `ap` (start_here says so)."""
+
+    def __init__(self, radio, clock, path=None, table=False):
         self.radio = radio
         self.clock = clock
-        saved = saved_wifi(path or WIFI_FILE)
-        self.ap = saved is None
-        if self.ap:
-            self.ssid = "gin-" + radio.short_id()
-            self.password = new_password()
+        d = saved(path or WIFI_FILE)
+        wifi = saved_wifi(d)
+        self.key = club_key(d)
+        self.finding = wifi is None and table and self.key is not None
+        self.ap = wifi is None and not self.finding
+        if self.finding:
+            self.ssid = self.password = None      # found by up()
+        elif self.ap:
+            sid = "gin-" + radio.short_id()
+            if self.key is None:
+                self.ssid, self.password = sid, new_password()
+            else:
+                self.ssid = sid + "-" + new_password(4)
+                self.password = club_password(self.key, self.ssid)
         else:
-            self.ssid, self.password = saved
+            self.ssid, self.password = wifi
         self.wlan = None
         self.started = clock()
 
     def up(self):
         if self.ap:
             self.wlan = self.radio.access_point(self.ssid, self.password)
-        else:
-            self.wlan = self.radio.join(self.ssid, self.password)
+            return
+        if self.finding:
+            self.ssid = self.password = None
+            for name in self.radio.scan():        # blocks while the chip scans
+                if organiser_network(name):
+                    self.ssid, self.password = name, club_password(self.key, name)
+                    break
+            if self.ssid is None:
+                return                            # none in reach: failed() says so in time
+        self.wlan = self.radio.join(self.ssid, self.password)
+
+    def again(self, now):
+        """Join again from the start (a table whose network went: the
+        organiser's device started again, with a new network name)."""
+        if self.wlan is not None:
+            self.radio.stop(self.wlan)
+            self.wlan = None
+        self.started = now
+        self.up()
 
     def address(self):
+        if self.wlan is None:
+            return None
         return self.radio.address(self.wlan, self.ap)
 
     def gateway(self):

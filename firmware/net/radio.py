@@ -3,8 +3,8 @@
 A thin layer over MicroPython's network.WLAN (CYW43439), so everything
 above it (net/link.py, the server, the page) runs and is tested on the PC
 with real sockets on 127.0.0.1. NOT tested without a Pico W: the access
-point's WPA2, joining a Wi-Fi, the addresses the chip hands out
-(docs/pico-w.md says what to check on a real board).
+point's WPA2, joining a Wi-Fi, a scan's names, the addresses the chip
+hands out (docs/pico-w.md says what to check on a real board).
 """
 import network
 
@@ -23,6 +23,23 @@ def join(ssid, password):
     sta.active(True)
     sta.connect(ssid, password)
     return sta
+
+
+def scan():
+    """The names of the networks in reach, the strongest first. Blocks
+    while the chip scans its channels (seconds; a table device does it
+    when it joins, and again only when its network went)."""
+    sta = network.WLAN(network.STA_IF)
+    sta.active(True)
+    found = sta.scan()          # (ssid, bssid, channel, RSSI, security, hidden)
+    found.sort(key=lambda n: -n[3])
+    names = []
+    for n in found:
+        try:
+            names.append(n[0].decode())
+        except UnicodeError:
+            pass                # a name that is not UTF-8 is no organiser's
+    return names
 
 
 def address(wlan, ap):

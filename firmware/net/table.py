@@ -27,7 +27,9 @@ LINK_FILE = "/gin_table.json"
 RETRY_MS = 2000     # a request that failed is made again after this
 POLL_MS = 3000      # asks for its pairing this often (the organiser hears from it)
 
-JOINING, HELD, JOINED, RELEASED = "joining", "held", "joined", "released"
+ORGANISER_PORT = 80  # the organiser's server (net/phones.py's PORT)
+
+JOINING, HELD, JOINED, RELEASED, NOWIFI = "joining", "held", "joined", "released", "nowifi"
 
 
 class TableLink:
@@ -86,10 +88,11 @@ class TableLink:
         net = self.net
         if net.address() is None:
             if net.failed(now):
-                self.state = "nowifi"
+                self.state = NOWIFI      # said on the screen; tried again from the start
+                net.again(now)
             return
         host = self.organiser or net.gateway()
-        port = 80
+        port = ORGANISER_PORT
         if ":" in host:
             host, port = host.split(":")[0], int(host.split(":")[1])
         self.addr = (host, port)
@@ -171,6 +174,11 @@ class TableLink:
 
     def _answer(self, what, status, body, now):
         self.next_at = now
+        if status == 0 and self.net is not None and self.net.address() is None:
+            self.sent["failed"] += 1
+            self.addr = None                 # the network went: found and joined again first
+            self.net.again(now)
+            return
         if status == 0 or status >= 500:
             self.sent["failed"] += 1
             self.next_at = ticks_add(now, RETRY_MS)      # not reached: again later (a live score: the newest)
@@ -274,15 +282,17 @@ def start(app, addr, table, path=None):
 
 def start_here(app, table, radio=True, path=None):
     """Menu > Join club night on a Pico W: the Wi-Fi set with gin deploy
-    --wifi joined (a table has no camera for the organiser's QR code), the
-    organiser found at the address set with it, or at the gateway (the
-    organiser's own access point), then the link as start() makes it."""
+    --wifi joined, or with a club key (gin deploy --club-key) the
+    organiser's own network found by a scan (a table has no camera for the
+    organiser's QR code); the organiser at the address set with the Wi-Fi,
+    or at the gateway (its own access point); then the link as start()
+    makes it."""
     from net.link import Link, WIFI_FILE
     if radio is True:
         from net import radio
-    net = Link(radio, app.clock)
+    net = Link(radio, app.clock, table=True)
     if net.ap:
-        raise OSError("no Wi-Fi set on this device (gin deploy --wifi)")
+        raise OSError("no Wi-Fi or club key on this device (gin deploy --wifi or --club-key)")
     net.up()
     link = start(app, None, table, path)
     link.net = net

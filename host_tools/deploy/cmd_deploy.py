@@ -45,6 +45,8 @@ def parse(argv):
                    "kept on the device only); - removes it (host_tools/deploy/deploy_wifi.py)")
     p.add_argument("--organiser", metavar="HOST[:PORT]", help="with --wifi: a table device of a club night finds "
                    "the organiser's device at this address on that Wi-Fi (default: the network's gateway)")
+    p.add_argument("--club-key", metavar="FILE", help="a club's Pico Ws share this key (FILE on the PC, made the "
+                   "first time): a table device then finds and joins the organiser's own network by itself")
     return p.parse_args(argv)
 
 
@@ -266,6 +268,12 @@ def main(argv, root=None, out=None):
         deploy_wifi.check(args.wifi, password)
     elif args.organiser is not None:
         raise GinError("deploy: --organiser goes with --wifi SSID (the Wi-Fi the organiser is on)")
+    club = None
+    if args.club_key is not None:
+        if args.wifi == "-":
+            raise GinError("deploy: --club-key cannot go with --wifi - (which removes the file the key is kept in)")
+        from host_tools.deploy import deploy_wifi
+        club, _ = deploy_wifi.club_key(args.club_key, out, make=not args.dry_run)
     items = build.plan(board, root)
     port = args.port
     if port is None:
@@ -293,9 +301,9 @@ def main(argv, root=None, out=None):
         else:
             print("board: %s -> /%s.mpy" % (board, build.BOARD_MODULE), file=out)
         build.build(items, tag)
-        if args.wifi is not None and not args.dry_run:
+        if (args.wifi is not None or club) and not args.dry_run:
             from host_tools.deploy import deploy_wifi
-            deploy_wifi.put(dev, args.wifi, password, out, args.organiser)
+            deploy_wifi.put(dev, args.wifi, password, out, args.organiser, club)
         return deploy(dev, items, board, info, args.dry_run, out, root)
     finally:
         if dev.app_restarted:

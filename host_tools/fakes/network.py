@@ -3,13 +3,21 @@ PC: an access point that is up at once and a Wi-Fi joined after JOIN_MS
 (or never, for a name in FAIL), both at 127.0.0.1. It lets the code above
 the radio (firmware/net/) run in the simulator and the tests with real
 sockets; the radio itself is only tested on a Pico W (docs/pico-w.md).
-What the code asked for is kept in LOG for the tests to read."""
+
+The access points up now are in AIR (name -> password), shared by every
+device of a test as the air is: a station joins one of them only with its
+password and only while it is up, and a scan finds them (with NEARBY, other
+networks in reach). A scan blocks for SCAN_MS of the fake clock, as the
+chip's does. What the code asked for is kept in LOG for the tests to read."""
 import machine
 
 AP_IF = 1
 STA_IF = 0
 JOIN_MS = 300
+SCAN_MS = 2500  # the CYW43's scan of its channels: seconds (not measured here: no Pico W)
 FAIL = set()    # network names that are never joined
+AIR = {}        # the access points up now: name -> password
+NEARBY = []     # other networks a scan finds (a café's)
 LOG = []        # (call, args) in order
 ADDRESS = "127.0.0.1"
 
@@ -21,20 +29,30 @@ class WLAN:
         self._settings = {}
         self._joining_at = None
         self._ssid = None
+        self._key = None
+        self._to_ap = False
         LOG.append(("WLAN", interface))
 
     def config(self, **kw):
         self._settings.update(kw)
-        LOG.append(("config", dict(kw)))
+        LOG.append(("config", {k: v for k, v in kw.items() if k != "key"}))
 
     def active(self, on=None):
         if on is None:
             return self._active
         self._active = bool(on)
+        if self.interface == AP_IF:
+            ssid = self._settings.get("ssid")
+            if self._active:
+                AIR[ssid] = self._settings.get("key")
+            elif AIR.get(ssid) == self._settings.get("key"):
+                del AIR[ssid]
         LOG.append(("active", self._active))
 
     def connect(self, ssid, key):
         self._ssid = ssid
+        self._key = key
+        self._to_ap = ssid in AIR
         self._joining_at = machine.FAKE_CLOCK.ms
         LOG.append(("connect", ssid))   # the password is not logged: nothing prints it
 
@@ -42,9 +60,20 @@ class WLAN:
         self._joining_at = None
         LOG.append(("disconnect",))
 
+    def scan(self):
+        if not self._active:
+            raise OSError("STA must be active to scan")
+        machine.FAKE_CLOCK.advance(SCAN_MS)
+        names = list(AIR) + list(NEARBY)
+        LOG.append(("scan", tuple(names)))
+        return [(n.encode(), bytes(6), 6, -40 - i, 3, False) for i, n in enumerate(names)]
+
     def isconnected(self):
-        return (self._active and self._joining_at is not None and self._ssid not in FAIL
-                and machine.FAKE_CLOCK.ms - self._joining_at >= JOIN_MS)
+        if not self._active or self._joining_at is None or self._ssid in FAIL:
+            return False
+        if self._to_ap and AIR.get(self._ssid) != self._key:
+            return False     # a wrong password, or the access point went
+        return machine.FAKE_CLOCK.ms - self._joining_at >= JOIN_MS
 
     def ifconfig(self):
         return (ADDRESS, "255.255.255.0", ADDRESS, ADDRESS)

@@ -25,9 +25,10 @@ NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"]
 TURNS = 6000           # the most turns any wait takes: a minute of the devices' clocks
 
 
-def organiser(tmp, tables=4, best_of=1, board="pico_i2c", fmt=T.ROUND_ROBIN):
-    """The organiser's simulated device, serving, with an evening of 8 (a
-    round robin unless fmt says) at `tables` tables."""
+def organiser(tmp, tables=4, best_of=1, board="pico_i2c", fmt=T.ROUND_ROBIN, serve=0):
+    """The organiser's simulated device, serving (serve=None: not until
+    its Phones is started), with an evening of 8 (a round robin unless fmt
+    says) at `tables` tables."""
     data = os.path.join(str(tmp), "organiser")
     os.makedirs(data)
     root, _, _ = sim_device.data_layout(data)
@@ -36,7 +37,7 @@ def organiser(tmp, tables=4, best_of=1, board="pico_i2c", fmt=T.ROUND_ROBIN):
     r = rules_mod.preset("italian")
     r.set("target", 50)
     store.save_club(T.encode(T.Tournament(NAMES, fmt, r, best_of=best_of, tables=tables)))
-    dev = past_first_start(sim_device.SimDevice(board, data, serve=0))
+    dev = past_first_start(sim_device.SimDevice(board, data, serve=serve))
     assert dev.loop.ui.club is not None and dev.loop.ui.club.t.tables == tables
     return dev
 

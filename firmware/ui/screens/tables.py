@@ -154,6 +154,8 @@ class JoinScreen(ChoiceScreen):
             return (app.t(tx.JOIN_CLUB),)
         if link.state == "held":
             return (app.t(tx.TBL_HELD),)
+        if link.state == "nowifi":      # looked for again meanwhile (net/table.py)
+            return (app.t(tx.NOT_JOINED),)
         if link.key is not None:
             return (app.t(tx.TBL_JOINED),)
         if link.code is not None:
