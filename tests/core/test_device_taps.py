@@ -5,16 +5,9 @@ import os
 
 from storage import Store
 from ui.persist import StorePersist, encode
+import scratch
 
-try:
-    import tempfile
-    _BASE = tempfile.mkdtemp(prefix="gin_taps_")
-except ImportError:  # MicroPython: its own filesystem
-    _BASE = "/gin_taps"
-    try:
-        os.mkdir(_BASE)
-    except OSError:
-        pass
+_BASE = scratch.folder('taps')
 _n = [0]
 
 # The README's first hand: OK OK, Down x3, OK, Up x5, OK OK.

@@ -7,16 +7,9 @@ import json
 import os
 
 from net import link
+import scratch
 
-try:
-    import tempfile
-    _BASE = tempfile.mkdtemp(prefix="gin_link_")
-except ImportError:  # MicroPython: its cwd is writable
-    _BASE = "/link_test"
-    try:
-        os.mkdir(_BASE)
-    except OSError:
-        pass
+_BASE = scratch.folder('link')
 
 if not hasattr(os, "urandom"):   # MicroPython's WebAssembly build has none (the rp2 port has)
     _made = [0]

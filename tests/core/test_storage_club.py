@@ -15,18 +15,10 @@ from storage.osfs import OsFs
 
 import fault_kit as K
 from faultfs import EIO, ENOSPC
+import scratch
 
-try:
-    import tempfile
-    _BASE = tempfile.mkdtemp(prefix="gin_club_")
-    _MICRO = False
-except ImportError:  # MicroPython: its own filesystem is writable
-    _BASE = "/gin_club"
-    _MICRO = True
-    try:
-        os.mkdir(_BASE)
-    except OSError:
-        pass
+_BASE = scratch.folder('club')
+_MICRO = scratch.MICRO
 
 _n = [0]
 E1, E2, DONE, K2 = K.club_evenings()

@@ -7,18 +7,10 @@ import os
 
 import fault_kit as K
 from faultfs import FaultFs, EIO, ENOSPC
+import scratch
 
-try:
-    import tempfile
-    _BASE = tempfile.mkdtemp(prefix="gin_faults_")
-    _MICRO = False
-except ImportError:  # MicroPython: its own filesystem is writable
-    _BASE = "/gin_faults"
-    _MICRO = True
-    try:
-        os.mkdir(_BASE)
-    except OSError:
-        pass
+_BASE = scratch.folder('faults')
+_MICRO = scratch.MICRO
 
 _n = [0]
 

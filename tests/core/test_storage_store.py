@@ -8,16 +8,9 @@ from storage import Store, StoreError, StoreFull
 from storage import frame as F
 from storage.osfs import OsFs
 from storage.store import P_JOURNAL_MISSING
+import scratch
 
-try:
-    import tempfile
-    _BASE = tempfile.mkdtemp(prefix="gin_storage_")
-except ImportError:  # MicroPython: its cwd is writable
-    _BASE = "/storage_test"
-    try:
-        os.mkdir(_BASE)
-    except OSError:
-        pass
+_BASE = scratch.folder('storage')
 
 _count = [0]
 

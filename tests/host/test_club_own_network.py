@@ -11,16 +11,17 @@ import json
 import network
 import pytest
 
-from club_kit import TURNS, organiser
+from club_kit import World, organiser
 from host_tools.sim.sim_device import free_port
 
 KEY = "0123456789abcdef0123456789abcdef"
 
 
-class OwnNetwork:
+class OwnNetwork(World):
     """The organiser (a simulated Pico W with an evening at 4 tables) with
     its Phones on its own network, and a table device (an app on its own
-    flash) that joins by Menu > Join club night; both on the fake clock."""
+    flash) that joins by Menu > Join club night; all on the fake clock,
+    turned by World's step, until and run."""
 
     def __init__(self, tmp, monkeypatch, table_key=KEY):
         network.AIR.clear()
@@ -31,17 +32,12 @@ class OwnNetwork:
         self.wifi.write_text(json.dumps({"club": KEY}))
         self.org = organiser(tmp, board="pico_w_i2c", serve=None)
         self.port = free_port()
+        self.tables = []
+        self.phones = []
         self.phones_on()
-        c = self.app.club
-        for n in c.t.free_tables():
-            k = next(k for k in c.t.open_pairings() if not c.t.table(k))
-            c.call(k, n)
+        self.call_all()
         self.table_key = table_key
         self.rig = None
-
-    @property
-    def app(self):
-        return self.org.loop.ui
 
     def phones_on(self):
         from net import phones
@@ -66,28 +62,17 @@ class OwnNetwork:
         self.monkeypatch.setattr("net.table.LINK_FILE", str(data / "gin_table.json"))
         self.monkeypatch.setattr("net.table.ORGANISER_PORT", self.port)   # 80 on a Pico W
         self.monkeypatch.setattr("net.link.WIFI_FILE", str(self.wifi))
-        self.rig = Rig(persist=StorePersist(Store(root=str(data))))
-        tables_screen.ask_join(self.rig.app)
-        self.rig.press(keys.UP, no - 1)
-        self.rig.press(keys.OK)
+        self.rig = rig = Rig(persist=StorePersist(Store(root=str(data))))
+        tables_screen.ask_join(rig.app)
+        rig.press(keys.UP, no - 1)
+        rig.press(keys.OK)
         self.wifi.write_text(json.dumps({"club": KEY}))               # the organiser's again
-        return getattr(self.rig.app, "table_link", None)
 
-    def step(self):
-        self.org.step()
-        if self.rig is not None:
-            self.rig.step(10)
-
-    def until(self, cond, what, turns=TURNS):
-        for _ in range(turns):
-            if cond():
-                return
-            self.step()
-        raise AssertionError("not within %d turns: %s" % (turns, what))
-
-    def run(self, ms):
-        for _ in range(ms // 10):
-            self.step()
+        class Turn:
+            def step(self):
+                rig.step(10)
+        self.phones.append(Turn())
+        return getattr(rig.app, "table_link", None)
 
 
 def test_a_table_of_the_club_finds_and_joins_the_organisers_own_network(tmp_path, monkeypatch):
@@ -106,7 +91,7 @@ def test_a_table_of_the_club_finds_and_joins_the_organisers_own_network(tmp_path
     assert link.addr == ("127.0.0.1", w.port)     # the organiser is the network's gateway
     w.rig.step(10)
     assert w.rig.texts()[-1] == "Code %s: organiser OK" % link.code
-    w.app.phones.club.accept(1)
+    w.service.accept(1)
     w.until(lambda: w.rig.app.club is not None, "table 1's pairing on the device")
     k = next(k for k in w.app.club.t.open_pairings() if w.app.club.t.table(k) == 1)
     c = w.rig.app.club
@@ -145,4 +130,4 @@ def test_another_clubs_table_or_one_without_a_key_does_not_get_in(tmp_path, monk
     assert link.state == "nowifi" and link.addr is None and link.code is None
     w.rig.step(10)
     assert w.rig.texts()[-1] == "Wi-Fi not joined"
-    assert w.app.phones.club.pending == {} and w.app.phones.club.holders == {}
+    assert w.service.pending == {} and w.service.holders == {}
