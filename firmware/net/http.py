@@ -1,24 +1,25 @@
-"""A small HTTP/1.0 server that runs in slices from the device's main loop.
+"""A small HTTP/1.0 server on asyncio streams (MicroPython's own asyncio
+on the device, CPython's on the PC), run in slices from the device's main
+loop.
 
-step() never blocks: non-blocking sockets and one poll with no wait, at
-most one read or one write per connection per call, so a turn of the main
-loop stays short and the buttons keep their 10 ms rhythm (docs/pico-w.md
-has the figures). Every answer closes its connection (a phone polls with a
-new one; nothing is kept between requests).
+The server's event loop is its own, and step() gives it one turn: the
+tasks ready now run, the sockets are polled without waiting, and it
+returns. So the device keeps its plain main loop (buttons, frame,
+watchdog), the server takes a slice of each 10 ms turn, and it never waits
+(docs/pico-w.md has the figures). Every answer closes its connection (a
+phone polls with a new one; nothing is kept between requests).
 
 Bad input costs nothing lasting: a request line or headers over MAX_HEAD
 bytes get 431, a body over MAX_BODY 413, a method the route does not take
 405, anything unreadable 400; a client that has not finished its request in
-DEADLINE_MS is cut off, and beyond MAX_CONN connections a new one gets 503
-and is closed. Nothing here writes to flash.
+DEADLINE_MS of the device's clock is cut off, and beyond MAX_CONN
+connections a new one gets 503 and is closed. Nothing here writes to flash.
 
 handler(method, path, body) -> (status, content type, body): body is bytes,
 or an iterator of str/bytes pieces streamed as they come (the match's JSON
 is built hand by hand, never whole in RAM).
 """
-import select
-import socket
-import sys
+import asyncio
 
 from micropython import const
 
@@ -26,33 +27,24 @@ from ui.ticks import ticks_diff as _diff
 
 MAX_CONN = const(4)
 MAX_HEAD = const(1024)
-MAX_BODY = const(512)     # for phase 2's signed posts; GETs have none
+MAX_BODY = const(512)     # for the table devices' signed posts; GETs have none
 DEADLINE_MS = const(5000)
-CHUNK = const(1024)       # most bytes sent to one connection per step
+CHUNK = const(1024)       # most bytes handed to a connection at a time
 GATHER = const(256)       # small pieces of an answer are joined up to this many bytes
+READ = const(256)         # most bytes read at a time
 
-_MP = sys.implementation.name == "micropython"
 _REASONS = {200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed",
             408: "Request Timeout", 413: "Payload Too Large", 431: "Request Header Fields Too Large",
             500: "Internal Server Error", 503: "Service Unavailable"}
-
-
-def _key(obj):
-    # MicroPython's poll gives the socket back, CPython's its number
-    if isinstance(obj, int):
-        return obj
-    return id(obj) if _MP else obj.fileno()
+_BUSY = b"HTTP/1.0 503 Service Unavailable\r\nConnection: close\r\n\r\n"
 
 
 class _Conn:
-    def __init__(self, sock, now):
-        self.sock = sock
-        self.buf = bytearray(MAX_HEAD + MAX_BODY)
-        self.n = 0
+    def __init__(self, now, task):
         self.start = now
-        self.out = None      # memoryview of the bytes being sent
-        self.rest = None     # iterator of the pieces still to come
-        self.need = -1       # the whole request's length once the head is read
+        self.task = task
+        self.answering = False   # the request is read: no deadline from then on
+        self.cut = False
 
 
 class Server:
@@ -61,194 +53,175 @@ class Server:
         self.clock = clock
         self.served = 0          # answers given (any status)
         self.refused = 0         # bad requests, timeouts, over the limits
-        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        s.bind(socket.getaddrinfo(host, port)[0][-1])
-        s.listen(MAX_CONN + 1)   # tables and phones arriving in the same turn wait, not refused
-        s.setblocking(False)
-        self.sock = s
-        self.port = _port_of(s, port)
-        self.poll = select.poll()
-        self.poll.register(s, select.POLLIN)
         self.conns = {}
+        self.loop = asyncio.new_event_loop()
+        # One streamed answer at a time: each holds a replay of the match
+        # and, at a club night, the evening's standings (KBs); four phones
+        # asking at once queue here instead of holding four.
+        self.streaming = asyncio.Lock()
+        try:
+            self.srv = self.loop.run_until_complete(_listen(self._serve, host, port))
+        except Exception:
+            self.loop.close()     # the port taken, no network: said by the caller
+            raise
+        self.port = port or self.srv.sockets[0].getsockname()[1]   # port 0: the PC only
 
     def close(self):
-        for c in list(self.conns.values()):
-            self._drop(c)
-        try:
-            self.poll.unregister(self.sock)
-        except (OSError, KeyError, ValueError):
-            pass
-        self.sock.close()
+        tasks = [c.task for c in self.conns.values()]
+        for t in tasks:
+            t.cancel()
+        self.srv.close()
+        self.loop.run_until_complete(_closed(self.srv, tasks))
+        self.loop.close()
+        self.conns = {}
 
     # --- one slice --------------------------------------------------------
     def step(self):
-        """Handle what is ready now; return without waiting."""
+        """A turn of the server's loop: what is ready now, no waiting."""
         now = self.clock()
-        events = self.poll.ipoll(0) if _MP else self.poll.poll(0)
-        ready = []
-        for ev in events:
-            ready.append((_key(ev[0]), ev[1]))
-        for k, flags in ready:
-            if k == _key(self.sock):
-                self._accept(now)
-                continue
-            c = self.conns.get(k)
-            if c is None:
-                continue
-            if flags & (select.POLLHUP | select.POLLERR) and c.out is None:
-                self._drop(c)
-            elif c.out is None:
-                self._read(c)
-            else:
-                self._write(c)
-        for c in list(self.conns.values()):
-            if c.out is None and _diff(now, c.start) >= DEADLINE_MS:
+        for c in self.conns.values():
+            if not c.answering and not c.cut and _diff(now, c.start) >= DEADLINE_MS:
+                c.cut = True          # a slow client: cut off, no answer owed
                 self.refused += 1
-                self._drop(c)     # a slow client: cut off, no answer owed
+                c.task.cancel()
+        self.loop.run_until_complete(_turn())
 
-    def _accept(self, now):
-        try:
-            s, _ = self.sock.accept()
-        except OSError:
-            return
-        s.setblocking(False)
+    # --- a connection -----------------------------------------------------
+    async def _serve(self, r, w):
         if len(self.conns) >= MAX_CONN:
             self.refused += 1
             try:
-                s.send(b"HTTP/1.0 503 Service Unavailable\r\nConnection: close\r\n\r\n")
-            except OSError:
+                w.write(_BUSY)
+                await w.drain()
+            except Exception:  # noqa: BLE001 - gone already: nothing owed
                 pass
-            s.close()
+            await _close(w)
             return
-        c = _Conn(s, now)
-        self.conns[_key(s)] = c
-        self.poll.register(s, select.POLLIN)
-
-    def _drop(self, c):
-        self.conns.pop(_key(c.sock), None)
+        c = _Conn(self.clock(), asyncio.current_task())
+        k = id(c)
+        self.conns[k] = c
         try:
-            self.poll.unregister(c.sock)
-        except (OSError, KeyError, ValueError):
+            status, ctype, out = await self._request(r)
+            c.answering = True
+            if status >= 400:
+                self.refused += 1
+            self.served += 1
+            if isinstance(out, (bytes, bytearray)):
+                await _send(w, status, ctype, out)
+            else:
+                async with self.streaming:
+                    await _send(w, status, ctype, out)
+        except Exception:  # noqa: BLE001 - a reset by the phone, or the answer's source gave up
             pass
-        try:
-            c.sock.close()
-        except OSError:
-            pass
-        c.buf = c.out = c.rest = None
+        finally:
+            # A finished task can stay referenced (the collector is conservative):
+            # let it hold nothing big, not the answer's replay of the match.
+            out = None
+            del self.conns[k]
+            await _close(w)
 
-    def _read(self, c):
-        room = len(c.buf) - c.n
-        try:
-            got = c.sock.recv(room if room < 256 else 256)
-        except OSError:
-            self._drop(c)
-            return
-        if not got:
-            self._drop(c)   # closed before a whole request
-            return
-        if len(got) > room:
-            got = got[:room]
-        c.buf[c.n:c.n + len(got)] = got
-        c.n += len(got)
-        if c.need < 0:
-            end = bytes(c.buf[:c.n]).find(b"\r\n\r\n")
-            if end < 0:
-                if c.n >= MAX_HEAD:
-                    self._error(c, 431)
-                return
-            if end + 4 > MAX_HEAD:
-                self._error(c, 431)
-                return
-            length = _content_length(c.buf, end)
-            if length < 0:
-                self._error(c, 400)
-                return
-            if length > MAX_BODY:
-                self._error(c, 413)
-                return
-            c.need = end + 4 + length
-        if c.n >= c.need:
-            self._answer(c)
-
-    def _answer(self, c):
-        head = bytes(c.buf[:c.n])
+    async def _request(self, r):
+        """The request read (within the limits) and answered by the handler:
+        (status, content type, body). OSError when the client left first."""
+        buf = bytearray(MAX_HEAD + MAX_BODY)
+        n = 0
+        need = -1                # the whole request's length once the head is read
+        while need < 0 or n < need:
+            room = len(buf) - n
+            got = await r.read(room if room < READ else READ)
+            if not got:
+                raise OSError("closed before a whole request")
+            if len(got) > room:
+                got = got[:room]
+            buf[n:n + len(got)] = got
+            n += len(got)
+            if need < 0:
+                end = bytes(buf[:n]).find(b"\r\n\r\n")
+                if end < 0:
+                    if n >= MAX_HEAD:
+                        return _error(431)
+                    continue
+                if end + 4 > MAX_HEAD:
+                    return _error(431)
+                length = _content_length(buf, end)
+                if length < 0:
+                    return _error(400)
+                if length > MAX_BODY:
+                    return _error(413)
+                need = end + 4 + length
+        head = bytes(buf[:need])
+        buf = None
         line = head[:head.find(b"\r\n")]
         parts = line.split(b" ")
         if len(parts) != 3 or not parts[2].startswith(b"HTTP/") or not parts[1].startswith(b"/"):
-            self._error(c, 400)
-            return
-        body = head[head.find(b"\r\n\r\n") + 4:c.need]
+            return _error(400)
+        body = head[head.find(b"\r\n\r\n") + 4:]
         try:
             method = parts[0].decode()
             path = parts[1].decode()
         except UnicodeError:
-            self._error(c, 400)
-            return
+            return _error(400)
         try:
-            status, ctype, out = self.handler(method, path, body)
+            return self.handler(method, path, body)
         except Exception:  # noqa: BLE001 - a bad request never stops the device
-            status, ctype, out = 500, "text/plain", b"error\n"
-        c.buf = None   # the request's bytes are done with
-        if status >= 400:
-            self.refused += 1
-        self._start(c, status, ctype, out)
+            return 500, "text/plain", b"error\n"
 
-    def _error(self, c, status):
-        self.refused += 1
-        c.buf = None
-        self._start(c, status, "text/plain", ("%d\n" % status).encode())
 
-    def _start(self, c, status, ctype, out):
-        head = "HTTP/1.0 %d %s\r\nContent-Type: %s\r\nCache-Control: no-store\r\nConnection: close\r\n" % (
-            status, _REASONS.get(status, ""), ctype)
-        if isinstance(out, (bytes, bytearray)):
-            head += "Content-Length: %d\r\n" % len(out)
-            c.rest = iter((out,))
-        else:
-            c.rest = iter(out)
-        c.out = memoryview((head + "\r\n").encode())
+async def _listen(serve, host, port):
+    # Connections beyond MAX_CONN wait in the backlog (tables and phones
+    # arriving in the same turn), then get the 503.
+    return await asyncio.start_server(serve, host, port, backlog=MAX_CONN + 1)
+
+
+async def _turn():
+    await asyncio.sleep(0)
+
+
+async def _closed(srv, tasks):
+    await srv.wait_closed()
+    for t in tasks:
         try:
-            self.poll.modify(c.sock, select.POLLOUT)
-        except OSError:
-            self._drop(c)
-            return
-        self.served += 1
-
-    def _write(self, c):
-        try:
-            if not len(c.out):
-                c.out = _gather(c)
-                if c.out is None:
-                    self._drop(c)   # all sent: HTTP/1.0 ends with the close
-                    return
-            sent = c.sock.send(c.out[:CHUNK])
-        except Exception:  # noqa: BLE001 - a reset by the phone, or the answer's source gave up
-            self._drop(c)
-            return
-        c.out = c.out[sent:]
+            await t
+        except BaseException:  # noqa: BLE001 - cancelled, as asked
+            pass
 
 
-def _gather(c):
-    """The next bytes to send: a big piece as it is (the page stays in
-    flash, never copied), small ones (a hand's JSON) joined up to GATHER
-    bytes, so a long match goes in a few slices; None when all is sent."""
+async def _close(w):
+    try:
+        w.close()
+        await w.wait_closed()
+    except Exception:  # noqa: BLE001 - already gone
+        pass
+
+
+def _error(status):
+    return status, "text/plain", ("%d\n" % status).encode()
+
+
+async def _send(w, status, ctype, out):
+    head = "HTTP/1.0 %d %s\r\nContent-Type: %s\r\nCache-Control: no-store\r\nConnection: close\r\n" % (
+        status, _REASONS.get(status, ""), ctype)
+    if isinstance(out, (bytes, bytearray)):
+        w.write((head + "Content-Length: %d\r\n\r\n" % len(out)).encode())
+        mv = memoryview(out)      # the page stays in flash: sent a chunk at a time, never copied whole
+        for i in range(0, len(mv), CHUNK):
+            w.write(mv[i:i + CHUNK])
+            await w.drain()
+        return
+    w.write((head + "\r\n").encode())
     buf = None
-    while buf is None or len(buf) < GATHER:
-        try:
-            piece = next(c.rest)
-        except StopIteration:
-            c.rest = iter(())
-            break
+    for piece in out:            # small pieces (a hand's JSON) joined up to GATHER bytes
         if isinstance(piece, str):
             piece = piece.encode()
-        if buf is None:
-            if len(piece) >= GATHER:
-                return memoryview(piece)
-            buf = piece
-        else:
-            buf += piece
-    return None if buf is None else memoryview(buf)
+        buf = piece if buf is None else buf + piece
+        if len(buf) >= GATHER:
+            w.write(buf)
+            await w.drain()
+            buf = None
+    out = None                   # as in _serve: a finished frame holds no replay
+    if buf is not None:
+        w.write(buf)
+    await w.drain()
 
 
 def _content_length(buf, end):
@@ -262,12 +235,3 @@ def _content_length(buf, end):
     if not v or not v.isdigit() or len(v) > 6:
         return -1
     return int(v)
-
-
-def _port_of(s, port):
-    if port:
-        return port
-    try:
-        return s.getsockname()[1]
-    except AttributeError:
-        return port

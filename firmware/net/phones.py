@@ -8,11 +8,14 @@ by stop(), which lets the modules go too. So the App itself has nothing of
 Phones: not a byte more at the table on a plain Pico (docs/pico-w.md).
 
 Phase 2 (club nights across tables) plugs in here: more routes in the
-same Api-style handler (an organiser's /api/club, signed POSTs from table
-devices, read with net/http.py's body limit), the same server and slices.
+same Api-style handler (signed POSTs from table devices, read with
+net/http.py's body limit), the same server and slices.
 """
 NET_MODULES = ("net.phones", "net.api", "net.http", "net.page", "net.link", "net.radio", "net.qr",
                "net.club", "net.sign", "net.client", "net.table")
+# The server's asyncio (frozen in MicroPython's firmware) goes too on the
+# device; on the PC, CPython's own asyncio stays where it is.
+ASYNCIO = ("asyncio", "asyncio.core", "asyncio.stream", "asyncio.lock", "asyncio.event", "asyncio.funcs")
 PORT = 80
 
 
@@ -159,3 +162,6 @@ def stop(app):
             pass
         p.stop()
     app.let_go(NET_MODULES)
+    import sys
+    if sys.implementation.name == "micropython":
+        app.let_go(ASYNCIO)

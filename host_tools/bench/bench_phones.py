@@ -130,7 +130,7 @@ class Phone(threading.Thread):
             self.stop.wait(self.every)
 
 
-def run(binary, mode="slices", hands=30, requests=120, microdot_dir=None, heap="256k", every=1.0,
+def run(binary, mode="server", hands=30, requests=120, microdot_dir=None, heap="256k", every=1.0,
         frozen=False, also=None):
     """Figures of one run (a dict), with what the phones saw. frozen: the
     binary has the firmware's modules frozen in (nothing staged: its code
@@ -209,7 +209,7 @@ def main(argv=None):
     if binary is None:
         print("%s does not name MicroPython's unix port (docs/pico-w.md)" % ENV, file=sys.stderr)
         return 2
-    modes = ["slices"] + (["microdot"] if os.environ.get("MICRODOT_DIR") else [])
+    modes = ["server"] + (["microdot"] if os.environ.get("MICRODOT_DIR") else [])
     for mode in modes:
         f = run(binary, mode, args.hands, args.requests, os.environ.get("MICRODOT_DIR"))
         f.pop("matches")

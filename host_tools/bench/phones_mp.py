@@ -1,9 +1,9 @@
 # Run by the MicroPython unix port (host_tools/bench/bench_phones.py starts
-# it): the phones' server on 127.0.0.1 over a match, as the device's main
-# loop runs it (a slice, then 10 ms), or the same answers on Microdot for
-# the comparison. Prints one JSON line of figures at the end.
+# it): the phones' server (net/http.py: asyncio streams) on 127.0.0.1 over
+# a match, as the device's main loop runs it (a slice, then 10 ms), or the
+# same answers on Microdot for the comparison. Prints one JSON line of figures at the end.
 #
-#   micropython phones_mp.py LIBDIR PORT HANDS REQUESTS slices|microdot
+#   micropython phones_mp.py LIBDIR PORT HANDS REQUESTS server|microdot
 import gc
 import json
 import sys
@@ -75,7 +75,7 @@ def sample(peak):
     return a if a > peak else peak
 
 
-if MODE == "slices":
+if MODE == "server":
     from net import phones
     t0 = time.ticks_us()
     p = phones.start(app, None, "127.0.0.1", PORT)
@@ -115,66 +115,6 @@ if MODE == "slices":
     phones.stop(app)
     gc.collect()
     fig["after_stop"] = gc.mem_alloc() - base
-elif MODE == "asyncio":
-    # The same answers on MicroPython's own asyncio streams (for the comparison).
-    import asyncio
-    from net.api import Api
-    from net.page import PAGE
-    count = [0]
-    served = [0]
-
-    def version():
-        return "1.%d.en" % count[0]
-
-    api = Api(app, version, lambda: PAGE)
-
-    async def handle(reader, writer):
-        try:
-            line = await reader.readline()
-            n = 0
-            while True:
-                h = await reader.readline()
-                n += len(h)
-                if h in (b"\r\n", b"") or n > 1024:
-                    break
-            parts = line.split()
-            status, ctype, body = api(parts[0].decode(), parts[1].decode(), b"") if len(parts) == 3 else (
-                400, "text/plain", b"400\n")
-            writer.write(b"HTTP/1.0 %d OK\r\nContent-Type: %s\r\nConnection: close\r\n\r\n" % (status, ctype.encode()))
-            if isinstance(body, bytes):
-                body = (body,)
-            for piece in body:
-                writer.write(piece)
-                await writer.drain()
-            served[0] += 1
-        finally:
-            writer.close()
-            await writer.wait_closed()
-
-    async def watch():
-        peak = 0
-        n = 0
-        while served[0] < REQS:
-            await asyncio.sleep_ms(10)
-            n += 1
-            peak = sample(peak)
-            if n % 200 == 0:
-                add_hand()
-                count[0] += 1
-        fig["peak_live"] = peak
-        fig["served"] = served[0]
-        print("DONE")
-        await asyncio.sleep_ms(1500)
-
-    async def main():
-        srv = await asyncio.start_server(handle, "127.0.0.1", PORT)
-        gc.collect()
-        fig["resident"] = gc.mem_alloc() - base
-        print("READY")
-        await watch()
-        srv.close()
-
-    asyncio.run(main())
 else:
     import asyncio
     from microdot import Microdot, Response

@@ -96,7 +96,7 @@ def _bad(port):
 def test_the_server_on_micropython_with_four_phones(hands):
     frozen = _frozen()
     _bad.got = None
-    f = bench_phones.run(BIN, "slices", hands=hands, requests=80, every=0.25, also=_bad, frozen=frozen)
+    f = bench_phones.run(BIN, "server", hands=hands, requests=80, every=0.25, also=_bad, frozen=frozen)
     matches = f.pop("matches")
     print("\nphones on MicroPython (%d-bit unix port, code %s): %s"
           % (_bits(), "frozen" if frozen else ".mpy in RAM", json.dumps(f, sort_keys=True)))
