@@ -27,8 +27,11 @@ from pathlib import Path
 
 from host_tools.mpy import ROOT
 
-FS_START = 0xA0000    # RPI_PICO: the filesystem is the last 1408 KB of the 2 MB flash
-FS_BLOCKS = 352
+# Where the filesystem lives in each chip's 2 MB flash (its board's
+# MICROPY_HW_FLASH_STORAGE_BYTES): RPI_PICO the last 1408 KB, RPI_PICO_W the
+# last 848 KB (its image is larger: the Wi-Fi chip's firmware, lwIP).
+LAYOUTS = {"RPI_PICO": (0xA0000, 352), "RPI_PICO_W": (0x12C000, 212)}
+FS_START, FS_BLOCKS = LAYOUTS["RPI_PICO"]
 BLOCK = 4096
 MPY_TAG = 6 | 3 << 8 | 4 << 10   # sys.implementation._mpy of MicroPython 1.28 on the RP2040
 
@@ -46,12 +49,22 @@ def app_files(board="pico_i2c", replace=None, drop=()):
     return files
 
 
-def app_image(board="pico_i2c", replace=None, drop=()):
+def chip_of(uf2):
+    """"RPI_PICO_W" when the UF2's firmware says it is a Pico W's, else "RPI_PICO"."""
+    with open(uf2, "rb") as f:
+        data = f.read()
+    payload = b"".join(data[off + 32:off + 32 + 256] for off in range(0, len(data), 512))
+    return "RPI_PICO_W" if b"Raspberry Pi Pico W" in payload else "RPI_PICO"
+
+
+def app_image(board="pico_i2c", replace=None, drop=(), chip="RPI_PICO"):
     """A littlefs image of the Pico's filesystem holding the app (bytes),
-    with MicroPython's rp2 settings (tests/host/storage_lfs.py)."""
+    with MicroPython's rp2 settings (tests/host/storage_lfs.py), sized as
+    chip's filesystem."""
     from littlefs import LittleFS, UserContext
-    ctx = UserContext(buffsize=BLOCK * FS_BLOCKS)
-    fs = LittleFS(context=ctx, block_size=BLOCK, block_count=FS_BLOCKS, prog_size=256, read_size=32,
+    blocks = LAYOUTS[chip][1]
+    ctx = UserContext(buffsize=BLOCK * blocks)
+    fs = LittleFS(context=ctx, block_size=BLOCK, block_count=blocks, prog_size=256, read_size=32,
                   lookahead_size=32, disk_version=0x00020000)
     for path, data in sorted(app_files(board, replace, drop).items()):
         parts = path.strip("/").split("/")
@@ -123,16 +136,23 @@ class Emu:
 
     BUTTONS = {"UP": 10, "DOWN": 11, "OK": 12, "BACK": 13}   # boards/pico_i2c.py
 
-    def __init__(self, uf2, image):
-        from rp2040py.boards import BoardSpec, FlashLayout
+    def __init__(self, uf2, image, wifi=False):
+        """wifi: a Pico W's UF2 with rp2040py's model of its CYW43439 attached
+        (a station that joins the model's open network, RP2040PY-GUEST)."""
+        from rp2040py.boards import BOARDS, BoardSpec, FlashLayout
         from rp2040py.device import MicroPythonDevice
         from rp2040py.utils.logging import LogLevel
         import tempfile
+        start, blocks = LAYOUTS[chip_of(uf2)]
+        if len(image) != blocks * BLOCK:
+            raise ValueError("the filesystem image is %d bytes; %s's is %d (app_image(chip=...))"
+                             % (len(image), chip_of(uf2), blocks * BLOCK))
         self._tmp = tempfile.NamedTemporaryFile(suffix=".img", delete=False)
         self._tmp.write(image)
         self._tmp.close()
-        board = BoardSpec(image=Path(uf2), layout=FlashLayout(fs_start=FS_START, fs_blockcount=FS_BLOCKS,
-                                                              fs_blocksize=BLOCK))
+        extras = BOARDS["pico_w"].extras if wifi else ()
+        board = BoardSpec(image=Path(uf2), extras=extras,
+                          layout=FlashLayout(fs_start=start, fs_blockcount=blocks, fs_blocksize=BLOCK))
         self.dev = MicroPythonDevice(board=board, filesystem=self._tmp.name, log_level=LogLevel.ERROR)
         self.mcu = self.dev.mcu
         self.sim = self.dev.simulator
@@ -386,7 +406,8 @@ def device_heap(uf2, frozen, hands=30, i2c_panel=True):
     i2c_panel=False: a board whose panel the emulator does not watch (SPI,
     or other pins): the app is given 4 s to start, ui_ms is None, and the
     play starts on the match of A and B the app makes (as the Back does)."""
-    image = app_image(drop=list(app_files())) if frozen else app_image()
+    chip = chip_of(uf2)
+    image = app_image(drop=list(app_files()), chip=chip) if frozen else app_image(chip=chip)
     e = Emu(uf2, image)
     try:
         e.boot()
@@ -542,7 +563,7 @@ def club_heap(uf2, results=8):
     the evening still open: table, the most in use there, and table_device,
     less the script; table_screen, the screen it showed).
     Minutes of wall time."""
-    image = app_image(drop=list(app_files()))
+    image = app_image(drop=list(app_files()), chip=chip_of(uf2))
     e = Emu(uf2, image)
     try:
         e.boot()
@@ -591,7 +612,8 @@ def hand_times(uf2, frozen, deals, rules_name):
     frozen in a gin firmware UF2. Emulated time repeats exactly; it leaves out
     what the emulator does not charge (flash wait states beyond its model)."""
     import json
-    image = app_image(drop=list(app_files())) if frozen else app_image()
+    chip = chip_of(uf2)
+    image = app_image(drop=list(app_files()), chip=chip) if frozen else app_image(chip=chip)
     e = Emu(uf2, image)
     try:
         e.boot()

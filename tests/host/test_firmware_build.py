@@ -146,7 +146,7 @@ FROZEN_UF2 = os.environ.get("GIN_RP2_FROZEN_UF2")
 TREE = os.environ.get("GIN_MICROPYTHON")
 need_uf2 = pytest.mark.skipif(not FROZEN_UF2 or not os.path.isfile(FROZEN_UF2),
                               reason="frozen-firmware tests skipped: GIN_RP2_FROZEN_UF2 does not name a UF2 "
-                                     "built by gin firmware for RPI_PICO (docs/firmware.md)")
+                                     "built by gin firmware for RPI_PICO or RPI_PICO_W (docs/firmware.md)")
 
 
 def uf2_blocks(data):
@@ -176,6 +176,27 @@ def test_the_flash_layout_check_catches_an_image_that_reaches_the_filesystem():
     assert max(a + n for a, n in uf2_blocks(bad)) > fs
 
 
+def test_the_chip_comes_from_the_uf2_and_the_filesystem_follows_its_layout(tmp_path):
+    """A Pico W's image says so in its firmware; its filesystem is smaller
+    and further in (848 KB at 0x12C000), and an image of the other size is
+    refused in words before the emulator would read it wrongly."""
+    from host_tools import rp2emu
+
+    def uf2(text):
+        b = bytearray(uf2_block(0x10000000) + uf2_block(0x10000100))
+        b[512 + 32 + 100:512 + 32 + 100 + len(text)] = text   # in the second block's payload
+        path = tmp_path / ("%d.uf2" % len(text))
+        path.write_bytes(bytes(b))
+        return str(path)
+    w = uf2(b"Raspberry Pi Pico W with RP2040")
+    assert rp2emu.chip_of(w) == "RPI_PICO_W" and rp2emu.chip_of(uf2(b"Raspberry Pi Pico")) == "RPI_PICO"
+    image = rp2emu.app_image(drop=list(rp2emu.app_files()), chip="RPI_PICO_W")
+    assert len(image) == 212 * rp2emu.BLOCK and rp2emu.LAYOUTS["RPI_PICO_W"][0] + len(image) == 0x200000
+    assert rp2emu.LAYOUTS["RPI_PICO"][0] + 352 * rp2emu.BLOCK == 0x200000
+    with pytest.raises(ValueError, match="RPI_PICO_W's is 868352"):
+        rp2emu.Emu(w, rp2emu.app_image(drop=list(rp2emu.app_files())))
+
+
 @need_uf2
 def test_flashing_the_uf2_leaves_the_saved_matches_alone():
     from host_tools import rp2emu
@@ -183,8 +204,8 @@ def test_flashing_the_uf2_leaves_the_saved_matches_alone():
         data = f.read()
     blocks = uf2_blocks(data)
     end = max(a + n for a, n in blocks)
-    # The filesystem (the matches) starts FS_START into the flash: the image stops before it.
-    assert end <= 0x10000000 + rp2emu.FS_START, hex(end)
+    # The filesystem (the matches) starts where the chip's layout says: the image stops before it.
+    assert end <= 0x10000000 + rp2emu.LAYOUTS[rp2emu.chip_of(FROZEN_UF2)][0], hex(end)
     assert b"gin_frozen" in data and b"gincore" in data
 
 
@@ -209,10 +230,10 @@ def _start_line(image):
 def test_the_frozen_app_starts_on_a_blank_filesystem_and_files_win_over_it():
     from host_tools import rp2emu
     version = build.app_version()
-    blank = rp2emu.app_image(drop=list(rp2emu.app_files()))
+    blank = rp2emu.app_image(drop=list(rp2emu.app_files()), chip=rp2emu.chip_of(FROZEN_UF2))
     assert _start_line(blank) == "gin-score-device %s frozen" % version
     # An app deployed as files comes first on sys.path (gin deploy removes them on a frozen Pico).
-    assert _start_line(rp2emu.app_image()) == "gin-score-device %s files" % version
+    assert _start_line(rp2emu.app_image(chip=rp2emu.chip_of(FROZEN_UF2))) == "gin-score-device %s files" % version
 
 
 @need_uf2
