@@ -231,13 +231,22 @@ class Emu:
     def wait_for(self, needle, timeout_ms, since=0):
         return self.run_until(lambda: needle in self.out[since:], timeout_ms)
 
+    def _raw_repl(self, tries=3):
+        """Into the raw REPL, as mpremote gets there (Ctrl-C twice, Ctrl-A).
+        A Ctrl-C that lands while a timer's callback runs interrupts only
+        the callback ("Uncaught exception in IRQ callback handler"), and the
+        app runs on: then it is sent again, as a person would press it again."""
+        mark = len(self.out)
+        for _ in range(tries):
+            self.write(b"\r\x03\x03\x01")
+            if self.wait_for(b"raw REPL; CTRL-B to exit\r\n>", 3000, mark) is not None:
+                return
+        raise RuntimeError("no raw REPL: %r" % bytes(self.out[mark:]))
+
     def soft_reset(self):
         """A soft reset from the raw REPL, as mpremote's soft-reset: a fresh
         interpreter; boot.py runs, main.py does not."""
-        mark = len(self.out)
-        self.write(b"\r\x03\x03\x01")
-        if self.wait_for(b"raw REPL; CTRL-B to exit\r\n>", 3000, mark) is None:
-            raise RuntimeError("no raw REPL: %r" % bytes(self.out[mark:]))
+        self._raw_repl()
         mark = len(self.out)
         self.write(b"\x04")
         if self.wait_for(b"soft reboot", 3000, mark) is None or \
@@ -246,10 +255,7 @@ class Emu:
 
     def exec_raw(self, code, timeout_ms=10000):
         """Run code through the raw REPL, as mpremote does: (stdout, stderr)."""
-        mark = len(self.out)
-        self.write(b"\r\x03\x03\x01")
-        if self.wait_for(b"raw REPL; CTRL-B to exit\r\n>", 3000, mark) is None:
-            raise RuntimeError("no raw REPL: %r" % bytes(self.out[mark:]))
+        self._raw_repl()
         mark = len(self.out)
         self.write(code.encode() + b"\x04")
         if self.wait_for(b"OK", 5000, mark) is None:

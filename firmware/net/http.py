@@ -12,7 +12,8 @@ phone polls with a new one; nothing is kept between requests).
 Bad input costs nothing lasting: a request line or headers over MAX_HEAD
 bytes get 431, a body over MAX_BODY 413, a method the route does not take
 405, anything unreadable 400; a client that has not finished its request in
-DEADLINE_MS of the device's clock is cut off, and beyond MAX_CONN
+DEADLINE_MS of the device's clock is cut off, one that does not take its
+answer within ANSWER_MS (a phone gone to sleep mid-page) too, and beyond MAX_CONN
 connections a new one gets 503 and is closed. Nothing here writes to flash.
 
 handler(method, path, body) -> (status, content type, body): body is bytes,
@@ -29,6 +30,7 @@ MAX_CONN = const(4)
 MAX_HEAD = const(1024)
 MAX_BODY = const(512)     # for the table devices' signed posts; GETs have none
 DEADLINE_MS = const(5000)
+ANSWER_MS = const(30000)  # the longest answer (200 hands, 20 KB) goes in well under a second
 CHUNK = const(1024)       # most bytes handed to a connection at a time
 GATHER = const(256)       # small pieces of an answer are joined up to this many bytes
 READ = const(256)         # most bytes read at a time
@@ -43,7 +45,7 @@ class _Conn:
     def __init__(self, now, task):
         self.start = now
         self.task = task
-        self.answering = False   # the request is read: no deadline from then on
+        self.answering = False   # the request is read: ANSWER_MS from then on
         self.cut = False
 
 
@@ -67,21 +69,24 @@ class Server:
         self.port = port or self.srv.sockets[0].getsockname()[1]   # port 0: the PC only
 
     def close(self):
-        tasks = [c.task for c in self.conns.values()]
-        for t in tasks:
-            t.cancel()
         self.srv.close()
-        self.loop.run_until_complete(_closed(self.srv, tasks))
+        for _ in range(50):   # every connection cut and closed; none left half-started
+            for c in self.conns.values():
+                if not c.cut:
+                    c.cut = True
+                    c.task.cancel()
+            self.loop.run_until_complete(_turn())
+            if not self.conns and not _pending(self.loop):
+                break
         self.loop.close()
-        self.conns = {}
 
     # --- one slice --------------------------------------------------------
     def step(self):
         """A turn of the server's loop: what is ready now, no waiting."""
         now = self.clock()
         for c in self.conns.values():
-            if not c.answering and not c.cut and _diff(now, c.start) >= DEADLINE_MS:
-                c.cut = True          # a slow client: cut off, no answer owed
+            if not c.cut and _diff(now, c.start) >= (ANSWER_MS if c.answering else DEADLINE_MS):
+                c.cut = True          # a slow client: cut off (a request not finished: no answer owed)
                 self.refused += 1
                 c.task.cancel()
         self.loop.run_until_complete(_turn())
@@ -103,6 +108,7 @@ class Server:
         try:
             status, ctype, out = await self._request(r)
             c.answering = True
+            c.start = self.clock()
             if status >= 400:
                 self.refused += 1
             self.served += 1
@@ -111,14 +117,17 @@ class Server:
             else:
                 async with self.streaming:
                     await _send(w, status, ctype, out)
-        except Exception:  # noqa: BLE001 - a reset by the phone, or the answer's source gave up
-            pass
+        except (Exception, asyncio.CancelledError):  # noqa: BLE001 - a reset, a source that gave up, a cut
+            pass                     # (a task that ends cancelled upsets CPython 3.11's streams)
         finally:
             # A finished task can stay referenced (the collector is conservative):
             # let it hold nothing big, not the answer's replay of the match.
             out = None
-            del self.conns[k]
-            await _close(w)
+            try:
+                await _close(w, c.cut)
+            except asyncio.CancelledError:
+                pass                 # the server closing while this one closes
+            del self.conns[k]        # (until its socket is closed it holds one of lwIP's few)
 
     async def _request(self, r):
         """The request read (within the limits) and answered by the handler:
@@ -177,17 +186,22 @@ async def _turn():
     await asyncio.sleep(0)
 
 
-async def _closed(srv, tasks):
-    await srv.wait_closed()
-    for t in tasks:
-        try:
-            await t
-        except BaseException:  # noqa: BLE001 - cancelled, as asked
-            pass
+def _pending(loop):
+    """Tasks of the loop not finished (CPython; MicroPython's loop forgets
+    them with the next new_event_loop, and has no all_tasks)."""
+    tasks = getattr(asyncio, "all_tasks", None)
+    if tasks is None:
+        return False
+    for t in tasks(loop):
+        if not t.done():
+            return True
+    return False
 
 
-async def _close(w):
+async def _close(w, cut=False):
     try:
+        if cut and hasattr(w, "transport"):
+            w.transport.abort()   # CPython: do not wait for a phone that stopped reading
         w.close()
         await w.wait_closed()
     except Exception:  # noqa: BLE001 - already gone

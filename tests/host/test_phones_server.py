@@ -163,3 +163,34 @@ def test_four_phones_polling_while_hands_are_played(tmp_path):
     assert want == 3
     assert all(s[-1] == 3 for s in seen)
     assert dev.loop.errors == 0
+
+
+def test_a_phone_that_stops_reading_its_answer_is_cut_off():
+    """A phone that asks and then never reads (gone to sleep mid-page)
+    holds its place only for ANSWER_MS of the device's clock, then the
+    connection is closed and the place is free again."""
+    from net import http
+
+    now = [0]
+
+    def endless(method, path, body):
+        def pieces():
+            while True:
+                yield b"x" * 65536
+        return 200, "text/plain", pieces()
+    server = http.Server(endless, lambda: now[0], "127.0.0.1", 0)
+    try:
+        s = socket.create_connection(("127.0.0.1", server.port), timeout=HANG_S)
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.sendall(b"GET / HTTP/1.0\r\n\r\n")          # and never reads
+        for _ in range(400):                         # the buffers fill: the answer waits on the phone
+            server.step()
+            now[0] += 10
+        assert len(server.conns) == 1
+        while now[0] < http.ANSWER_MS + 5000:
+            server.step()
+            now[0] += 10
+        assert len(server.conns) == 0 and server.refused == 1
+        s.close()
+    finally:
+        server.close()
