@@ -93,11 +93,19 @@ class Phone(threading.Thread):
 
     def run(self):
         last = None
-        try:
-            head, body, dt = _get(self.port, "/")
-            self.sizes["/"] = len(body)
-        except OSError:
-            self.errors += 1
+        while not self.stop.is_set():       # the page, as a browser opens it (again while every place is taken)
+            try:
+                head, body, dt = _get(self.port, "/")
+                if not head.startswith(b"HTTP/1.0 503"):
+                    self.sizes["/"] = len(body)
+                    break
+                self.busy += 1
+            except ConnectionResetError:
+                self.busy += 1               # a 503 closed before the request was read
+            except OSError:
+                self.errors += 1
+                break
+            self.stop.wait(self.every)
         while not self.stop.is_set():
             try:
                 head, body, dt = _get(self.port, "/api/version")
