@@ -143,10 +143,11 @@ class Emu:
         from rp2040py.device import MicroPythonDevice
         from rp2040py.utils.logging import LogLevel
         import tempfile
-        start, blocks = LAYOUTS[chip_of(uf2)]
+        chip = chip_of(uf2)
+        start, blocks = LAYOUTS[chip]
         if len(image) != blocks * BLOCK:
             raise ValueError("the filesystem image is %d bytes; %s's is %d (app_image(chip=...))"
-                             % (len(image), chip_of(uf2), blocks * BLOCK))
+                             % (len(image), chip, blocks * BLOCK))
         self._tmp = tempfile.NamedTemporaryFile(suffix=".img", delete=False)
         self._tmp.write(image)
         self._tmp.close()

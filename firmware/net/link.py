@@ -21,17 +21,19 @@ PASSWORD_LEN = 12
 KEY_LEN = 16       # bytes of a club key
 
 
-def new_password(n=PASSWORD_LEN):
-    b = os.urandom(n)
+def _letters(b):
     return "".join(_LETTERS[x % len(_LETTERS)] for x in b)
+
+
+def new_password(n=PASSWORD_LEN):
+    return _letters(os.urandom(n))
 
 
 def club_password(key, ssid):
     """The password of a club's organiser network named ssid: only a device
     holding the club's key can work it out from the name."""
     from net.sign import hmac_sha256
-    h = hmac_sha256(key, b"gin wifi " + ssid.encode())
-    return "".join(_LETTERS[x % len(_LETTERS)] for x in h[:PASSWORD_LEN])
+    return _letters(hmac_sha256(key, b"gin wifi " + ssid.encode())[:PASSWORD_LEN])
 
 
 def organiser_network(name):
@@ -83,6 +85,7 @@ class Link:
         d = saved(path or WIFI_FILE)
         wifi = saved_wifi(d)
         self.key = club_key(d)
+        self.organiser = d.get("organiser")   # "host[:port]" on a club's Wi-Fi (gin deploy --organiser)
         self.finding = wifi is None and table and self.key is not None
         self.ap = wifi is None and not self.finding
         if self.finding:
@@ -116,11 +119,14 @@ class Link:
     def again(self, now):
         """Join again from the start (a table whose network went: the
         organiser's device started again, with a new network name)."""
+        self._off()
+        self.started = now
+        self.up()
+
+    def _off(self):
         if self.wlan is not None:
             self.radio.stop(self.wlan)
             self.wlan = None
-        self.started = now
-        self.up()
 
     def address(self):
         if self.wlan is None:
@@ -142,7 +148,5 @@ class Link:
         return wifi_text(self.ssid, self.password)
 
     def down(self):
-        if self.wlan is not None:
-            self.radio.stop(self.wlan)
-            self.wlan = None
+        self._off()
         self.password = None

@@ -42,7 +42,6 @@ class TableLink:
         self.device = None
         self.acked = None         # [evening, pairing, match] of the last result acknowledged
         self.net = None           # net/link.py's Link on the device (None: the network is there)
-        self.organiser = None     # "host[:port]" from the Wi-Fi file, else the network's gateway
         if addr is not None:
             self._load()
         self.epoch = None
@@ -91,7 +90,7 @@ class TableLink:
                 self.state = NOWIFI      # said on the screen; tried again from the start
                 net.again(now)
             return
-        host = self.organiser or net.gateway()
+        host = net.organiser or net.gateway()
         port = ORGANISER_PORT
         if ":" in host:
             host, port = host.split(":")[0], int(host.split(":")[1])
@@ -174,13 +173,12 @@ class TableLink:
 
     def _answer(self, what, status, body, now):
         self.next_at = now
-        if status == 0 and self.net is not None and self.net.address() is None:
-            self.sent["failed"] += 1
-            self.addr = None                 # the network went: found and joined again first
-            self.net.again(now)
-            return
         if status == 0 or status >= 500:
             self.sent["failed"] += 1
+            if status == 0 and self.net is not None and self.net.address() is None:
+                self.addr = None             # the network went: found and joined again first
+                self.net.again(now)
+                return
             self.next_at = ticks_add(now, RETRY_MS)      # not reached: again later (a live score: the newest)
             return
         if what == "join":
@@ -287,7 +285,7 @@ def start_here(app, table, radio=True, path=None):
     organiser's QR code); the organiser at the address set with the Wi-Fi,
     or at the gateway (its own access point); then the link as start()
     makes it."""
-    from net.link import Link, WIFI_FILE
+    from net.link import Link
     if radio is True:
         from net import radio
     net = Link(radio, app.clock, table=True)
@@ -296,12 +294,6 @@ def start_here(app, table, radio=True, path=None):
     net.up()
     link = start(app, None, table, path)
     link.net = net
-    try:
-        import json
-        with open(WIFI_FILE) as f:
-            link.organiser = json.load(f).get("organiser")
-    except (OSError, ValueError, AttributeError):
-        pass
     return link
 
 
