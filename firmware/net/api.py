@@ -8,20 +8,27 @@ answer stops short and the page asks again.
 
 JSON of /api/match (arrays, not objects, per hand: a phone on 4 KB/s of
 radio gets a long match in a second):
-  v, lang, number, status, names [A, B], rules, target, hollywood,
+  v, from, lang, number, status, names [A, B], rules, target, hollywood,
   first_dealer, next_dealer ("A"/"B"), net [A, B], games_won [A, B],
   hands: [hand, dealer, winner, outcome, points, doubled, totals [[a, b]...],
           entered [game...], first_game, out (0/1/null), how, knocker,
           defender, knock_limit (or null), upcard ("7S" or ""), rules name,
           cards (null, or [knocker's, defender's] card numbers 0-51)],
-  games: [{game, over, winner, score, final, boxes, box_bonus, game_bonus,
-           shutout, target}],
+  games_from, games: [{game, over, winner, score, final, boxes, box_bonus,
+           game_bonus, shutout, target}],
   club: null, or at a club night across tables (net/club.py) {evening,
         format, standings: [[place, tied, name, played, won, net]...],
         names (by player number), best_of, rounds (how many the format has),
         pairings: [[round, a, b (null: a bye), status, winner side (or null),
                     games a, b, points a, b]...] (gincore/standings.py's statuses),
         tables: [{t, ref, names, late, quiet, s [a, b], g [a, b], n}...]}
+
+Only what is new: /api/match?from=F&v=V, from a page that has the first F
+hands of version V, answers with hands F onwards ("from": F) and the games
+that ended from hand F on and those in play ("games_from": how many of the
+page's games stay), when only hands were added since V; else the whole
+match ("from": 0). A phone that follows a 200-hand match so gets a hand,
+not 20 KB, each time: four phones fetch at once in a few milliseconds.
 """
 import json
 
@@ -41,9 +48,10 @@ class Api:
     """routes for net.http.Server over the App (ui/app.py); version() is a
     string that changes whenever the match may have (phones poll it)."""
 
-    def __init__(self, app, version, page, club=None):
+    def __init__(self, app, version, page, club=None, grown=None):
         self.app = app
         self.version = version
+        self.grown = grown   # grown(v): the match is version v's with hands added (or None: never said)
         self.page = page
         self.club = club     # net/club.py's Organiser at a club night across tables
 
@@ -52,10 +60,12 @@ class Api:
         return c if c is not None and getattr(self.app.club, "t", None) is not None else None
 
     def __call__(self, method, path, body):
+        query = ""
         q = path.find("?")
         if q >= 0:
             if path.startswith("/club/") and self._club() is not None:
                 return self.club(method, path, body)   # the table devices' routes (signed)
+            query = path[q + 1:]
             path = path[:q]
         elif path.startswith("/club/") and self._club() is not None:
             return self.club(method, path, body)
@@ -67,17 +77,29 @@ class Api:
             return 200, "text/html; charset=utf-8", self.page()
         if path == "/api/version":
             return 200, "application/json", ('{"v":"%s"}' % self.version()).encode()
-        return 200, "application/json", self.match_json()
+        return 200, "application/json", self.match_json(self._since(query))
 
-    def match_json(self):
-        """The pieces of the match's JSON (a generator: sent as it is made)."""
+    def _since(self, query):
+        """F of ?from=F&v=V when the page's first F hands are still the
+        match's (else 0: the whole match)."""
+        f = _arg(query, "from")
+        v = _arg(query, "v")
+        if self.grown is None or f is None or v is None or not f.isdigit() or len(f) > 5:
+            return 0
+        f = int(f)
+        return f if f <= len(self.app.match.hands) and self.grown(v) else 0
+
+    def match_json(self, since=0):
+        """The pieces of the match's JSON (a generator: sent as it is made),
+        the hands from `since` on (module docstring)."""
         app = self.app
         m = app.match
         v = self.version()
         p = app.model.persist
         number = p.match_id() if hasattr(p, "match_id") else 0
-        yield '{"v":"%s","lang":"%s","number":%d,"status":"current","names":%s,"first_dealer":"%s","hands":[' % (
-            v, app.lang, number or 0, json.dumps(list(m.names), separators=_SEP), _AB[m.first_dealer])
+        yield '{"v":"%s","from":%d,"lang":"%s","number":%d,"status":"current","names":%s,"first_dealer":"%s",' \
+              '"hands":[' % (v, since, app.lang, number or 0, json.dumps(list(m.names), separators=_SEP),
+                             _AB[m.first_dealer])
         s = _fresh(m)
         box = [None]
 
@@ -103,22 +125,40 @@ class Api:
         for i in range(n):
             if self.version() != v:
                 return   # changed under us: cut short, the page asks again
+            if i < since:
+                _sheet.step(m, s, i, None)     # the page has it: replayed, not sent
+                if i & 7 == 7:
+                    yield ""                   # a turn for the rest of the device (net/http.py)
+                continue
             _sheet.step(m, s, i, on_hand)
-            yield ("," if i else "") + box[0]
-        yield '],"games":['
+            yield ("," if i > since else "") + box[0]
         # A second replay gives the games as they end, so no list of them
         # is held while the answer goes out (a 200-hand match has 20-odd).
+        # The games that ended before hand `since` are the page's already.
         s2 = _fresh(m)
         ended = []
+
+        def counted(sh, g):
+            ended.append(None)
+
+        for i in range(since):
+            _sheet.step(m, s2, i, None, counted)
+            if i & 7 == 7:
+                yield ""
+        kept = len(ended)
+        ended = []
+        yield '],"games_from":%d,"games":[' % kept
         sep = ""
 
         def on_game(sh, g):
             ended.append(_game(g))
 
-        for i in range(n):
+        for i in range(since, n):
             if self.version() != v:
                 return
             _sheet.step(m, s2, i, None, on_game)
+            if not ended and i & 7 == 7:
+                yield ""
             while ended:
                 yield sep + ended.pop(0)
                 sep = ","
@@ -140,6 +180,15 @@ class Api:
         for piece in c.json_pieces():
             yield piece
         yield "}"
+
+
+def _arg(query, name):
+    """The value of name=value in a query string (no escapes: the page
+    sends digits and the version's letters), or None."""
+    for part in query.split("&"):
+        if part.startswith(name) and part[len(name):len(name) + 1] == "=":
+            return part[len(name) + 1:]
+    return None
 
 
 def _fresh(m):

@@ -2,11 +2,14 @@
 on the device, CPython's on the PC), run in slices from the device's main
 loop.
 
-The server's event loop is its own, and step() gives it one turn: the
-tasks ready now run, the sockets are polled without waiting, and it
-returns. So the device keeps its plain main loop (buttons, frame,
-watchdog), the server takes a slice of each 10 ms turn, and it never waits
-(docs/pico-w.md has the figures). Every answer closes its connection (a
+The server's event loop is its own, and step() gives it a slice: turns
+(the tasks ready now run, the sockets are polled without waiting) while
+an answer is being made, up to SLICE_MS of the device's clock, then it
+returns. An answer gives up its turn after every piece (a hand's JSON,
+a few hands replayed), so a slice ends within a piece of SLICE_MS. So the
+device keeps its plain main loop (buttons, frame, watchdog), the server
+takes a slice of each 10 ms turn, and it never waits (docs/pico-w.md has
+the figures). Every answer closes its connection (a
 phone polls with a new one; nothing is kept between requests).
 
 Bad input costs nothing lasting: a request line or headers over MAX_HEAD
@@ -31,6 +34,7 @@ MAX_HEAD = const(1024)
 MAX_BODY = const(512)     # for the table devices' signed posts; GETs have none
 DEADLINE_MS = const(5000)
 ANSWER_MS = const(30000)  # the longest answer (200 hands, 20 KB) goes in well under a second
+SLICE_MS = const(5)       # a slice's turns stop after this (a press waits at most this and a piece)
 CHUNK = const(1024)       # most bytes handed to a connection at a time
 GATHER = const(256)       # small pieces of an answer are joined up to this many bytes
 READ = const(256)         # most bytes read at a time
@@ -55,6 +59,7 @@ class Server:
         self.clock = clock
         self.served = 0          # answers given (any status)
         self.refused = 0         # bad requests, timeouts, over the limits
+        self.pieces = 0          # pieces of answers made: a turn that made none ends the slice
         self.conns = {}
         self.loop = asyncio.new_event_loop()
         # One streamed answer at a time: each holds a replay of the match
@@ -89,7 +94,11 @@ class Server:
                 c.cut = True          # a slow client: cut off (a request not finished: no answer owed)
                 self.refused += 1
                 c.task.cancel()
-        self.loop.run_until_complete(_turn())
+        while True:
+            made = self.pieces
+            self.loop.run_until_complete(_turn())
+            if self.pieces == made or _diff(self.clock(), now) >= SLICE_MS:
+                return
 
     # --- a connection -----------------------------------------------------
     async def _serve(self, r, w):
@@ -113,10 +122,10 @@ class Server:
                 self.refused += 1
             self.served += 1
             if isinstance(out, (bytes, bytearray)):
-                await _send(w, status, ctype, out)
+                await _send(w, status, ctype, out, self)
             else:
                 async with self.streaming:
-                    await _send(w, status, ctype, out)
+                    await _send(w, status, ctype, out, self)
         except (Exception, asyncio.CancelledError):  # noqa: BLE001 - a reset, a source that gave up, a cut
             pass                     # (a task that ends cancelled upsets CPython 3.11's streams)
         finally:
@@ -212,7 +221,7 @@ def _error(status):
     return status, "text/plain", ("%d\n" % status).encode()
 
 
-async def _send(w, status, ctype, out):
+async def _send(w, status, ctype, out, server):
     head = "HTTP/1.0 %d %s\r\nContent-Type: %s\r\nCache-Control: no-store\r\nConnection: close\r\n" % (
         status, _REASONS.get(status, ""), ctype)
     if isinstance(out, (bytes, bytearray)):
@@ -220,18 +229,23 @@ async def _send(w, status, ctype, out):
         mv = memoryview(out)      # the page stays in flash: sent a chunk at a time, never copied whole
         for i in range(0, len(mv), CHUNK):
             w.write(mv[i:i + CHUNK])
+            server.pieces += 1
             await w.drain()
         return
     w.write((head + "\r\n").encode())
     buf = None
     for piece in out:            # small pieces (a hand's JSON) joined up to GATHER bytes
-        if isinstance(piece, str):
-            piece = piece.encode()
-        buf = piece if buf is None else buf + piece
-        if len(buf) >= GATHER:
+        server.pieces += 1
+        if piece:
+            if isinstance(piece, str):
+                piece = piece.encode()
+            buf = piece if buf is None else buf + piece
+        if buf is not None and len(buf) >= GATHER:
             w.write(buf)
             await w.drain()
             buf = None
+        else:
+            await asyncio.sleep(0)   # the turn ends here: step() says if the slice has room for more
     out = None                   # as in _serve: a finished frame holds no replay
     if buf is not None:
         w.write(buf)

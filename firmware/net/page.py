@@ -3,7 +3,7 @@
 # constant so that, frozen into the firmware, it is served straight from
 # flash (never copied to RAM); loaded from an .mpy it is in RAM only while
 # Phones runs. It polls /api/version every second and fetches /api/match
-# when that changes; it draws the sheet and saves the HTML and CSV as
+# when that changes (only the new hands, net/api.py); it draws the sheet and saves the HTML and CSV as
 # `gin export` writes them (host_tools/export/export_html.py and
 # export_sheet.py: the tests hold the two to the same bytes).
 PAGE = rb"""<!DOCTYPE html>
@@ -163,9 +163,10 @@ $("line").textContent=f(T[1],d.games_won[0],d.games_won[1],d.net[0],d.net[1])+" 
 $("save-html").textContent=T[6];$("save-csv").textContent=T[7];
 document.body.setAttribute("data-hands",d.hands.length);document.body.setAttribute("data-renders",++renders);document.body.setAttribute("data-v",d.v);
 $("club").innerHTML=club(d.club);$("sheet").innerHTML=match(mv)}
+function merge(c,d){if(d.from){d.hands=c.hands.slice(0,d.from).concat(d.hands);d.games=c.games.slice(0,d.games_from).concat(d.games)}return d}
 function poll(){
 fetch("/api/version",{cache:"no-store"}).then(function(r){return r.json()}).then(function(j){
-if(j.v===ver)return;return fetch("/api/match",{cache:"no-store"}).then(function(r){return r.json()}).then(function(d){ver=d.v;show(d)})
+if(j.v===ver)return;return fetch("/api/match"+(cur?"?from="+cur.hands.length+"&v="+ver:""),{cache:"no-store"}).then(function(r){return r.json()}).then(function(d){ver=d.v;show(merge(cur,d))})
 }).catch(function(){$("state").textContent=T[cur?5:4]}).then(function(){setTimeout(poll,1000)})}
 if(typeof document!=="undefined"){
 $("save-html").onclick=function(){if(cur)save("score-sheet.html","text/html",sheet(view(cur),new Date().toISOString().slice(0,16).replace("T"," ")))};

@@ -2,7 +2,7 @@
 
 start(app) brings the network up (net/link.py over net/radio.py, or no
 radio at all for gin sim --serve) and the server (net/http.py), which then
-runs a slice in every turn of the main loop: app.phones and an app.tick
+runs a slice in every turn of the main loop: app.phones and an app.frame
 that also calls step() are set on the App while Phones runs, and deleted
 by stop(), which lets the modules go too. So the App itself has nothing of
 Phones: not a byte more at the table on a plain Pico (docs/pico-w.md).
@@ -21,16 +21,21 @@ PORT = 80
 
 class _Counting:
     """The match's persist, counting the calls that change what is saved,
-    so the version phones poll moves exactly when the page must refetch."""
+    so the version phones poll moves exactly when the page must refetch;
+    edits counts those that change more than the end (a new match, a hand
+    corrected or taken back): a page fetches only new hands between two."""
     _CHANGES = ("start", "hand_added", "rewrite", "unarchive")
 
     def __init__(self, inner):
         self.inner = inner
         self.changes = 0
+        self.edits = 0
 
     def __getattr__(self, name):
         if name in _Counting._CHANGES:
             self.changes += 1
+            if name != "hand_added":
+                self.edits += 1
         return getattr(self.inner, name)
 
 
@@ -65,7 +70,7 @@ class Phones:
             return
         from net.api import Api
         from net.http import Server
-        self.api = Api(self.app, self.version, self.page, None)
+        self.api = Api(self.app, self.version, self.page, None, self.grown)
         self.server = Server(self.api, self.app.clock, self.host, self.port)
         if self.port == 0:
             self.port = self.server.port
@@ -96,7 +101,15 @@ class Phones:
 
     def version(self):
         c = 0 if self.club is None else self.club.changes
-        return "%x.%d.%d.%d.%s" % (self.boot, self.counting.changes, self.clubs, c, self.app.lang)
+        return "%s%d.%d.%d" % (self._base(), self.counting.changes, self.clubs, c)
+
+    def _base(self):
+        # what a page's copy of the hands depends on: the boot, the edits, the language
+        return "%x.%d.%s." % (self.boot, self.counting.edits, self.app.lang)
+
+    def grown(self, v):
+        """The match is version v's with hands added, nothing else changed."""
+        return v.startswith(self._base())
 
     @staticmethod
     def page():
@@ -142,12 +155,13 @@ def start(app, radio=True, host="0.0.0.0", port=PORT, club_path=None):
         # no battery reading while it runs; the last one stays on screen.
         last = app.battery()
         glue.battery_level = lambda: last
-    tick = app.tick          # the App's own, bound
+    frame = app.frame        # the App's own, bound
 
-    def ticked():
-        tick()
-        p.step()             # a slice of the server: never waits (net/http.py)
-    app.tick = ticked
+    def framed():
+        drawn = frame()
+        p.step()             # a slice of the server (never waits: net/http.py), after
+        return drawn         # the frame: a press is on screen before the server's turn
+    app.frame = framed
     return p
 
 
@@ -155,7 +169,7 @@ def stop(app):
     p = getattr(app, "phones", None)
     if p is not None:
         del app.phones
-        del app.tick         # the App's own tick again
+        del app.frame        # the App's own frame again
         try:
             del app.board.battery_level   # the board's own reading again
         except AttributeError:

@@ -80,12 +80,14 @@ def _get(port, path):
 
 
 class Phone(threading.Thread):
-    """Polls like the page: the version every second, the match when it moved."""
+    """Polls like the page (net/page.py): the version every second; when it
+    moved, the match's new hands (?from=, merged as the page merges)."""
 
     def __init__(self, port, stop, every=1.0):
         super().__init__(daemon=True)
         self.port, self.stop, self.every = port, stop, every
         self.times = []
+        self.updates = []    # a moved version's poll and its match answer, end to end
         self.sizes = {}
         self.errors = 0
         self.busy = 0        # 503: every place taken (a phone polls again, as the page does)
@@ -93,6 +95,7 @@ class Phone(threading.Thread):
 
     def run(self):
         last = None
+        cur = None
         while not self.stop.is_set():       # the page, as a browser opens it (again while every place is taken)
             try:
                 head, body, dt = _get(self.port, "/")
@@ -117,17 +120,24 @@ class Phone(threading.Thread):
                 self.sizes["/api/version"] = len(body)
                 v = json.loads(body)["v"]
                 if v != last:
-                    head, body, dt = _get(self.port, "/api/match")
+                    path = "/api/match" if cur is None else "/api/match?from=%d&v=%s" % (len(cur["hands"]), last)
+                    head, body, dt2 = _get(self.port, path)
                     if head.startswith(b"HTTP/1.0 503"):
                         self.busy += 1
                         continue
-                    self.times.append(dt)
+                    self.times.append(dt2)
                     try:
                         d = json.loads(body)
                     except ValueError:
                         continue    # cut short: a hand came meanwhile
                     last = d["v"]
-                    self.sizes["/api/match"] = len(body)
+                    self.sizes["/api/match" if d["from"] == 0 else "/api/match?from"] = len(body)
+                    if d["from"]:
+                        d["hands"] = cur["hands"][:d["from"]] + d["hands"]
+                        d["games"] = cur["games"][:d["games_from"]] + d["games"]
+                    cur = d
+                    if len(self.matches) > 0:
+                        self.updates.append(dt + dt2)
                     self.matches.append(d)
             except ConnectionResetError:
                 self.busy += 1       # refused while every place was taken (closed unread: a reset)
@@ -195,6 +205,9 @@ def run(binary, mode="server", hands=30, requests=120, microdot_dir=None, heap="
         times = sorted(t for ph in phones for t in ph.times)
         figs["client_ms_median"] = round(1000 * times[len(times) // 2], 1) if times else None
         figs["client_ms_max"] = round(1000 * times[-1], 1) if times else None
+        # A saved hand reaches a phone within its poll's wait (every) and this:
+        ups = sorted(u for ph in phones for u in ph.updates)
+        figs["update_ms_max"] = round(1000 * ups[-1], 1) if ups else None
         sizes = {}
         for ph in phones:
             sizes.update(ph.sizes)

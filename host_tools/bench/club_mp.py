@@ -51,6 +51,9 @@ class App:
     def tick(self):
         pass
 
+    def frame(self):
+        return False
+
     def clock(self):
         return time.ticks_ms()
 

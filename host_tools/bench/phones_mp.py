@@ -48,6 +48,9 @@ class App:
     def tick(self):
         pass
 
+    def frame(self):
+        return False
+
     def clock(self):
         return time.ticks_ms()
 

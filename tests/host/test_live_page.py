@@ -111,3 +111,63 @@ def test_the_page_stands_alone():
     assert set(re.findall(r"https?://[^\s\"'<>]+", p)) <= {"http://www.w3.org/2000/svg"}
     assert 'name="viewport" content="width=device-width' in p   # laid out for a phone's width
     assert len(page.PAGE) < 18000    # 17.3 KB with the club view's crosstable and bracket
+
+
+def _answer(m, since=0, grown=True, query=None):
+    a = api.Api(_App(m, 12), lambda: "v2", None, None, lambda v: grown and v == "v1")
+    if query is None:
+        query = "from=%d&v=v1" % since
+    status, ctype, out = a("GET", "/api/match?" + query, b"")
+    assert status == 200
+    return json.loads("".join(out))
+
+
+def _prefix(m, f):
+    p = Match(m.names[0], m.names[1], m.rules_for_round(0), m.first_dealer)
+    for i in range(f):
+        p.add(m.hands[i])
+    return p
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed (the page's script is run by Node)")
+@pytest.mark.parametrize("preset,seed,names,hollywood", CASES[:6])
+def test_a_page_that_has_the_first_hands_gets_only_the_rest(preset, seed, names, hollywood):
+    """The page's copy of F hands plus the answer to ?from=F is, merged by
+    the page's own script, the whole match's answer, for every F; games that
+    end out of order (Hollywood) included."""
+    m = _match(preset, seed, names, hollywood)
+    whole = json.loads("".join(api.Api(_App(m, 12), lambda: "v2", None).match_json()))
+    n = len(m.hands)
+    pairs = []
+    for f in sorted({1, 2, n // 3, n // 2, n - 3, n - 1, n}):
+        had = json.loads("".join(api.Api(_App(_prefix(m, f), 12), lambda: "v1", None).match_json()))
+        assert len(had["hands"]) == f
+        d = _answer(m, f)
+        assert d["from"] == f and len(d["hands"]) == n - f
+        pairs.append([had, d])
+    prog = SCRIPT + ("\nvar p=JSON.parse(require('fs').readFileSync(0,'utf8'));"
+                     "process.stdout.write(JSON.stringify(p.map(function(x){return merge(x[0],x[1])})));")
+    r = subprocess.run([NODE, "-e", prog], input=json.dumps(pairs), capture_output=True, text=True, timeout=HANG_S)
+    assert r.returncode == 0, r.stderr
+    merged = json.loads(r.stdout)
+    for got in merged:
+        got.pop("from")
+        got.pop("games_from")
+        want = dict(whole)
+        want.pop("from")
+        want.pop("games_from")
+        assert got == want
+    # the new part is small: the last hand alone is a few per cent of the whole
+    assert len(json.dumps(pairs[-2][1])) * 4 < len(json.dumps(whole))
+
+
+def test_the_whole_match_when_the_page_cannot_be_grown():
+    m = _match("finnish", 1)
+    n = len(m.hands)
+    whole = _answer(m, query="")
+    assert whole["from"] == 0 and len(whole["hands"]) == n
+    for query in ("from=5&v=v0", "from=%d&v=v1" % (n + 1), "from=x&v=v1", "from=5", "v=v1", "from=-1&v=v1",
+                  "from=99999999&v=v1", "v=v1&from="):
+        assert _answer(m, query=query) == whole, query
+    assert _answer(m, 5, grown=False) == whole
+    assert _answer(m, query="v=v1&from=5")["from"] == 5     # in either order

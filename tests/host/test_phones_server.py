@@ -44,6 +44,17 @@ def test_the_answers_follow_the_device(tmp_path):
         assert d["lang"] == dev.loop.ui.lang
     # Nothing changed: the version stays (phones poll it cheaply).
     assert get_json(dev, "/api/version")["v"] == v0
+    # A page with the first 3 hands gets only a new one; after a hand is
+    # taken back, its copy is not the match's any more: the whole match.
+    play(dev, KNOCK)
+    d = get_json(dev, "/api/match?from=3&v=" + v0)
+    assert d["from"] == 3 and len(d["hands"]) == 1 and d["hands"][0][0] == 4
+    v1 = d["v"]
+    dev.loop.ui.model.undo_hand()
+    d = get_json(dev, "/api/match?from=4&v=" + v1)
+    assert d["from"] == 0 and len(d["hands"]) == 3
+    d = get_json(dev, "/api/match?from=2&v=" + v1)
+    assert d["from"] == 0 and len(d["hands"]) == 3
 
 
 def test_phones_only_read(tmp_path):
