@@ -4,8 +4,11 @@ The wiring is pico_i2c's (I2C0 on GP4/GP5 at 0x3C, buttons on GP10..GP13 to
 the ground at pin 18). Only the battery reading differs. On the W boards
 the wireless chip (CYW43439) takes GP23, GP24, GP25 and GP29: GP29 is its
 SPI clock as well as ADC3, and the VSYS/3 divider reaches it only while GP25
-(the chip's SPI select) is high. The firmware never starts the radio, so
-make() drives GP25 high for good and ADC3 reads VSYS as on a Pico. (pico_i2c
+(the chip's SPI select) is high. make() drives GP25 high and ADC3 reads VSYS
+as on a Pico. The radio runs only for Phones or a club night (net/): while
+it does, the last level stays on screen (ui/platform.py), and after it
+radio_off() takes GP25 and GP29 back: the radio's driver leaves GP29 its
+SPI clock, which reads 0 V until the pin is made analogue again. (pico_i2c
 on a Pico W leaves GP25 low: the level reads about 0.1 V, shown as unknown.)
 Not for a plain Pico or Pico 2: there GP25 is the LED, which would stay lit.
 See boards/README.md.
@@ -41,4 +44,9 @@ def make(freq=None):
     machine.Pin(VSYS_ENABLE, machine.Pin.OUT, value=1)
     b = assemble(machine, me, display)
     b.wifi = True   # Menu > Phones (net/radio.py starts the radio only then)
+
+    def radio_off():
+        machine.Pin(VSYS_ENABLE, machine.Pin.OUT, value=1)
+        b.battery.adc = machine.ADC(BATTERY_ADC)   # GP29 analogue again
+    b.radio_off = radio_off
     return b

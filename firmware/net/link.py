@@ -150,3 +150,11 @@ class Link:
     def down(self):
         self._off()
         self.password = None
+
+
+def battery(app, radio_on):
+    """The radio owns a Pico W's battery pin (GP29) while it runs: the App's
+    board glue holds the last level, then takes the pin back (ui/platform.py)."""
+    glue = getattr(app, "board", None)   # BoardGlue on the device; none in the bench
+    if hasattr(glue, "radio"):
+        glue.radio(radio_on)

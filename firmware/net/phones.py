@@ -145,16 +145,12 @@ def start(app, radio=True, host="0.0.0.0", port=PORT, club_path=None):
     if radio is not None:
         if radio is True:
             from net import radio
-        from net.link import Link
+        from net.link import Link, battery as link_battery
         link = Link(radio, app.clock)
     p = Phones(app, link, host, port, club_path)
     app.phones = p
-    glue = getattr(app, "board", None)   # BoardGlue on the device; none in the bench
-    if link is not None and glue is not None and hasattr(glue, "battery_level"):
-        # The radio owns GP29 (its SPI clock, and VSYS on ADC3 otherwise):
-        # no battery reading while it runs; the last one stays on screen.
-        last = app.battery()
-        glue.battery_level = lambda: last
+    if link is not None:
+        link_battery(app, True)
     frame = app.frame        # the App's own, bound
 
     def framed():
@@ -170,11 +166,10 @@ def stop(app):
     if p is not None:
         del app.phones
         del app.frame        # the App's own frame again
-        try:
-            del app.board.battery_level   # the board's own reading again
-        except AttributeError:
-            pass
         p.stop()
+        if p.link is not None:
+            from net.link import battery as link_battery
+            link_battery(app, False)
     app.let_go(NET_MODULES)
     import sys
     if sys.implementation.name == "micropython":

@@ -285,7 +285,7 @@ def start_here(app, table, radio=True, path=None):
     organiser's QR code); the organiser at the address set with the Wi-Fi,
     or at the gateway (its own access point); then the link as start()
     makes it."""
-    from net.link import Link
+    from net.link import Link, battery
     if radio is True:
         from net import radio
     net = Link(radio, app.clock, table=True)
@@ -294,6 +294,7 @@ def start_here(app, table, radio=True, path=None):
     net.up()
     link = start(app, None, table, path)
     link.net = net
+    battery(app, True)
     return link
 
 
@@ -331,6 +332,8 @@ def stop(app):
         link.stop()
         if link.net is not None:
             link.net.down()
+            from net.link import battery
+            battery(app, False)
     app.let_go(("net.table", "net.client", "net.sign", "net.link", "net.radio"))
 
 

@@ -48,8 +48,26 @@ class BoardGlue:
         self.three_buttons = bool(getattr(board.buttons, "three_button", False))
         self.knob = bool(getattr(board.buttons, "knob", False))
 
+    radios = 0      # users of a Pico W's radio (Phones, a table's link): radio(on)
+    held = -1       # the level when the radio started: shown while it runs
+
     def battery_level(self):
+        if self.radios:
+            return self.held
         return battery_bars(self.board.battery_percent())
+
+    def radio(self, on):
+        """The radio starts (on) or has stopped: it owns the battery's pin
+        (GP29) while it runs, so the level before it stays; after it the
+        board takes the pin back (boards/pico_w_i2c.py: radio_off)."""
+        if on:
+            if not self.radios:
+                self.held = self.battery_level()
+            self.radios += 1
+        elif self.radios:
+            self.radios -= 1
+            if not self.radios and hasattr(self.board, "radio_off"):
+                self.board.radio_off()
 
     def set_contrast(self, n):
         self.board.set_contrast(CONTRAST[n])

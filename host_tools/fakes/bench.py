@@ -92,6 +92,8 @@ class Bench:
         self.longest_ms = 0   # the longest turn
         mod = __import__(board)
         self.board_module = mod
+        if hasattr(mod, "VSYS_ENABLE"):
+            machine.set_model("pico_w")   # a Pico W's board: its radio shares the battery's pins
         self.panel = panels.attach(mod)   # the board's chip, decoded as it decodes
         self._bus = None
         self._spi = None

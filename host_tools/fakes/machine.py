@@ -215,6 +215,10 @@ class AdcInput:
     def __init__(self, n):
         self.n = n
         self.mv = 0
+        # GP29 given to the Pico W's radio (its SPI clock, a PIO pin): a read
+        # sees the clock's idle low, not VSYS, until machine.ADC(29) is made
+        # again (the rp2 port sets a pin to analogue only then: adc_gpio_init).
+        self.radio = False
 
 
 _lines = {}
@@ -462,8 +466,11 @@ class ADC:
         if 0 <= n <= 3:
             n += 26  # channel number -> GPIO
         self.input = adc_input(n)
+        self.input.radio = False
 
     def read_u16(self):
+        if self.input.radio:
+            return 0
         mv = self.input.mv
         if self.input.n == 29 and MODEL[0] == "pico_w":
             ln = line(25)

@@ -3,6 +3,8 @@ PC: an access point that is up at once and a Wi-Fi joined after JOIN_MS
 (or never, for a name in FAIL), both at 127.0.0.1. It lets the code above
 the radio (firmware/net/) run in the simulator and the tests with real
 sockets; the radio itself is only tested on a Pico W (docs/pico-w.md).
+On a fake Pico W (machine.set_model) it takes GP29 as the chip does, so
+the battery's pin must be taken back after it (boards/pico_w_i2c.py).
 
 The access points up now are in AIR (name -> password), shared by every
 device of a test as the air is: a station joins one of them only with its
@@ -41,6 +43,8 @@ class WLAN:
         if on is None:
             return self._active
         self._active = bool(on)
+        if self._active and machine.MODEL[0] == "pico_w":
+            machine.adc_input(29).radio = True   # the chip's SPI clock: stays so after it stops
         if self.interface == AP_IF:
             ssid = self._settings.get("ssid")
             if self._active:
