@@ -14,6 +14,21 @@ for rel in ("tests/core", "host_tools/fakes", "boards", "firmware", ""):
     if p not in sys.path:
         sys.path.insert(0, p)
 
+# Every temporary file or folder a test (or what it starts) makes goes
+# under one folder per process, removed when the process ends: a run
+# leaves nothing behind in the machine's /tmp.
+def _own_tmp():
+    import atexit
+    import shutil
+    import tempfile
+    d = tempfile.mkdtemp(prefix="gin-tests-")
+    tempfile.tempdir = d
+    os.environ["TMPDIR"] = d
+    atexit.register(shutil.rmtree, d, True)
+
+
+_own_tmp()
+
 MP_RESULTS = {}  # module -> {"passed", "failed", "resident", "most"} (tests/test_micropython.py)
 COMPILED = {"ok": 0, "failed": 0}
 _cpython = {"passed": 0, "failed": 0, "skipped": 0}
