@@ -133,6 +133,12 @@ class Link:
             return None
         return self.radio.address(self.wlan, self.ap)
 
+    def stations(self):
+        """Devices joined to the device's own network now (None: not its own)."""
+        if self.wlan is None or not self.ap:
+            return None
+        return self.radio.stations(self.wlan)
+
     def gateway(self):
         """The network's gateway: the organiser's device on its own access point."""
         return self.radio.gateway(self.wlan)

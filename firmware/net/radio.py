@@ -49,6 +49,12 @@ def address(wlan, ap):
     return wlan.ifconfig()[0] if wlan.isconnected() else None
 
 
+def stations(ap):
+    """How many devices have joined the access point now (the chip's list;
+    not tested without a Pico W: how many it takes is what this shows)."""
+    return len(ap.status("stations"))
+
+
 def gateway(wlan):
     """The network's gateway (an access point's own address to its stations)."""
     return wlan.ifconfig()[2]

@@ -306,10 +306,12 @@ RES_SENT = const(296)
 # device keeps in RAM, and a second new one grows this module by 0.8 KB.
 CLOCK = const(297)
 # A Pico W table device leaving its club night (ui/screens/tables.py):
-# LEAVE, its question and the refusal while a result is not sent.
+# LEAVE, its question and the refusal while a result is not sent; and
+# LEAVE+3, the devices joined to the Pico W's own network (the Phones
+# screen: one name for the four, as CLOCK's).
 LEAVE = const(309)
 
-COUNT = const(312)
+COUNT = const(313)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

@@ -24,8 +24,14 @@ LOG = []        # (call, args) in order
 ADDRESS = "127.0.0.1"
 
 
+STATIONS = []    # every station made: an access point lists those joined to it since it started
+
+
 class WLAN:
     def __init__(self, interface):
+        if interface == STA_IF:
+            STATIONS.append(self)
+        self._up_at = None
         self.interface = interface
         self._active = False
         self._settings = {}
@@ -49,6 +55,7 @@ class WLAN:
             ssid = self._settings.get("ssid")
             if self._active:
                 AIR[ssid] = self._settings.get("key")
+                self._up_at = machine.FAKE_CLOCK.ms
             elif AIR.get(ssid) == self._settings.get("key"):
                 del AIR[ssid]
         LOG.append(("active", self._active))
@@ -78,6 +85,14 @@ class WLAN:
         if self._to_ap and AIR.get(self._ssid) != self._key:
             return False     # a wrong password, or the access point went
         return machine.FAKE_CLOCK.ms - self._joining_at >= JOIN_MS
+
+    def status(self, what):
+        if what != "stations" or self.interface != AP_IF:
+            raise ValueError("unknown status param")
+        ssid = self._settings.get("ssid")
+        return [(bytes(6),) for s in STATIONS
+                if s._ssid == ssid and s._joining_at is not None and self._up_at is not None
+                and s._joining_at >= self._up_at and s.isconnected()]
 
     def ifconfig(self):
         return (ADDRESS, "255.255.255.0", ADDRESS, ADDRESS)

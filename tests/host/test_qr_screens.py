@@ -151,3 +151,37 @@ def test_a_plain_pico_has_no_phones_and_loads_none_of_it(tmp_path):
     dev.press("back")
     assert not hasattr(dev.loop.ui, "phones") and "tick" not in vars(dev.loop.ui)
     assert not [m for m in sys.modules if m == "net" or m.startswith("net.")]
+
+
+def test_the_phones_screen_counts_the_devices_on_its_network(tmp_path):
+    """The device's own network: its Phones screen counts the devices that
+    joined it (the chip's list), so a Pico W shows how many its access point
+    takes; one with a wrong password is not counted."""
+    import network
+    network.FAIL.clear()
+    dev = _device(tmp_path / "d", "pico_w_i2c")
+    p = _open_phones(dev)
+    screen = dev.loop.ui.top()
+    dev.run(2100)
+    assert screen.joined == 0
+    drawn = []
+    g = dev.loop.ui.g
+    text = g.text
+
+    def seen(s, *a, **k):
+        drawn.append(s)
+        return text(s, *a, **k)
+    g.text = seen
+    try:
+        for key in (p.link.password, p.link.password, "wrong-password"):
+            phone = network.WLAN(network.STA_IF)
+            phone.active(True)
+            phone.connect(p.link.ssid, key)
+        dev.run(2100)
+        assert screen.joined == 2
+        assert "Joined: 2" in drawn                     # on the Wi-Fi code's view
+        n = len(drawn)
+        dev.press("ok")                                 # the page's code
+        assert screen.view == 1 and "Joined: 2" in drawn[n:]
+    finally:
+        del g.text

@@ -312,4 +312,5 @@ T = (
     'Leave club night',  # LEAVE
     'Stop reporting?',  # LEAVE+1
     'Its result is not sent yet',  # LEAVE+2
+    'Joined: %d',  # LEAVE+3
 )

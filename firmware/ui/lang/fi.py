@@ -312,4 +312,5 @@ T = (
     "Poistu klubi-illasta",  # LEAVE
     "Lopeta raportointi?",  # LEAVE+1
     "Tulosta ei ole vielä lähetetty",  # LEAVE+2
+    "Verkossa: %d",  # LEAVE+3
 )

@@ -312,4 +312,5 @@ T = (
     "Esci dalla serata",  # LEAVE
     "Smettere di inviare?",  # LEAVE+1
     "Il risultato non è ancora inviato",  # LEAVE+2
+    "Connessi: %d",  # LEAVE+3
 )

@@ -312,4 +312,5 @@ T = (
     "Sair da noite",  # LEAVE
     "Parar de enviar?",  # LEAVE+1
     "O resultado ainda não foi enviado",  # LEAVE+2
+    "Na rede: %d",  # LEAVE+3
 )

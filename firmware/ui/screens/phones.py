@@ -4,16 +4,20 @@ Opening it starts Phones (net/phones.py) when it is off; Back goes to the
 table and Phones runs on (the page follows every saved hand); Menu > Phones
 off stops it and lets its modules go. OK, Up or Down switch between the two
 codes. A joined Wi-Fi (gin deploy --wifi) has no Wi-Fi code: its password
-stays on the device, so only the page's code is shown.
+stays on the device, so only the page's code is shown. On the device's own
+network the screen also counts the devices joined to it (how many the Pico
+W's access point takes is measured so: docs/pico-w.md).
 """
 from ui import keys
 from ui import text as tx
 from ui.gfx import W, SMALL
 from ui.screen import Screen
+from ui.ticks import ticks_diff
 
 _WIFI = 0
 _PAGE = 1
 _MASK = 0   # the checkerboard
+_COUNT_MS = 2000
 
 
 def open_phones(app):
@@ -71,6 +75,8 @@ class PhonesScreen(Screen):
         self.scale = 0
         self.margin = 0
         self.shown = None   # the text the QR holds
+        self.joined = None  # devices on the device's own network, as last shown
+        self.asked = None   # when they were counted
 
     def key(self, k, kind):
         if kind != keys.PRESS and kind != keys.REPEAT:
@@ -85,8 +91,15 @@ class PhonesScreen(Screen):
             self.dirty = True
 
     def tick(self, now):
-        if self.view == _PAGE and self.shown is None and self.app.phones.address() is not None:
+        p = self.app.phones
+        if self.view == _PAGE and self.shown is None and p.address() is not None:
             self.dirty = True   # joined: the address is known now
+        if p.link is not None and p.link.ap and (self.asked is None or ticks_diff(now, self.asked) >= _COUNT_MS):
+            self.asked = now    # (asks the chip: every 2 s, not every turn)
+            n = p.link.stations()
+            if n != self.joined:
+                self.joined = n
+                self.dirty = True
 
     def _text(self):
         p = self.app.phones
@@ -108,6 +121,8 @@ class PhonesScreen(Screen):
             lines = [p.link.ssid, p.link.password]
         elif self.view == _WIFI:
             lines = [t(tx.JOIN_WIFI), p.link.ssid, t(tx.PASSWORD) + ":", p.link.password[:6], p.link.password[6:]]
+            if self.joined is not None:
+                lines.append(t(tx.LEAVE + 3) % self.joined)
         else:
             lines = [t(tx.OPEN_PAGE)]
             if text is None:
@@ -116,6 +131,8 @@ class PhonesScreen(Screen):
                     lines.append(p.link.ssid)
             else:
                 lines.append(text[7:].rstrip("/"))
+                if self.joined is not None and not g.compact:
+                    lines.append(t(tx.LEAVE + 3) % self.joined)
         x = 0
         q = self.qr
         if q is not None:
