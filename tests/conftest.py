@@ -21,6 +21,9 @@ def _own_tmp():
     import atexit
     import shutil
     import tempfile
+    # pytest's own tmp_path folders stay where they were (it keeps the last
+    # three runs): a test's socket path there must fit AF_UNIX's 108 bytes.
+    os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", tempfile.gettempdir())
     d = tempfile.mkdtemp(prefix="gin-tests-")
     tempfile.tempdir = d
     os.environ["TMPDIR"] = d
