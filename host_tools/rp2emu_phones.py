@@ -110,6 +110,8 @@ rbuf = bytearray(1024)
 step_us = array("I", [0] * TURNS)
 st = {"answers": 0, "errors": 0, "err_last": "", "match_full": 0, "match_from": 0, "bytes_full_max": 0,
       "bytes_from_max": 0, "answer_us_max": 0, "busy": 0}
+gc.collect()
+MARK = gc.mem_alloc()     # the measuring script's own: the device's heap is counted above it
 
 
 def make_ui(loop):
@@ -244,6 +246,7 @@ if PHONES:
 gc.collect()
 print("@@ready")
 turns = 0
+most = 0
 t_start = time.ticks_ms()
 while time.ticks_diff(time.ticks_ms(), t_start) < RUN_MS and turns < TURNS:
     t = time.ticks_us()
@@ -252,8 +255,13 @@ while time.ticks_diff(time.ticks_ms(), t_start) < RUN_MS and turns < TURNS:
     for ph in phones:
         ph.step()
     turns += 1
+    if turns %% 25 == 0:          # the heap in use after a collection (with or without the phones alike)
+        gc.collect()
+        a = gc.mem_alloc() - MARK
+        most = a if a > most else most
     clock.sleep_ms(loop.buttons.wait_ms(clock.ticks_ms(), 10))
 fig = dict(st)
+fig["heap_most"] = most
 s = sorted(step_us[:turns])
 fig["loop_step_us"] = {"median": s[turns // 2], "p90": s[turns * 9 // 10], "p99": s[turns * 99 // 100],
                        "max": s[-1]}
@@ -272,7 +280,9 @@ def press_to_screen(uf2, phones=True, hands=30, tapped=3, run_ms=None, period_ms
     """One run: `tapped` hands by the buttons (HAND) after `hands` saved,
     with or without the 4 phones. Returns {"presses": [(button, ms to the
     frame or None, the frame's ms on the wire)...], "device": the figures
-    the Pico printed, "ready_ms": ...}."""
+    the Pico printed (heap_most: the most in use after a collection, every
+    25th turn, above the measuring script's own; with the phones it
+    includes their sockets' objects, about 1 KB), "ready_ms": ...}."""
     patch_model()
     if run_ms is None:
         run_ms = 4000 + tapped * len(HAND) * 200 + 4000
