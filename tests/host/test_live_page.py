@@ -133,7 +133,7 @@ def _prefix(m, f):
 @pytest.mark.parametrize("preset,seed,names,hollywood", CASES[:6])
 def test_a_page_that_has_the_first_hands_gets_only_the_rest(preset, seed, names, hollywood):
     """The page's copy of F hands plus the answer to ?from=F is, merged by
-    the page's own script, the whole match's answer, for every F; games that
+    the page's own script, the whole match's answer, for F along the match; games that
     end out of order (Hollywood) included."""
     m = _match(preset, seed, names, hollywood)
     whole = json.loads("".join(api.Api(_App(m, 12), lambda: "v2", None).match_json()))
