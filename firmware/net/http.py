@@ -27,6 +27,12 @@ import asyncio
 
 from micropython import const
 
+try:
+    from asyncio import core as _core   # MicroPython's: its queues say whether a turn has work
+    _core.new_event_loop
+except (ImportError, AttributeError):
+    _core = None                        # CPython: a turn every slice
+
 from ui.ticks import ticks_diff as _diff
 
 MAX_CONN = const(4)
@@ -87,13 +93,16 @@ class Server:
 
     # --- one slice --------------------------------------------------------
     def step(self):
-        """A turn of the server's loop: what is ready now, no waiting."""
+        """A slice of the server's loop: what is ready now, no waiting."""
         now = self.clock()
-        for c in self.conns.values():
-            if not c.cut and _diff(now, c.start) >= (ANSWER_MS if c.answering else DEADLINE_MS):
-                c.cut = True          # a slow client: cut off (a request not finished: no answer owed)
-                self.refused += 1
-                c.task.cancel()
+        if self.conns:
+            for c in self.conns.values():
+                if not c.cut and _diff(now, c.start) >= (ANSWER_MS if c.answering else DEADLINE_MS):
+                    c.cut = True          # a slow client: cut off (a request not finished: no answer owed)
+                    self.refused += 1
+                    c.task.cancel()
+        if not _ready():
+            return                    # nothing to do: no turn, nothing allocated (a turn makes a task)
         while True:
             made = self.pieces
             self.loop.run_until_complete(_turn())
@@ -193,6 +202,19 @@ async def _listen(serve, host, port):
 
 async def _turn():
     await asyncio.sleep(0)
+
+
+def _ready():
+    """A task is due or a socket is ready (a connection waiting, bytes in,
+    room to write): MicroPython's loop looked at without a turn. The poll is
+    level-triggered, so what it reports here is reported to the turn too."""
+    if _core is None:
+        return True
+    if _core._task_queue.peek() is not None:
+        return True
+    for _ in _core._io_queue.poller.ipoll(0):
+        return True
+    return False
 
 
 def _pending(loop):

@@ -115,6 +115,15 @@ if MODE == "server":
     while time.ticks_diff(end, time.ticks_ms()) > 0:
         server.step()
         time.sleep_ms(10)
+    # Phones on, no phone asking: what a slice allocates (nothing, or the
+    # collector runs every few seconds at the table).
+    gc.collect()
+    gc.disable()
+    a = gc.mem_alloc()
+    for _ in range(100):
+        p.step()
+    fig["idle_slice_bytes"] = (gc.mem_alloc() - a) // 100
+    gc.enable()
     phones.stop(app)
     gc.collect()
     fig["after_stop"] = gc.mem_alloc() - base

@@ -103,6 +103,7 @@ def test_the_server_on_micropython_with_four_phones(hands):
     assert f["served"] >= 80 and f["phone_errors"] == 0
     assert _bad.got == [b"HTTP/1.0 400", b"HTTP/1.0 413", b"HTTP/1.0 405", b"HTTP/1.0 404"]
     assert f["refused"] >= 4
+    assert f["idle_slice_bytes"] == 0      # Phones on, nobody asking: a slice allocates nothing
     assert "/api/match?from" in f["bytes"]      # the phones followed with the new hands only
     for d in matches:                           # each phone's copy, merged as the page merges
         assert d is not None
