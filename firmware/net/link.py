@@ -137,7 +137,10 @@ class Link:
         """Devices joined to the device's own network now (None: not its own)."""
         if self.wlan is None or not self.ap:
             return None
-        return self.radio.stations(self.wlan)
+        try:
+            return self.radio.stations(self.wlan)
+        except Exception:  # noqa: BLE001 - the chip did not say: no count shown, Phones runs on
+            return None
 
     def gateway(self):
         """The network's gateway: the organiser's device on its own access point."""

@@ -185,3 +185,18 @@ def test_the_phones_screen_counts_the_devices_on_its_network(tmp_path):
         assert screen.view == 1 and "Joined: 2" in drawn[n:]
     finally:
         del g.text
+
+
+def test_a_count_the_chip_does_not_give_is_left_off(tmp_path, monkeypatch):
+    import network
+    network.FAIL.clear()
+    dev = _device(tmp_path / "d", "pico_w_i2c")
+    p = _open_phones(dev)
+
+    def refused(self, what):
+        raise OSError(5, "EIO")
+    monkeypatch.setattr(network.WLAN, "status", refused)
+    dev.run(2100)
+    screen = dev.loop.ui.top()
+    assert type(screen).__name__ == "PhonesScreen" and screen.joined is None
+    assert p.server is not None
