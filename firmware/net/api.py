@@ -60,12 +60,11 @@ class Api:
         return c if c is not None and getattr(self.app.club, "t", None) is not None else None
 
     def __call__(self, method, path, body):
-        query = ""
+        full = path
         q = path.find("?")
         if q >= 0:
             if path.startswith("/club/") and self._club() is not None:
                 return self.club(method, path, body)   # the table devices' routes (signed)
-            query = path[q + 1:]
             path = path[:q]
         elif path.startswith("/club/") and self._club() is not None:
             return self.club(method, path, body)
@@ -77,13 +76,15 @@ class Api:
             return 200, "text/html; charset=utf-8", self.page()
         if path == "/api/version":
             return 200, "application/json", ('{"v":"%s"}' % self.version()).encode()
-        return 200, "application/json", self.match_json(self._since(query))
+        return 200, "application/json", self.match_json(self._since(full) if q >= 0 else 0)
 
-    def _since(self, query):
+    def _since(self, path):
         """F of ?from=F&v=V when the page's first F hands are still the
         match's (else 0: the whole match)."""
-        f = _arg(query, "from")
-        v = _arg(query, "v")
+        from net.sign import query
+        a = query(path)
+        f = a.get("from")
+        v = a.get("v")
         if self.grown is None or f is None or v is None or not f.isdigit() or len(f) > 5:
             return 0
         f = int(f)
@@ -180,15 +181,6 @@ class Api:
         for piece in c.json_pieces():
             yield piece
         yield "}"
-
-
-def _arg(query, name):
-    """The value of name=value in a query string (no escapes: the page
-    sends digits and the version's letters), or None."""
-    for part in query.split("&"):
-        if part.startswith(name) and part[len(name):len(name) + 1] == "=":
-            return part[len(name) + 1:]
-    return None
 
 
 def _fresh(m):
