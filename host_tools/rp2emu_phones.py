@@ -30,8 +30,7 @@ from host_tools import rp2emu
 
 HAIRPIN = bytes([10, 9, 9, 9])
 CREDIT_AHEAD = 8
-# The README's first hand by the buttons (A knocks with 3 against 8).
-HAND = ["OK", "OK", "DOWN", "DOWN", "DOWN", "OK"] + ["UP"] * 5 + ["OK", "OK"]
+HAND = rp2emu.README_HAND
 
 
 def patch_model():

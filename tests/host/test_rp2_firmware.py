@@ -13,8 +13,7 @@ from host_tools import rp2emu
 UF2, WHY = rp2emu.uf2_from_env()
 pytestmark = pytest.mark.skipif(UF2 is None, reason="real-firmware tests skipped: %s" % WHY)
 
-# The README's first hand: OK opens the record flow, and so on to "Saved".
-SCRIPT = ["OK", "OK", "DOWN", "DOWN", "DOWN", "OK"] + ["UP"] * 5 + ["OK", "OK"]
+SCRIPT = rp2emu.README_HAND
 
 # An app that arms the watchdog and feeds it only from its loop, with no
 # boot.py and no device/watchdog.py: the firmware before the feeder.
