@@ -4,41 +4,54 @@ take the pairing called to their table, send live scores and results.
 Routes under /club/ in the phones' server (net/api.py hands them here):
 
   GET  /club/hello?t=T            {"e": epoch, "n": last counter of T}    unsigned
-  POST /club/join?t=T&d=D         202 {"code": "1234"} until the organiser
-                                  accepts D for table T on its Tables
-                                  screen, then 200 {"key", "e", "n"};
-                                  409 while another device holds T
+  POST /club/join?t=T&d=D&j=J&e=E&h=   signed with the club key: 202 {"o": O,
+                                  "ev": evening} while the organiser has not
+                                  accepted; both screens show join_code(O);
+                                  200 {"e", "n"} once the organiser accepted
+                                  that very request; 409 while another
+                                  device holds or asks for T
   GET  /club/pairing?...&h=       {"rec": hex of gincore.tablepair's record, or null}
   POST /club/live?...&h=          {"p", "s": [a, b], "g": [a, b], "n": hands}
   POST /club/result?...&h=        {"ev", "p", "m", "names": [a, b], "r": [w, ga, gb, pa, pb, ha, hb]}
 
-Signed routes (net/sign.py) are checked before their body is read: 401 for
-another key, 409 for a counter not above the last one or an epoch of an
-earlier start (a replay; the answer gives the epoch and counter now), 403
-for a device that does not hold the table (released). Only /club/result
+No key crosses the air (docs/pico-w.md, the threat model). A join proves
+the club key (gin deploy --club-key, over USB) by its signature; J is the
+table's random word, O the organiser's, new for each request. The join
+counts only when the organiser holds OK on its Tables screen for that
+request (accept(table, O)); then both sides derive the table's key from
+the club key, the evening, the table, the device and J and O
+(net/sign.py's table_key): one key per table, evening and join, so a
+table's key signs for no other table, and an old request signs for no
+later join. The first device to ask holds the request until it stops
+asking for ASK_MS; another one gets 409 meanwhile.
+
+Signed routes are checked before their body is read: 403 for a table no
+device holds or another device's id, 401 for a signature not of the
+table's key, 409 for a counter not above the last one or an epoch of an
+earlier start (a replay; the answer gives the epoch and counter now).
+A 200 answer to a signed route ends with a line of the organiser's
+signature on it (net/sign.py's answer_mac), so the table knows an
+acknowledgement or a pairing is the organiser's. Only /club/result
 changes the evening, through Club.enter - the hand entry's own save - and
 only its 200 says it is saved: a result already in with the same winner,
 games and points is acknowledged again and changes nothing; another one
-gets 409. The key and which device holds which table are kept in a small
-file (STATE_FILE), written only when the organiser accepts or releases a
-table; counters, live scores and "last heard" are RAM only.
+gets 409. Which device holds which table (its id and the join's two
+words) is kept in a small file (STATE_FILE), written only when the
+organiser accepts or releases a table; counters, live scores and "last
+heard" are RAM only.
 """
 import json
 import os
-from binascii import hexlify, unhexlify
+from binascii import hexlify
 
 from net import sign
 from ui.ticks import ticks_diff
 
 STATE_FILE = "/gin_club_net.json"
 QUIET_MS = 30000          # a table not heard from for this long is listed
+ASK_MS = 10000            # a join request not asked again for this long lapses (a table asks every 2 s)
 LATE_MS = 40 * 60000      # per game a pairing needs: its result is late after this
 _SEP = (",", ":")
-
-
-def code_of(device):
-    """The 4 digits both screens show while a table asks to join."""
-    return "%04d" % (int(device[:6], 16) % 10000)
 
 
 def _json(d):
@@ -46,13 +59,14 @@ def _json(d):
 
 
 class Organiser:
-    def __init__(self, app, path=None):
+    def __init__(self, app, path=None, club_key=None):
         self.app = app
         self.path = path or STATE_FILE
-        self.epoch = hexlify(os.urandom(3)).decode()   # a new start: earlier requests are stale
-        self.key = None
-        self.holders = {}    # table -> device id
-        self.pending = {}    # table -> device id asking to join
+        self.epoch = hexlify(os.urandom(6)).decode()   # a new start: earlier requests are stale
+        self.club_key = club_key   # None: no table can join (gin deploy --club-key)
+        self.holders = {}    # table -> [device id, its word J, the organiser's word O]
+        self.keys = {}       # table -> its key (derived from holders and the club key)
+        self.pending = {}    # table -> [device id, J, O, clock when it last asked]
         self.last_n = {}     # table -> last counter seen (this epoch)
         self.heard = {}      # table -> clock when last heard
         self.live = {}       # table -> (pairing, scores, games, hands)
@@ -69,41 +83,71 @@ class Organiser:
             with open(self.path) as f:
                 d = json.load(f)
             if d["ev"] == ev:
-                self.key = unhexlify(d["key"])
-                for t, dev in d["h"].items():
-                    self.holders[int(t)] = dev
+                for t, h in d["h"].items():
+                    if len(h) == 3 and all(isinstance(x, str) for x in h):
+                        self._hold(int(t), h)
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            pass
-        if self.key is None or len(self.key) != 16:
-            self.key = os.urandom(16)   # a new evening: a new key, no table held
-            self.holders = {}
-            self._save()
+            self.holders = {}   # another evening's or unreadable: no table held
+            self.keys = {}
+
+    def _hold(self, table, h):
+        self.holders[table] = h
+        if self.club_key is not None:
+            self.keys[table] = sign.table_key(self.club_key, self.evening(), table, h[0], h[1], h[2])
 
     def _save(self):
-        d = {"ev": self.evening(), "key": hexlify(self.key).decode(),
-             "h": dict((str(t), dev) for t, dev in self.holders.items())}
+        d = {"ev": self.evening(), "h": dict((str(t), h) for t, h in self.holders.items())}
         tmp = self.path + ".new"
         with open(tmp, "w") as f:
             f.write(json.dumps(d))
         _replace(tmp, self.path)
 
     # --- the organiser's presses (the Tables screen) ------------------------
-    def accept(self, table):
-        """The device asking for table is its device now (saved)."""
-        dev = self.pending.pop(table)
-        self.holders[table] = dev
+    def code(self, table, now):
+        """The code of the request asking for table now, or None (none, or
+        its device stopped asking)."""
+        ask = self.pending.get(table)
+        if ask is None or ticks_diff(now, ask[3]) >= ASK_MS:
+            return None
+        return sign.join_code(self.club_key, ask[2])
+
+    def accept(self, table, code):
+        """The device whose request showed code for table is its device now
+        (saved); ValueError when that request is not the one asking now."""
+        ask = self.pending.get(table)
+        if ask is None or sign.join_code(self.club_key, ask[2]) != code:
+            raise ValueError("asked again")
+        self._change(table, ask[:3])
+        del self.pending[table]
         self.last_n.pop(table, None)
-        self._save()
+        self.changes += 1
 
     def release(self, table):
         """Table's device let go: another may join for it (saved)."""
-        self.holders.pop(table, None)
+        self._change(table, None)
         self.pending.pop(table, None)
         self.live.pop(table, None)
         self.last_n.pop(table, None)
         self.heard.pop(table, None)
-        self._save()
         self.changes += 1
+
+    def _change(self, table, h):
+        """Table held by h (None: by no device), on flash first: a save the
+        flash refuses raises and leaves the tables as they were."""
+        old = self.holders.get(table)
+        self._set(table, h)
+        try:
+            self._save()
+        except Exception:
+            self._set(table, old)
+            raise
+
+    def _set(self, table, h):
+        if h is None:
+            self.holders.pop(table, None)
+            self.keys.pop(table, None)
+        else:
+            self._hold(table, h)
 
     def tables(self, now):
         """Per table 1..T: (table, device or None, ms since heard or None,
@@ -114,14 +158,14 @@ class Organiser:
         for n in range(1, t.tables + 1):
             k = self._called(n)
             dev = self.holders.get(n)
+            dev = None if dev is None else dev[0]
             heard = self.heard.get(n)
             ago = None if heard is None else ticks_diff(now, heard)
             late = False
             if k is not None and k in club.called:
                 late = ticks_diff(now, club.called[k]) >= LATE_MS * t.needed()
             quiet = dev is not None and (ago is None or ago >= QUIET_MS)
-            ask = self.pending.get(n)
-            rows.append((n, dev, ago, k, late, quiet, None if ask is None else code_of(ask)))
+            rows.append((n, dev, ago, k, late, quiet, self.code(n, now)))
         return rows
 
     # --- the routes ---------------------------------------------------------
@@ -133,37 +177,48 @@ class Organiser:
             return 404, "text/plain", b"no club night\n"
         if route == "/club/hello":
             return self._hello(path)
-        if route == "/club/join":
-            return self._join(method, path)
-        if route not in ("/club/pairing", "/club/live", "/club/result"):
+        if route not in ("/club/join", "/club/pairing", "/club/live", "/club/result"):
             return 404, "text/plain", b"not found\n"
         if method != ("GET" if route == "/club/pairing" else "POST"):
             return 405, "text/plain", b"method\n"
-        part = sign.check(self.key, method, path, body)   # before anything of it is read
-        if part is None:
-            return 401, "text/plain", b"not signed with the evening's key\n"
-        a = sign.query(part)
+        if route == "/club/join":
+            return self._join(method, path, body)
+        a = sign.query(path)
         try:
-            table, dev, e, n = int(a["t"]), a["d"], a["e"], int(a["n"])
+            table, dev, e = int(a["t"]), a["d"], a["e"]
         except (KeyError, ValueError):
             return 400, "text/plain", b"query\n"
-        if self.holders.get(table) != dev:
+        h = self.holders.get(table)
+        if h is None or h[0] != dev or table not in self.keys:
             return 403, "text/plain", b"this device does not hold the table\n"
+        key = self.keys[table]
+        part = sign.check(key, method, path, body)   # before anything of it is read
+        if part is None:
+            return 401, "text/plain", b"not signed with the table's key\n"
+        try:
+            n = int(sign.query(part)["n"])
+        except (KeyError, ValueError):
+            return 400, "text/plain", b"query\n"
         if e != self.epoch or n <= self.last_n.get(table, 0):
-            return 409, "application/json", _json({"e": self.epoch, "n": self.last_n.get(table, 0)})
+            return self._stale(table)
         self.last_n[table] = n
         self.heard[table] = self.app.clock()
         if route == "/club/pairing":
-            return self._pairing(table)
-        try:
-            d = json.loads(body)
-        except ValueError:
-            return 400, "text/plain", b"not JSON\n"
-        if not isinstance(d, dict):
-            return 400, "text/plain", b"not an object\n"
-        if route == "/club/live":
-            return self._live(table, d)
-        return self._result(table, d)
+            got = self._pairing(table)
+        else:
+            try:
+                d = json.loads(body)
+            except ValueError:
+                return 400, "text/plain", b"not JSON\n"
+            if not isinstance(d, dict):
+                return 400, "text/plain", b"not an object\n"
+            got = self._live(table, d) if route == "/club/live" else self._result(table, d)
+        if got[0] != 200:
+            return got
+        return 200, got[1], got[2] + b"\n" + sign.answer_mac(key, path, got[2])
+
+    def _stale(self, table):
+        return 409, "application/json", _json({"e": self.epoch, "n": self.last_n.get(table, 0)})
 
     def _hello(self, path):
         try:
@@ -172,30 +227,41 @@ class Organiser:
             return 400, "text/plain", b"query\n"
         return 200, "application/json", _json({"e": self.epoch, "n": self.last_n.get(table, 0)})
 
-    def _join(self, method, path):
-        if method != "POST":
-            return 405, "text/plain", b"method\n"
-        a = sign.query(path)
+    def _join(self, method, path, body):
+        """A table asks with the club key's signature; the organiser's press
+        on that very request (accept) makes it the table's device."""
+        part = None if self.club_key is None else sign.check(self.club_key, method, path, body)
+        if part is None:
+            return 401, "text/plain", b"not signed with the club's key\n"
+        a = sign.query(part)
         try:
-            table, dev = int(a["t"]), a["d"]
+            table, dev, e, asked = int(a["t"]), a["d"], a["e"], a["j"]
             int(dev, 16)
+            int(asked, 16)
         except (KeyError, ValueError):
             return 400, "text/plain", b"query\n"
-        if len(dev) != 8:
+        if len(dev) != 8 or len(asked) != 16:
             return 400, "text/plain", b"device id\n"
         if not 1 <= table <= self.app.club.t.tables:
             return 404, "text/plain", b"no such table\n"
+        if e != self.epoch:
+            return self._stale(table)     # a join of an earlier start: asked again with this one's
+        now = self.app.clock()
         held = self.holders.get(table)
-        if held == dev:
-            self.heard[table] = self.app.clock()
-            return 200, "application/json", _json({"key": hexlify(self.key).decode(), "e": self.epoch,
-                                                   "n": self.last_n.get(table, 0)})
+        if held is not None and held[:2] == [dev, asked]:
+            self.heard[table] = now
+            return 200, "application/json", _json({"e": self.epoch, "n": self.last_n.get(table, 0)})
         if held is not None:
             return 409, "text/plain", b"another device holds this table: the organiser releases it first\n"
-        if self.pending.get(table) != dev:
-            self.pending[table] = dev
+        ask = self.pending.get(table)
+        if ask is not None and ask[:2] != [dev, asked] and ticks_diff(now, ask[3]) < ASK_MS:
+            return 409, "text/plain", b"another device asks for this table\n"
+        if ask is None or ask[:2] != [dev, asked]:
+            ask = [dev, asked, hexlify(os.urandom(8)).decode(), now]   # a new request: a new code
+            self.pending[table] = ask
             self.changes += 1
-        return 202, "application/json", _json({"code": code_of(dev)})
+        ask[3] = now
+        return 202, "application/json", _json({"o": ask[2], "ev": self.evening()})
 
     def _called(self, table):
         t = self.app.club.t

@@ -40,7 +40,7 @@ class _Counting:
 
 
 class Phones:
-    def __init__(self, app, link, host, port, club_path=None):
+    def __init__(self, app, link, host, port, club_path=None, wifi_path=None):
         import os
         self.app = app
         self.link = link
@@ -52,6 +52,7 @@ class Phones:
         self.error = None
         self.club = None          # the organiser's routes at an evening across tables
         self.club_path = club_path
+        self.wifi_path = wifi_path   # gin deploy's file: the club key the tables' joins are signed with
         self.club_of = 0          # the App's club the routes were made for (0: not looked yet)
         self.clubs = 0            # how many times they were
         self.api = None
@@ -88,9 +89,15 @@ class Phones:
         self.club = None
         if t is not None and t.tables:
             from net.club import Organiser
-            self.club = Organiser(self.app, self.club_path)
+            self.club = Organiser(self.app, self.club_path, self._club_key())
         self.api.club = self.club
         self.clubs += 1                          # the phones fetch the page's data again
+
+    def _club_key(self):
+        if self.link is not None:
+            return self.link.key
+        from net.link import WIFI_FILE, club_key, saved
+        return club_key(saved(self.wifi_path or WIFI_FILE))
 
     def address(self):
         """The page's address once the network is up, else None."""
@@ -137,7 +144,7 @@ class Phones:
             model.persist = self.counting.inner
 
 
-def start(app, radio=True, host="0.0.0.0", port=PORT, club_path=None):
+def start(app, radio=True, host="0.0.0.0", port=PORT, club_path=None, wifi_path=None):
     """Phones on: app.phones is the running service. radio: True for the
     Pico W's (net/radio.py), or a stand-in module, or None (no network to
     bring up: gin sim --serve on 127.0.0.1)."""
@@ -146,8 +153,8 @@ def start(app, radio=True, host="0.0.0.0", port=PORT, club_path=None):
         if radio is True:
             from net import radio
         from net.link import Link, battery as link_battery
-        link = Link(radio, app.clock)
-    p = Phones(app, link, host, port, club_path)
+        link = Link(radio, app.clock, wifi_path)
+    p = Phones(app, link, host, port, club_path, wifi_path)
     app.phones = p
     if link is not None:
         link_battery(app, True)

@@ -11,9 +11,15 @@ anywhere sends it again, and the organiser counts it once (net/club.py).
 Live scores are sent when the hands change; one that does not get
 through is not kept: the newest is sent again after RETRY_MS.
 
-LINK_FILE keeps the organiser's address, the table, this device's id and
-the evening's key (handed over when the organiser accepted the table),
-and the last result acknowledged. Written when the key comes and at each
+A join is signed with the club key (gin deploy --club-key, put on the
+device over USB); it counts when the organiser holds OK for it on its
+Tables screen, the code on both screens the same. Then both sides derive
+the table's key (net/sign.py's table_key); no key crosses the air.
+
+LINK_FILE keeps the organiser's address, the table, this device's id, the
+join's two random words while it asks (a restart asks with the same
+request), the table's key once joined, and the last result acknowledged.
+Written when the organiser's word comes, when the key is made and at each
 acknowledgement; counters and the organiser's epoch are RAM only.
 """
 import json
@@ -29,17 +35,19 @@ POLL_MS = 3000      # asks for its pairing this often (the organiser hears from 
 
 ORGANISER_PORT = 80  # the organiser's server (net/phones.py's PORT)
 
-JOINING, HELD, JOINED, RELEASED, NOWIFI = "joining", "held", "joined", "released", "nowifi"
+JOINING, HELD, JOINED, RELEASED, NOWIFI, OTHER_CLUB = "joining", "held", "joined", "released", "nowifi", "other"
 
 
 class TableLink:
-    def __init__(self, app, addr, table, path=None):
+    def __init__(self, app, addr, table, path=None, club_key=None):
         self.app = app
         self.addr = addr          # (host, port) of the organiser's device
         self.table = table
         self.path = path or LINK_FILE
-        self.key = None
+        self.club = club_key      # signs the join; never sent
+        self.key = None           # the table's key, derived once the organiser accepted
         self.device = None
+        self.ask = None           # [the table's word J, the organiser's word O or None, evening]
         self.acked = None         # [evening, pairing, match] of the last result acknowledged
         self.net = None           # net/link.py's Link on the device (None: the network is there)
         if addr is not None:
@@ -55,6 +63,7 @@ class TableLink:
         self.on_acked = None      # called with the app at each acknowledgement (the screen's word)
         self.error = None         # the status of a result the organiser refused
         self.code = None          # the 4 digits to show while the organiser accepts
+        self.path_sent = None     # the signed request under way (its answer is checked against it)
         self.state = JOINED if self.key is not None else JOINING
         self.sent = {"result": 0, "live": 0, "pairing": 0, "join": 0, "failed": 0}
 
@@ -66,6 +75,7 @@ class TableLink:
             if d["t"] == self.table and d["a"] == "%s:%d" % self.addr:
                 self.device = d["d"]
                 self.key = None if d["key"] is None else unhexlify(d["key"])
+                self.ask = d.get("ask")
                 self.acked = d["acked"]
         except (OSError, ValueError, KeyError, TypeError):
             pass
@@ -74,7 +84,7 @@ class TableLink:
             self._save()
 
     def _save(self):
-        d = {"a": "%s:%d" % self.addr, "t": self.table, "d": self.device,
+        d = {"a": "%s:%d" % self.addr, "t": self.table, "d": self.device, "ask": self.ask,
              "key": None if self.key is None else hexlify(self.key).decode(), "acked": self.acked}
         tmp = self.path + ".new"
         with open(tmp, "w") as f:
@@ -132,10 +142,12 @@ class TableLink:
             return
         if ticks_diff(now, self.next_at) < 0 or self.state == HELD and ticks_diff(now, self.poll_at) < 0:
             return
-        if self.key is None:
-            self._go("join", "POST", "/club/join?t=%d&d=%s" % (self.table, self.device), b"", now, False)
-        elif self.epoch is None:
+        if self.epoch is None:
             self._go("hello", "GET", "/club/hello?t=%d" % self.table, b"", now, False)
+        elif self.key is None:
+            if self.ask is None:
+                self.ask = [hexlify(os.urandom(8)).decode(), None, 0]   # a new request
+            self._go("join", "POST", "/club/join", b"", now)
         elif self.unsent() is not None:
             self._go("result", "POST", "/club/result", self._result_body(), now)
         elif self._live() is not None:
@@ -146,10 +158,14 @@ class TableLink:
 
     def _go(self, what, method, path, body, now, signed=True):
         from net.client import Request
-        if signed:
+        if what == "join":     # the club key's signature: the organiser knows a device of the club asks
+            path = sign.sign(self.club, method, "%s?t=%d&d=%s&e=%s&j=%s" % (
+                path, self.table, self.device, self.epoch, self.ask[0]), body)
+        elif signed:
             self.n += 1
             path = sign.sign(self.key, method, "%s?t=%d&d=%s&e=%s&n=%d" % (
                 path, self.table, self.device, self.epoch, self.n), body)
+        self.path_sent = path
         self.doing = what
         self.req = Request(self.addr, method, path, body, now)
 
@@ -183,19 +199,7 @@ class TableLink:
             return
         if what == "join":
             self.sent["join"] += 1
-            if status == 200:
-                d = json.loads(body)
-                self.key = unhexlify(d["key"])
-                self.epoch, self.n = d["e"], d["n"]
-                self.state = JOINED
-                self.code = None
-                self._save()
-            elif status == 202:
-                self.code = json.loads(body)["code"]
-                self.next_at = ticks_add(now, RETRY_MS)
-            else:
-                self.state = HELD              # another device holds the table
-                self.next_at = ticks_add(now, RETRY_MS)
+            self._joined(status, body, now)
             return
         if what == "hello":
             d = json.loads(body)
@@ -206,11 +210,13 @@ class TableLink:
             self.epoch, self.n = d["e"], d["n"]
             return
         if status in (401, 403):               # released, or another key: join again
-            self.key = self.epoch = None
+            self.key = self.epoch = self.ask = None
             self.state = RELEASED
             self._save()
             self.next_at = ticks_add(now, RETRY_MS)
             return
+        if status == 200:
+            body = self._signed(body)          # the organiser's own answer, or not used
         if what == "result":
             self.sent["result"] += 1
             if status == 200:
@@ -232,6 +238,46 @@ class TableLink:
             rec = json.loads(body).get("rec")
             if rec is not None:
                 self._take(unhexlify(rec))
+
+    def _joined(self, status, body, now):
+        """The organiser's answer to a join: its word and the code, then the
+        table's key once it accepted this very request."""
+        self.next_at = ticks_add(now, RETRY_MS)
+        if status == 202:
+            d = json.loads(body)
+            if self.ask[1] != d["o"]:
+                self.ask = [self.ask[0], d["o"], int(d["ev"])]
+                self._save()                   # a restart asks with the same request
+            self.code = sign.join_code(self.club, self.ask[1])
+            self.state = JOINING
+        elif status == 200 and self.ask[1] is not None:
+            d = json.loads(body)
+            j, o, ev = self.ask
+            self.key = sign.table_key(self.club, ev, self.table, self.device, j, o)
+            self.ask = None
+            self.epoch, self.n = d["e"], d["n"]
+            self._save()
+            self.state = JOINED
+            self.code = None
+            self.next_at = now
+        elif status == 409 and body.startswith(b"{"):
+            d = json.loads(body)               # a join of the organiser's earlier start
+            self.epoch, self.n = d["e"], d["n"]
+            self.next_at = now
+        elif status == 401:
+            self.state = OTHER_CLUB            # the organiser's device has another club key, or none
+            self.code = None
+        elif status != 200:
+            self.state = HELD                  # another device holds or asks for the table
+            self.code = None
+
+    def _signed(self, body):
+        """The answer's body without the organiser's signature line; ValueError
+        when it is not the organiser's (someone else on the Wi-Fi)."""
+        i = body.rfind(b"\n")
+        if i < 0 or not sign.same(body[i + 1:], sign.answer_mac(self.key, self.path_sent, body[:i])):
+            raise ValueError("not the organiser's answer")
+        return body[:i]
 
     def _mark(self):
         """What a live score was made of: the pairing, its hands, the match."""
@@ -265,9 +311,9 @@ class TableLink:
             self.req = None
 
 
-def start(app, addr, table, path=None):
+def start(app, addr, table, path=None, club_key=None):
     """The table's link in the App's tick (as net/phones.py puts the server there)."""
-    link = TableLink(app, addr, table, path)
+    link = TableLink(app, addr, table, path, club_key)
     app.table_link = link
     tick = app.tick
 
@@ -278,7 +324,7 @@ def start(app, addr, table, path=None):
     return link
 
 
-def start_here(app, table, radio=True, path=None):
+def start_here(app, table, radio=True, path=None, wifi_path=None):
     """Menu > Join club night on a Pico W: the Wi-Fi set with gin deploy
     --wifi joined, or with a club key (gin deploy --club-key) the
     organiser's own network found by a scan (a table has no camera for the
@@ -288,17 +334,17 @@ def start_here(app, table, radio=True, path=None):
     from net.link import Link, battery
     if radio is True:
         from net import radio
-    net = Link(radio, app.clock, table=True)
-    if net.ap:
-        raise OSError("no Wi-Fi or club key on this device (gin deploy --wifi or --club-key)")
+    net = Link(radio, app.clock, wifi_path, table=True)
+    if net.key is None:
+        raise OSError("no club key on this device (gin deploy --club-key)")
     net.up()
-    link = start(app, None, table, path)
+    link = start(app, None, table, path, net.key)
     link.net = net
     battery(app, True)
     return link
 
 
-def resume(app, radio=True, path=None):
+def resume(app, radio=True, path=None, wifi_path=None):
     """At a start (ui/platform.py, a Pico W): a device that holds a table's
     key on flash was a table device when its power went - its link again,
     without a press (the saved key and table: no new join, no organiser's
@@ -315,7 +361,7 @@ def resume(app, radio=True, path=None):
         app.let_go(("net.table", "net.sign"))
         return None
     try:
-        link = start_here(app, table, radio, path)
+        link = start_here(app, table, radio, path, wifi_path)
     except Exception:  # noqa: BLE001 - no Wi-Fi set or no radio now: the table plays on, Join club night again
         app.let_go(("net.table", "net.client", "net.sign", "net.link", "net.radio"))
         return None

@@ -308,10 +308,12 @@ CLOCK = const(297)
 # A Pico W table device leaving its club night (ui/screens/tables.py):
 # LEAVE, its question and the refusal while a result is not sent; and
 # LEAVE+3, the devices joined to the Pico W's own network (the Phones
-# screen: one name for the four, as CLOCK's).
+# screen); LEAVE+4 an organiser without a club key (no table can join),
+# LEAVE+5 a table whose club key is not the organiser's (one name for
+# the six, as CLOCK's).
 LEAVE = const(309)
 
-COUNT = const(313)
+COUNT = const(315)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

@@ -6,7 +6,8 @@
 #   micropython club_mp.py LIBDIR PORT organiser TABLES
 #       the organiser: an evening of 8 at TABLES tables, the first pairings
 #       called, Phones' server with its club routes; a table asking to join
-#       is accepted at once (the organiser's press); ends when every called
+#       is accepted at once (the organiser's press; the club key is
+#       tests/host/club_kit.py's); ends when every called
 #       pairing has its result
 #   micropython club_mp.py LIBDIR PORT table EVENING PAIRING NAME_A NAME_B
 #       a table device playing that pairing (its record as the organiser
@@ -25,6 +26,7 @@ from gincore import tournament as T  # noqa: E402
 from gincore.match import HandRecord, Match  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"]
+CLUB_KEY = bytes(range(16))   # tests/host/club_kit.py's: every device of the club holds it
 
 
 class Persist:
@@ -130,8 +132,10 @@ if MODE == "organiser":
         called.append(k)
     gc.collect()
     base = gc.mem_alloc()
+    with open(LIB + "/gin_wifi.json", "w") as f:
+        f.write(json.dumps({"club": "".join("%02x" % b for b in CLUB_KEY)}))
     from net import phones
-    p = phones.start(app, None, "127.0.0.1", PORT, LIB + "/club_net.json")
+    p = phones.start(app, None, "127.0.0.1", PORT, LIB + "/club_net.json", LIB + "/gin_wifi.json")
     gc.collect()
     fig["resident"] = gc.mem_alloc() - base
     svc = p.club
@@ -143,7 +147,9 @@ if MODE == "organiser":
         dt = time.ticks_diff(time.ticks_us(), t0)
         longest = dt if dt > longest else longest
         for n in list(svc.pending):
-            svc.accept(n)      # the organiser's hold on the Tables screen
+            code = svc.code(n, app.clock())
+            if code is not None:
+                svc.accept(n, code)      # the organiser's hold on the Tables screen
         turns += 1
         if turns % 10 == 0:
             peak = sample(base, peak)
@@ -169,7 +175,7 @@ else:
     gc.collect()
     base = gc.mem_alloc()
     from net import table
-    link = table.start(app, ("127.0.0.1", PORT), 1, LIB + "/gin_table.json")
+    link = table.start(app, ("127.0.0.1", PORT), 1, LIB + "/gin_table.json", CLUB_KEY)
     gc.collect()
     fig["resident"] = gc.mem_alloc() - base
     peak = turns = longest = 0

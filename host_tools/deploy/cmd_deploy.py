@@ -46,7 +46,7 @@ def parse(argv):
     p.add_argument("--organiser", metavar="HOST[:PORT]", help="with --wifi: a table device of a club night finds "
                    "the organiser's device at this address on that Wi-Fi (default: the network's gateway)")
     p.add_argument("--club-key", metavar="FILE", help="a club's Pico Ws share this key (FILE on the PC, made the "
-                   "first time): a table device then finds and joins the organiser's own network by itself")
+                   "first time): table devices sign their joins with it and find the organiser's own network")
     return p.parse_args(argv)
 
 

@@ -7,8 +7,10 @@ device makes its own network again.
 
 gin deploy --club-key FILE: the club's key (made in FILE on the PC the
 first time, kept there for the club's other devices) in the same file on
-the device: an organiser's own network then has a password a table of the
-same club works out by itself (net/link.py). Never printed either."""
+the device: a table device signs its join with it and derives its
+table's key from it (net/sign.py), and an organiser's own network has a
+password a table of the same club works out by itself (net/link.py).
+Never printed either, and never sent over the air."""
 import getpass
 import json
 import os

@@ -122,6 +122,8 @@ class SimDevice:
         self.bench.board.club_path = os.path.join(data, "gin_club_net.json")
         # A table device's link file (net/table.py), likewise: a Pico W resumes from it at a start.
         self.bench.board.table_path = os.path.join(data, "gin_table.json")
+        # gin deploy's Wi-Fi file (the club key among it), likewise.
+        self.bench.board.wifi_path = os.path.join(data, "gin_wifi.json")
 
     # ------------------------------------------------------------ time
     @property
@@ -149,7 +151,8 @@ class SimDevice:
             return
         from net import phones
         try:
-            phones.start(ui, None, "127.0.0.1", self.serve, self.bench.board.club_path)
+            phones.start(ui, None, "127.0.0.1", self.serve, self.bench.board.club_path,
+                         self.bench.board.wifi_path)
         except OSError as e:
             raise GinError("sim: cannot serve on 127.0.0.1:%d (%s)" % (self.serve, e.strerror or e))
 

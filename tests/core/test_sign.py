@@ -54,3 +54,37 @@ def test_a_signed_request_checks_only_with_its_key_path_and_body():
     assert sign.check(key, "POST", "/club/result?t=3&h=zz", b"") is None  # not hex
     assert sign.query(path)["n"] == "7" and sign.query(path)["t"] == "3"
     assert sign.same(b"abc", b"abc") and not sign.same(b"abc", b"abd") and not sign.same(b"ab", b"abc")
+
+
+CLUB = bytes(range(16))
+
+
+def test_a_table_key_is_the_clubs_hmac_of_its_evening_table_device_and_join():
+    k = sign.table_key(CLUB, 3, 2, "1a2b3c4d", "00112233aabbccdd", "99887766ffeeddcc")
+    # The same HMAC written out (and on CPython held to Python's hmac above).
+    assert k == sign.hmac_sha256(CLUB, b"gin table 3 2 1a2b3c4d 00112233aabbccdd 99887766ffeeddcc")
+    others = (sign.table_key(CLUB, 4, 2, "1a2b3c4d", "00112233aabbccdd", "99887766ffeeddcc"),   # evening
+              sign.table_key(CLUB, 3, 1, "1a2b3c4d", "00112233aabbccdd", "99887766ffeeddcc"),   # table
+              sign.table_key(CLUB, 3, 2, "1a2b3c4e", "00112233aabbccdd", "99887766ffeeddcc"),   # device
+              sign.table_key(CLUB, 3, 2, "1a2b3c4d", "00112233aabbccde", "99887766ffeeddcc"),   # its word
+              sign.table_key(CLUB, 3, 2, "1a2b3c4d", "00112233aabbccdd", "99887766ffeeddcd"),   # organiser's
+              sign.table_key(b"\x01" * 16, 3, 2, "1a2b3c4d", "00112233aabbccdd", "99887766ffeeddcc"))
+    assert len(set(others + (k,))) == 7
+
+
+def test_the_join_code_comes_from_the_organisers_word_and_the_club_key():
+    codes = [sign.join_code(CLUB, "%016x" % i) for i in range(200)]
+    assert all(len(c) == 4 and c.isdigit() for c in codes)
+    assert len(set(codes)) > 180                      # spread over the 10,000
+    b = sign.hmac_sha256(CLUB, b"gin code 0000000000000007")
+    assert codes[7] == "%04d" % ((b[0] * 65536 + b[1] * 256 + b[2]) % 10000)
+    assert sign.join_code(b"\x01" * 16, "%016x" % 7) != codes[7] or sign.join_code(b"\x02" * 16, "%016x" % 7) != codes[7]
+
+
+def test_an_answer_is_signed_over_the_request_it_answers():
+    key = b"t" * 32
+    p1 = sign.sign(key, "POST", "/club/result?t=1&d=ab&e=1f&n=7", b"{}")
+    p2 = sign.sign(key, "POST", "/club/result?t=1&d=ab&e=1f&n=8", b"{}")
+    a = sign.answer_mac(key, p1, b'{"ok":1}')
+    assert len(a) == 64 and a != sign.answer_mac(key, p2, b'{"ok":1}')
+    assert a != sign.answer_mac(key, p1, b'{"ok":2}') and a != sign.answer_mac(b"u" * 32, p1, b'{"ok":1}')

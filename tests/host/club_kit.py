@@ -22,6 +22,7 @@ from host_tools.sim import sim_device
 from sim_kit import past_first_start
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"]
+CLUB_KEY = bytes(range(16))   # gin deploy --club-key's key on every device of the club
 TURNS = 6000           # the most turns any wait takes: a minute of the devices' clocks
 
 
@@ -31,6 +32,7 @@ def organiser(tmp, tables=4, best_of=1, board="pico_i2c", fmt=T.ROUND_ROBIN, ser
     says) at `tables` tables."""
     data = os.path.join(str(tmp), "organiser")
     os.makedirs(data)
+    write_club_key(os.path.join(data, "gin_wifi.json"))
     root, _, _ = sim_device.data_layout(data)
     store = Store(root=root)
     store.load()
@@ -42,11 +44,20 @@ def organiser(tmp, tables=4, best_of=1, board="pico_i2c", fmt=T.ROUND_ROBIN, ser
     return dev
 
 
+def write_club_key(path, key=CLUB_KEY, **more):
+    """gin deploy's Wi-Fi file with the club key (and more of its fields)."""
+    d = {"club": key.hex()}
+    d.update(more)
+    with open(path, "w") as f:
+        json.dump(d, f)
+
+
 class Table:
     """A table device: an app on its own store, its link to the organiser."""
 
-    def __init__(self, tmp, no, port):
+    def __init__(self, tmp, no, port, club_key=CLUB_KEY):
         self.no = no
+        self.club_key = club_key
         self.port = port
         self.root = os.path.join(str(tmp), "table%d" % no)
         if not os.path.isdir(self.root):
@@ -57,7 +68,7 @@ class Table:
         """A start (also after a power cut): the app on what its flash holds."""
         self.rig = Rig(persist=StorePersist(Store(root=self.root)))
         self.link = table_link.TableLink(self.rig.app, ("127.0.0.1", self.port), self.no,
-                                         os.path.join(self.root, "gin_table.json"))
+                                         os.path.join(self.root, "gin_table.json"), self.club_key)
 
     @property
     def app(self):
@@ -136,8 +147,8 @@ class World:
         for t in self.tables:
             self.until(lambda: t.link.code is not None or t.link.key is not None, "table %d asks" % t.no)
             if t.link.key is None:
-                assert self.service.pending[t.no] == t.link.device
-                self.service.accept(t.no)
+                assert self.service.pending[t.no][0] == t.link.device
+                self.service.accept(t.no, t.link.code)   # the organiser's hold: the codes agree
         self.until(lambda: all(t.link.key is not None for t in self.tables), "every table has the key")
 
 
@@ -175,6 +186,13 @@ def signed(world, table, method, route, body=b"", key=None, n=None, epoch=None, 
     path = sign.sign(key or link.key, method, "%s?t=%d&d=%s&e=%s&n=%d" % (
         route, table.no, device or link.device, epoch or link.epoch, n), body)
     return path
+
+
+def signed_join(world, table_no, device="12345678", asked="0123456789abcdef", key=CLUB_KEY, epoch=None):
+    """A join as a table's link signs it (with the club key)."""
+    from net import sign
+    return sign.sign(key, "POST", "/club/join?t=%d&d=%s&e=%s&j=%s" % (
+        table_no, device, epoch or world.service.epoch, asked), b"")
 
 
 def club_json(world):

@@ -91,7 +91,7 @@ def test_a_table_of_the_club_finds_and_joins_the_organisers_own_network(tmp_path
     assert link.addr == ("127.0.0.1", w.port)     # the organiser is the network's gateway
     w.rig.step(10)
     assert w.rig.texts()[-1] == "Code %s: organiser OK" % link.code
-    w.service.accept(1)
+    w.service.accept(1, link.code)
     w.until(lambda: w.rig.app.club is not None, "table 1's pairing on the device")
     k = next(k for k in w.app.club.t.open_pairings() if w.app.club.t.table(k) == 1)
     c = w.rig.app.club
@@ -119,10 +119,10 @@ def test_a_table_of_the_club_finds_and_joins_the_organisers_own_network(tmp_path
 def test_another_clubs_table_or_one_without_a_key_does_not_get_in(tmp_path, monkeypatch, key):
     w = OwnNetwork(tmp_path, monkeypatch, table_key=key)
     if key is None:
-        # No key and no Wi-Fi: nothing to join, said in words; the table plays on.
+        # No key: nothing to join with, said in words; the table plays on.
         w.join(1)
         assert not hasattr(w.rig.app, "table_link")
-        assert "gin deploy --wifi or --club-key" in " ".join(w.rig.texts())
+        assert "no club key on this device (gin deploy --club-key)" in " ".join(w.rig.texts())
         return
     link = w.join(1)
     assert link.net.ssid == w.app.phones.link.ssid and link.net.password != w.app.phones.link.password

@@ -5,7 +5,8 @@ with their links (net/table.py) turning with it (club_kit.py)."""
 import json
 
 from gincore import tournament as T
-from club_kit import Raw, World, club_json, evening_bytes, organiser_power_cut, request, signed
+from club_kit import (CLUB_KEY, Raw, World, club_json, evening_bytes, organiser_power_cut, request, signed,
+                      signed_join, write_club_key)
 
 
 def _pairing_of(w, t):
@@ -143,9 +144,10 @@ def test_signatures_replays_and_bad_input_change_nothing(tmp_path):
     assert refused_after[0] == 409 and evening_bytes(w) == after
     r = w.club.t.result(k)
     assert (r[1], r[2], r[3], r[4], r[5]) == tuple(t1.pairing().result[:5])
-    # The join of an unknown table, a broken device id, a GET on a POST route.
-    assert request(w, "POST", "/club/join?t=9&d=12345678")[0] == 404
-    assert request(w, "POST", "/club/join?t=2&d=xyz")[0] == 400
+    # A join without the club key's signature, of an unknown table, a broken device id, a GET on a POST route.
+    assert request(w, "POST", "/club/join?t=2&d=12345678&e=%s&j=0123456789abcdef" % w.service.epoch)[0] == 401
+    assert request(w, "POST", signed_join(w, 9))[0] == 404
+    assert request(w, "POST", signed_join(w, 2, device="xyz"))[0] == 400
     assert request(w, "GET", signed(w, t2, "GET", "/club/live"))[0] == 405
     assert evening_bytes(w) == after
     # The other tables scored on all the while: their results count.
@@ -233,15 +235,15 @@ def test_a_replacement_device_takes_over_a_table_once_released(tmp_path):
     new = Table(tmp_path / "new", 2, w.port)
     w.tables.append(new)
     w.until(lambda: new.link.state == "held", "the new device refused while the old holds table 2")
-    assert new.link.key is None and w.service.holders[2] == old.link.device
+    assert new.link.key is None and w.service.holders[2][0] == old.link.device
     w.until(lambda: w.service.tables(w.app.clock())[1][5], "table 2 listed as not heard from",
             turns=net_club.QUIET_MS // 10 + 100)
     rows = w.service.tables(w.app.clock())
     assert [r[0] for r in rows if r[5]] == [2]        # only table 2 is quiet
     w.service.release(2)
-    w.until(lambda: 2 in w.service.pending, "the new device asks for table 2")
-    assert w.service.pending[2] == new.link.device
-    w.service.accept(2)
+    w.until(lambda: 2 in w.service.pending and new.link.code is not None, "the new device asks for table 2")
+    assert w.service.pending[2][0] == new.link.device
+    w.service.accept(2, new.link.code)
     w.until(lambda: new.pairing() is not None, "the pairing of table 2 on the new device")
     assert new.pairing().pairing == k + 1
     new.win(1)
@@ -251,7 +253,7 @@ def test_a_replacement_device_takes_over_a_table_once_released(tmp_path):
     # The old device comes back: refused (403), it asks to join again and is held off.
     w.tables.append(old)
     w.until(lambda: old.link.state == "held", "the old device held off")
-    assert w.service.holders[2] == new.link.device
+    assert w.service.holders[2][0] == new.link.device
 
 
 def test_the_club_night_view_and_press_to_screen_with_4_tables_and_4_phones(tmp_path):
@@ -327,7 +329,7 @@ def test_the_organiser_accepts_and_releases_tables_on_its_tables_screen(tmp_path
     assert type(w.app.top()).__name__ == "HoldScreen"
     w.org.press("ok", hold_ms=2200)
     w.until(lambda: t1.link.key is not None, "table 1 joined")
-    assert w.service.holders == {1: t1.link.device}
+    assert [(t, h[0]) for t, h in w.service.holders.items()] == [(1, t1.link.device)]
     w.until(lambda: t1.pairing() is not None, "table 1's pairing")
     t1.hand(0, defender=12)
     w.until(lambda: 1 in w.service.live and w.service.live[1][3] == 1, "table 1's live score")
@@ -359,7 +361,8 @@ def test_a_pico_w_joins_as_a_table_from_its_menu(tmp_path, monkeypatch):
     w.call_all()
     wifi = os.path.join(str(tmp_path), "gin_wifi.json")
     with open(wifi, "w") as f:
-        json.dump({"ssid": "club", "password": "secret-pw", "organiser": "127.0.0.1:%d" % w.port}, f)
+        json.dump({"ssid": "club", "password": "secret-pw", "organiser": "127.0.0.1:%d" % w.port,
+                   "club": CLUB_KEY.hex()}, f)
     monkeypatch.setattr(net_link, "WIFI_FILE", wifi)
     os.makedirs(str(tmp_path / "t4"))
     rig = Rig(persist=StorePersist(Store(root=str(tmp_path / "t4"))))
@@ -379,7 +382,7 @@ def test_a_pico_w_joins_as_a_table_from_its_menu(tmp_path, monkeypatch):
     rig.step(10)
     assert rig.texts()[-1] == "Code %s: organiser OK" % link.code
     assert link.addr == ("127.0.0.1", w.port)
-    w.service.accept(4)
+    w.service.accept(4, link.code)
     w.until(lambda: rig.app.club is not None, "table 4's pairing on the device")
     k = next(k for k in w.club.t.open_pairings() if w.club.t.table(k) == 4)
     assert rig.app.club.rec.pairing == k + 1 and rig.screen() == "TableScreen"
@@ -475,12 +478,11 @@ def _club_wifi(tmp_path, monkeypatch, w):
     from net import link as net_link
     w.call_all()
     w.join_all()
-    wifi = os.path.join(str(tmp_path), "gin_wifi.json")
-    with open(wifi, "w") as f:
-        json.dump({"ssid": "club", "password": "secret-pw", "organiser": "127.0.0.1:%d" % w.port}, f)
-    monkeypatch.setattr(net_link, "WIFI_FILE", wifi)
     data = os.path.join(str(tmp_path), "t4")
     os.makedirs(data)
+    wifi = os.path.join(data, "gin_wifi.json")    # where the simulated device keeps it
+    write_club_key(wifi, ssid="club", password="secret-pw", organiser="127.0.0.1:%d" % w.port)
+    monkeypatch.setattr(net_link, "WIFI_FILE", wifi)
     return data
 
 
@@ -501,7 +503,7 @@ def test_a_table_that_restarts_goes_back_to_its_club_night_by_itself(tmp_path, m
     w.phones.append(t4)
     link = t4.app.table_link
     w.until(lambda: link.code is not None, "table 4 asks")
-    w.service.accept(4)
+    w.service.accept(4, link.code)
     w.until(lambda: t4.app.club is not None, "table 4's pairing on the device")
     k = next(k for k in w.club.t.open_pairings() if w.club.t.table(k) == 4)
     c = t4.app.club
@@ -521,7 +523,7 @@ def test_a_table_that_restarts_goes_back_to_its_club_night_by_itself(tmp_path, m
     assert back is not link and back.table == 4 and back.key is None   # the address comes with the Wi-Fi
     w.until(lambda: back.acked is not None, "the result acknowledged after the restart")
     assert (back.key, back.device) == (key, device) and back.sent["join"] == 0
-    assert w.service.holders[4] == device and 4 not in w.service.pending
+    assert w.service.holders[4][0] == device and 4 not in w.service.pending
     _counted_once(w, k, _Slip(t4.app))
     assert sum(1 for j in range(w.club.t.count) if w.club.t.done(j)) == 1
 
@@ -544,7 +546,7 @@ def test_a_table_leaves_its_club_night_from_the_menu(tmp_path, monkeypatch):
     w.phones.append(t4)
     link = t4.app.table_link
     w.until(lambda: link.code is not None, "table 4 asks")
-    w.service.accept(4)
+    w.service.accept(4, link.code)
     w.until(lambda: t4.app.club is not None, "table 4's pairing on the device")
     assert os.path.isfile(path)
     c = t4.app.club
@@ -570,7 +572,7 @@ def test_a_table_leaves_its_club_night_from_the_menu(tmp_path, monkeypatch):
     again = _SimTable(data)                          # the next start: nothing to resume
     assert not hasattr(again.app, "table_link")
     assert "Leave club night" not in again.menu_row("Settings")
-    assert w.service.holders[4] == link.device       # the organiser still holds it for this device
+    assert w.service.holders[4][0] == link.device    # the organiser still holds it for this device
 
 
 class _Slip:
@@ -596,6 +598,7 @@ def test_an_evening_set_up_or_ended_while_phones_runs_gets_or_loses_the_club_rou
     from ui.club import Club
     data = os.path.join(str(tmp_path), "organiser")
     os.makedirs(data)
+    write_club_key(os.path.join(data, "gin_wifi.json"))
     dev = past_first_start(sim_device.SimDevice("pico_i2c", data, serve=0))
     w = World.__new__(World)
     w.tmp, w.org, w.port, w.tables, w.phones = tmp_path, dev, dev.serve, [], []

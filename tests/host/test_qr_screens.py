@@ -115,29 +115,20 @@ def test_a_joined_wifi_shows_only_the_page_and_never_its_password(tmp_path):
     shows the page's address (after joining), never the password."""
     import json
     import network
-    from net import link
-    wifi = tmp_path / "gin_wifi.json"
-    wifi.write_text(json.dumps({"ssid": "Club", "password": "s3cret-pass"}))
-    old = link.WIFI_FILE
-    link.WIFI_FILE = str(wifi)
-    try:
-        dev = _device(tmp_path / "d", "pico_w_i2c")
-        import ui.screens.phones  # noqa: F401 - loaded before the link module's default is read
-        from net import link as link2
-        link2.WIFI_FILE = str(wifi)
-        del network.LOG[:]
-        p = _open_phones(dev)
-        assert not p.link.ap and p.link.ssid == "Club"
-        assert ("connect", "Club") in network.LOG
-        dev.run(network.JOIN_MS + 200)
-        assert p.address() is not None
-        from host_tools.sim import sim_screen
-        text = "\n".join(sim_screen.rows(dev.pixels(), dev.height))
-        assert dev.loop.ui.top().shown == p.address()
-        assert "s3cret" not in repr(network.LOG) and "s3cret" not in text
-        assert p.link.wifi_qr() is None
-    finally:
-        link.WIFI_FILE = old
+    dev = _device(tmp_path / "d", "pico_w_i2c")
+    with open(dev.bench.board.wifi_path, "w") as f:     # the simulated device's own gin_wifi.json
+        json.dump({"ssid": "Club", "password": "s3cret-pass"}, f)
+    del network.LOG[:]
+    p = _open_phones(dev)
+    assert not p.link.ap and p.link.ssid == "Club"
+    assert ("connect", "Club") in network.LOG
+    dev.run(network.JOIN_MS + 200)
+    assert p.address() is not None
+    from host_tools.sim import sim_screen
+    text = "\n".join(sim_screen.rows(dev.pixels(), dev.height))
+    assert dev.loop.ui.top().shown == p.address()
+    assert "s3cret" not in repr(network.LOG) and "s3cret" not in text
+    assert p.link.wifi_qr() is None
 
 
 def test_a_plain_pico_has_no_phones_and_loads_none_of_it(tmp_path):

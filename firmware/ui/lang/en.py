@@ -313,4 +313,6 @@ T = (
     'Stop reporting?',  # LEAVE+1
     'Its result is not sent yet',  # LEAVE+2
     'Joined: %d',  # LEAVE+3
+    'No club key here',  # LEAVE+4
+    "Another club's key",  # LEAVE+5
 )

@@ -313,4 +313,6 @@ T = (
     "Lopeta raportointi?",  # LEAVE+1
     "Tulosta ei ole vielä lähetetty",  # LEAVE+2
     "Verkossa: %d",  # LEAVE+3
+    "Ei seuran avainta",  # LEAVE+4
+    "Toisen seuran avain",  # LEAVE+5
 )

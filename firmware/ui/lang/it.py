@@ -313,4 +313,6 @@ T = (
     "Smettere di inviare?",  # LEAVE+1
     "Il risultato non è ancora inviato",  # LEAVE+2
     "Connessi: %d",  # LEAVE+3
+    "Manca chiave club",  # LEAVE+4
+    "Chiave altro club",  # LEAVE+5
 )

@@ -313,4 +313,6 @@ T = (
     "Parar de enviar?",  # LEAVE+1
     "O resultado ainda não foi enviado",  # LEAVE+2
     "Na rede: %d",  # LEAVE+3
+    "Sem chave do clube",  # LEAVE+4
+    "Chave de outro clube",  # LEAVE+5
 )

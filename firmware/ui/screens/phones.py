@@ -27,7 +27,7 @@ def open_phones(app):
             # The simulator serves on 127.0.0.1 and a port of its choosing.
             b = getattr(app.board, "board", None)
             host, port = getattr(b, "phones_addr", ("0.0.0.0", 80))
-            phones.start(app, True, host, port, getattr(b, "club_path", None))
+            phones.start(app, True, host, port, getattr(b, "club_path", None), getattr(b, "wifi_path", None))
         except Exception as e:  # noqa: BLE001 - no radio, no socket: said, the table plays on
             from ui.screens.message import say_lines
             stop_phones(app)

@@ -1,8 +1,10 @@
-"""A club night's table devices (issue 25, on a Pico W).
+"""A club night's table devices, on a Pico W.
 
 The organiser (Menu > Tables, while Phones serves an evening at tables):
 a row per table - its live score, or "asks, code 1234" (OK, then a hold:
-the device whose screen shows that code is the table's), "no device",
+the device whose screen shows that code is the table's; the hold accepts
+that very request, and a request asked again meanwhile is not accepted
+by it), "no device",
 "not heard" (30 s without a request), "late" (its result overdue). OK on
 a table with a device, then a hold: released - a replacement device may
 join for it (one device per table at a time).
@@ -70,14 +72,18 @@ class TablesScreen(ChoiceScreen):
         title = app.t(tx.TABLE_N) % n
         if ask is not None:
             app.push(HoldScreen(app, title, (app.t(tx.ACCEPT_Q), app.t(tx.TBL_ASKS) % ask),
-                                lambda: self._done(svc.accept, n)))
+                                lambda: self._done(svc.accept, n, ask)))
         elif dev is not None:
             app.push(HoldScreen(app, title, (app.t(tx.RELEASE_Q),), lambda: self._done(svc.release, n)))
 
-    def _done(self, change, n):
+    def _done(self, change, *args):
         app = self.app
         try:
-            change(n)
+            change(*args)
+        except ValueError:     # asked again meanwhile: a new code, looked at again
+            app.pop()
+            self.at = None
+            return
         except Exception as e:  # noqa: BLE001 - the flash refused: said, nothing changed
             from ui.screens.club import not_saved
             app.pop()
@@ -93,6 +99,10 @@ def received(app):
 
 
 def open_tables(app):
+    if app.phones.club.club_key is None:    # no table could join: said, not a list of empty tables
+        from ui.screens.message import say_lines
+        say_lines(app, app.t(tx.TABLES), (app.t(tx.LEAVE + 4),))
+        return
     app.push(TablesScreen(app))
 
 
@@ -101,7 +111,9 @@ def ask_join(app):
     def got(n):
         try:
             from net import table
-            table.start_here(app, n).on_acked = received
+            b = getattr(app.board, "board", None)
+            table.start_here(app, n, True, getattr(b, "table_path", None),
+                             getattr(b, "wifi_path", None)).on_acked = received
         except Exception as e:  # noqa: BLE001 - no radio, no address: said, the table plays on
             from ui.screens.message import say_lines
             app.home()
@@ -156,6 +168,8 @@ class JoinScreen(ChoiceScreen):
             return (app.t(tx.TBL_HELD),)
         if link.state == "nowifi":      # looked for again meanwhile (net/table.py)
             return (app.t(tx.NOT_JOINED),)
+        if link.state == "other":       # the organiser's device has another club key
+            return (app.t(tx.LEAVE + 5),)
         if link.key is not None:
             return (app.t(tx.TBL_JOINED),)
         if link.code is not None:
