@@ -313,7 +313,12 @@ CLOCK = const(297)
 # the six, as CLOCK's).
 LEAVE = const(309)
 
-COUNT = const(315)
+# The digit screens' line of what OK does (ui/screens/digits.py): DIGITS
+# on any digit but the last with a Back key (OK moves on, a held OK takes
+# the number), DIGITS+1 the same on three buttons, DIGITS+2 on the last.
+DIGITS = const(315)
+
+COUNT = const(318)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

@@ -99,3 +99,21 @@ def test_a_number_out_of_range_is_refused_with_the_range_on_screen():
 
 
 both_heights(globals())
+
+
+def test_the_screen_says_what_ok_does_on_each_digit():
+    """The last line: OK moves on and a hold takes the number (four
+    buttons), OK moves on (three: a held OK is Back), OK takes it (on the
+    last digit); none on 32 rows, where the caption takes that room."""
+    for three, first in ((False, "OK: next, hold: done"), (True, "OK: next digit")):
+        rig = Rig(three=three)
+        scr, got = open_digits(rig, value=100)
+        assert rig.texts()[-1] == first
+        rig.press(keys.OK, 2)
+        rig.frame()
+        assert scr.cursor == 3 and rig.texts()[-1] == "OK: done"
+        rig.press(keys.OK)
+        assert got == [100]
+    rig = Rig(height=32)
+    scr, got = open_digits(rig, value=100)
+    assert not [s for s in rig.texts() if s.startswith("OK")]

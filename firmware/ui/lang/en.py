@@ -315,4 +315,7 @@ T = (
     'Joined: %d',  # LEAVE+3
     'No club key here',  # LEAVE+4
     "Another club's key",  # LEAVE+5
+    'OK: next, hold: done',  # DIGITS
+    'OK: next digit',  # DIGITS+1
+    'OK: done',  # DIGITS+2
 )

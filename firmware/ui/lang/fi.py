@@ -315,4 +315,7 @@ T = (
     "Verkossa: %d",  # LEAVE+3
     "Ei seuran avainta",  # LEAVE+4
     "Toisen seuran avain",  # LEAVE+5
+    "OK: seur. Pidä: valmis",  # DIGITS
+    "OK: seuraava numero",  # DIGITS+1
+    "OK: valmis",  # DIGITS+2
 )

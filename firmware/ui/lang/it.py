@@ -315,4 +315,7 @@ T = (
     "Connessi: %d",  # LEAVE+3
     "Manca chiave club",  # LEAVE+4
     "Chiave altro club",  # LEAVE+5
+    "OK: avanti, tieni: fine",  # DIGITS
+    "OK: cifra dopo",  # DIGITS+1
+    "OK: fatto",  # DIGITS+2
 )

@@ -315,4 +315,7 @@ T = (
     "Na rede: %d",  # LEAVE+3
     "Sem chave do clube",  # LEAVE+4
     "Chave de outro clube",  # LEAVE+5
+    "OK: próx., segure: fim",  # DIGITS
+    "OK: próximo dígito",  # DIGITS+1
+    "OK: concluir",  # DIGITS+2
 )

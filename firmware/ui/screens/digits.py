@@ -2,7 +2,9 @@
 over the cursor (0-9, round and round), OK moves to the next digit and on
 the last one takes the number, Back moves to the digit before (from the
 first it goes back a screen). With a Back key, OK held takes the number
-as it stands from any digit (on three buttons a held OK is Back).
+as it stands from any digit (on three buttons a held OK is Back). The
+screen's last line says which of these OK does now (not on 32 rows: no
+room).
 
 For numbers that can be anywhere in a wide range (a match's points, a
 pairing's number): stepping 0 to 131 one by one is 131 steps, digit by
@@ -41,6 +43,7 @@ class DigitScreen(Screen):
         self.wants_long_ok = not app.three_buttons
         self.ok_down = False      # OK pressed on this screen: its hold may take the number
         self.text = ""
+        self.hint = ""
         self.vx = self.vy = self.ux = self.uw = self.cx = self.cy = 0
 
     def value(self):
@@ -74,6 +77,10 @@ class DigitScreen(Screen):
             self.cx, self.cy = 0, top
         self.ux = self.vx + g.width(self.text[:self.cursor], BIG)
         self.uw = g.width(self.text[self.cursor], BIG)
+        if not g.compact:
+            from ui import text as tx
+            last = self.cursor + 1 == self.n
+            self.hint = self.app.t(tx.DIGITS + (2 if last else 0 if self.wants_long_ok else 1))
 
     def key(self, k, kind):
         d = widgets.step(k, kind)
@@ -110,3 +117,5 @@ class DigitScreen(Screen):
         g.text(self.caption, self.cx, self.cy, SMALL, 1)
         g.text(self.text, self.vx, self.vy, BIG, 1)
         g.fill_rect(self.ux, self.vy + g.height(BIG) + 1, self.uw, 2, 1)
+        if self.hint:
+            g.text(self.hint, 0, g.h - g.line, SMALL, 1)
