@@ -13,7 +13,9 @@ each evening of the organiser's folder:
   taken, the link goes to the sheet), else a disagreement;
 - a slip of a pairing the organiser counted otherwise (played on the
   organiser's device, a walkover, a forfeit), two slips of one pairing
-  that differ, a slip whose names are not the pairing's: a disagreement.
+  that differ, a slip whose names are not the pairing's, a slip played
+  as another best of than the evening's, a slip whose numbers the
+  evening cannot take: a disagreement.
 
 A disagreement is reported with both sources (on standard error, and on
 the club page) and the organiser's evening is left as it was for that
@@ -39,6 +41,26 @@ class Source:
 def _words(names, res):
     w, ga, gb, pa, pb = res[:5]
     return "%s wins, games %d-%d, points %d-%d (%s v %s)" % (names[w], ga, gb, pa, pb, names[0], names[1])
+
+
+def rules_words(rules, best_of):
+    """'italian rules to 25, one game a pairing' / '..., best of 3'."""
+    return "%s rules to %d, %s" % (rules.name, rules.target,
+                                   "one game a pairing" if best_of == 1 else "best of %d" % best_of)
+
+
+def _unlike(t, rec):
+    """None when the slip was played as the evening plays its pairings
+    (the same best of); else the two in words."""
+    if rec.best_of == t.best_of:
+        return None
+    return rules_words(t.rules, t.best_of), rules_words(rec.rules, rec.best_of)
+
+
+def _fits(res):
+    """The slip's numbers are within what an evening keeps (a forged slip may say more)."""
+    w, ga, gb, pa, pb, ha, hb = res
+    return max(pa, pb) <= T._MAX_POINTS and max(ha, hb) <= T._MAX_HANDS
 
 
 def _ours(t, k, src):
@@ -93,6 +115,25 @@ def join(t, number, sources):
     return j
 
 
+def _evening_has(t, k):
+    """What the organiser's evening holds for pairing k, in words:
+    'has it open', 'the organiser entered Ann wins, ...'."""
+    a, b, _ = t.pairing(k)
+    st = t.status(k)
+    if st < T.PLAYED:
+        return "has it open"
+    have = t.result(k)
+    org = _words((t.names[a], t.names[b]), (have[1],) + have[2:6])
+    if st == T.PLAYED and t.entered(k):
+        return "the organiser entered %s" % org
+    return "%s (%s)" % ({T.PLAYED: "played it on the organiser's device", T.WALKOVER: "gave it as a walkover",
+                         T.FORFEIT: "gave it as a forfeit"}[st], org)
+
+
+def _kept(t, k):
+    return "not counted" if t.status(k) < T.PLAYED else "the evening's result is kept"
+
+
 def _one(j, k, slips):
     """Pairing k and its slips; True when a result was counted."""
     t = j.t
@@ -105,6 +146,17 @@ def _one(j, k, slips):
         if r is None:
             j.problems.append("%s: %s played %s v %s, not this pairing"
                               % (label, s.where(), s.rec.names[0], s.rec.names[1]))
+            continue
+        names = (t.names[a], t.names[b])
+        unlike = _unlike(t, s.rec)
+        if unlike is not None:
+            j.problems.append("%s: the evening plays %s, and %s; %s played %s and says %s - %s, check it"
+                              % (label, unlike[0], _evening_has(t, k), s.where(), unlike[1], _words(names, r),
+                                 _kept(t, k)))
+            continue
+        if not _fits(r):
+            j.problems.append("%s: %s says %s, more than an evening keeps - %s, check it"
+                              % (label, s.where(), _words(names, r), _kept(t, k)))
             continue
         results.append((s, r))
     if not results:
@@ -120,7 +172,12 @@ def _one(j, k, slips):
     names = (t.names[a], t.names[b])
     st = t.status(k)
     if st < T.PLAYED:
-        t.record(k, a if first[0] == 0 else b, first[1:3], first[3:5], first[5:7])
+        try:
+            t.record(k, a if first[0] == 0 else b, first[1:3], first[3:5], first[5:7])
+        except T.TournamentError as e:   # numbers the evening's best of cannot take (a forged slip)
+            j.problems.append("%s: %s says %s, which the evening cannot take (%s) - not counted, check it"
+                              % (label, src.where(), _words(names, first), e))
+            return False
         j.sheet[k] = (src.device, src.rec.match_no)
         return True
     have = t.result(k)

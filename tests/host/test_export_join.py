@@ -2,6 +2,7 @@
 joined with the pairings table devices played for it, by reference. Each
 device's folder is written with the device's own code (storage.Store,
 ui.persist), the table devices' slips as ui/tablepair.py saves them."""
+import json
 import os
 import re
 import subprocess
@@ -47,11 +48,12 @@ class Device:
             self.persist.hand_added(m)
         return m
 
-    def table_pairing(self, evening, k, names, rules, winner):
-        """Pairing k (from 0) of evening played here, its slip confirmed, then archived."""
-        m = self.play(names, rules, winner)
+    def table_pairing(self, evening, k, names, rules, winner, best_of=1):
+        """Pairing k (from 0) of evening played here (as best_of says: the
+        table device's setting), its slip confirmed, then archived."""
+        m = self.play(names, rules, winner, best_of // 2 + 1)
         g, p, h = T.match_outcome(m)
-        rec = TP.TablePairing(evening, k + 1, names, rules, 1, match_no=self.store.match_no,
+        rec = TP.TablePairing(evening, k + 1, names, rules, best_of, match_no=self.store.match_no,
                               result=(0 if g[0] > g[1] else 1, g[0], g[1], p[0], p[1], h[0], h[1]))
         self.store.save_club(TP.encode(rec))
         self.store.archive_club()
@@ -148,3 +150,79 @@ def test_gin_club_joins_the_same_way(tmp_path):
     assert bad.returncode == 2
     assert bad.stderr.strip() == "gin: club: --from and --port read the evening from the devices: give no " \
                                  "--format, --players or FILE"
+
+
+def club(*args):
+    return subprocess.run([GIN, "club"] + list(args), capture_output=True, text=True, timeout=conftest.HANG_S)
+
+
+def froms(*folders):
+    return [x for f in folders for x in ("--from", f)]
+
+
+def four(rules, tables=2):
+    """An evening of four, its pairings (not byes) and their names."""
+    t = T.Tournament(["Ann", "Bob", "Cid", "Dan"], T.ROUND_ROBIN, rules, tables=tables)
+    ks = [k for k in range(t.count) if t.pairing(k)[1] != T.BYE]
+    return t, ks, [(t.names[t.pairing(k)[0]], t.names[t.pairing(k)[1]]) for k in ks]
+
+
+def words(rec, names):
+    """A slip's result as the join words it, in the pairing's order (names)."""
+    w, ga, gb, pa, pb = rec.result[:5]
+    if rec.names != names:
+        w, ga, gb, pa, pb = 1 - w, gb, ga, pb, pa
+    return "%s wins, games %d-%d, points %d-%d (%s v %s)" % (names[w], ga, gb, pa, pb, names[0], names[1])
+
+
+def test_a_slip_of_another_best_of_is_a_disagreement_not_a_traceback(tmp_path):
+    org_dir, t2_dir, out = (str(tmp_path / n) for n in ("org", "t2", "out"))
+    rules = italian()
+    org, t2 = Device(org_dir), Device(t2_dir)
+    t, ks, names = four(rules)                       # one game a pairing
+    bad = t2.table_pairing(1, ks[0], names[0], rules, 0, best_of=3)   # the table set to best of 3: 2-0
+    good = t2.table_pairing(1, ks[1], names[1], rules, 1)
+    org.store.save_club(T.encode(t))
+    assert bad.result[1:3] == (2, 0)
+    p = club(*froms(org_dir, t2_dir), "--json")
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+    d = json.loads(p.stdout)
+    ref0 = TP.ref_text(1, ks[0] + 1)
+    # Both sources: the evening's best of and the table's, with what the slip says.
+    assert d["disagreements"][0].startswith("pairing %s (%s v %s" % (ref0, names[0][0], names[0][1]))
+    for part in ("the evening plays italian rules to 25, one game a pairing", "best of 3",
+                 words(bad, names[0]), "(its match 1)", "not counted"):
+        assert part in d["disagreements"][0], (part, d["disagreements"])
+    assert len(d["disagreements"]) == 1
+    by = {(q["a"], q["b"]): q for r in d["rounds"] for q in r["pairings"]}
+    assert by[names[0]]["status"] == "open"
+    assert by[names[1]]["status"] == "played" and by[names[1]]["points"] == list(good.result[3:5])
+    e = run(*froms(org_dir, t2_dir), "--out", out)
+    assert e.returncode == 0, e.stderr
+    lines = [line for line in e.stderr.splitlines() if "disagreement" in line]
+    assert lines == ["gin: export: disagreement: club night 1, " + x for x in d["disagreements"]]
+    html = open(os.path.join(out, "club-1.html"), encoding="utf-8").read()
+    assert html.count("best of 3") == 1 and 'id="disagreements"' in html
+
+
+def test_a_slip_with_numbers_no_match_gives_is_a_disagreement(tmp_path):
+    """A forged folder: slips the device's code would never confirm."""
+    org_dir, t2_dir = str(tmp_path / "org"), str(tmp_path / "t2")
+    rules = italian()
+    org, t2 = Device(org_dir), Device(t2_dir)
+    t, ks, names = four(rules)
+    forged = [TP.TablePairing(1, ks[0] + 1, names[0], rules, 1, 1, (0, 1, 1, 30, 30, 1, 1)),   # 1-1 in one game
+              TP.TablePairing(1, ks[1] + 1, names[1], rules, 1, 2, (0, 1, 0, 30, 10, 70000, 0))]  # 70,000 hands
+    t.record(ks[1], t.pairing(ks[1])[0], (1, 0), (30, 10), entered=True)    # the entry agrees but for the hands
+    for rec in forged:
+        t2.store.save_club(TP.encode(rec))
+        t2.store.archive_club()
+    org.store.save_club(T.encode(t))
+    p = club(*froms(org_dir, t2_dir), "--json")
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+    d = json.loads(p.stdout)
+    assert len(d["disagreements"]) == 2, d["disagreements"]
+    assert "games 1-1" in d["disagreements"][0] and "not counted" in d["disagreements"][0]
+    assert "more than an evening keeps - the evening's result is kept" in d["disagreements"][1]
+    by = {(q["a"], q["b"]): q for r in d["rounds"] for q in r["pairings"]}
+    assert by[names[0]]["status"] == "open" and by[names[1]]["hands"] == [0, 0]
