@@ -126,7 +126,7 @@ def main(argv, out=None, err=None, stdin=None):
     for dmg in ex.damage:
         print("gin: export: damaged: %s" % visible(dmg.line()), file=err)   # names and file names are the device's
     for line in problems:
-        print("gin: export: disagreement: %s" % visible(line), file=err)
+        print("gin: export: disagreement: %s" % visible(line, 1000), file=err)   # names are capped: no flood
     return 0
 
 

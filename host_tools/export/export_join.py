@@ -14,15 +14,15 @@ each evening of the organiser's folder:
 - a slip of a pairing the organiser counted otherwise (played on the
   organiser's device, a walkover, a forfeit), two slips of one pairing
   that differ, a slip whose names are not the pairing's, a slip played
-  as another best of than the evening's, a slip whose numbers the
-  evening cannot take: a disagreement.
+  under other rules or as another best of than the evening's, a slip
+  whose numbers the evening cannot take: a disagreement.
 
 A disagreement is reported with both sources (on standard error, and on
 the club page) and the organiser's evening is left as it was for that
 pairing: nothing is picked silently. A result is never counted twice: a
 pairing takes one result, and slips that agree are one.
 """
-from gincore import tournament as T
+from gincore import rules as rules_mod, tournament as T
 
 
 class Source:
@@ -51,10 +51,15 @@ def rules_words(rules, best_of):
 
 def _unlike(t, rec):
     """None when the slip was played as the evening plays its pairings
-    (the same best of); else the two in words."""
-    if rec.best_of == t.best_of:
+    (the same rules, the same best of); else the two in words."""
+    if rec.rules == t.rules and rec.best_of == t.best_of:
         return None
-    return rules_words(t.rules, t.best_of), rules_words(rec.rules, rec.best_of)
+    ours, theirs = rules_words(t.rules, t.best_of), rules_words(rec.rules, rec.best_of)
+    if ours == theirs:   # the same preset and target: some setting differs
+        diff = ["%s %d, not %d" % (f.replace("_", " "), getattr(rec.rules, f), getattr(t.rules, f))
+                for f in rules_mod.FIELDS if getattr(rec.rules, f) != getattr(t.rules, f)]
+        theirs += " with other settings (%s)" % ", ".join(diff)
+    return ours, theirs
 
 
 def _fits(res):

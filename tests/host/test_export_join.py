@@ -226,3 +226,43 @@ def test_a_slip_with_numbers_no_match_gives_is_a_disagreement(tmp_path):
     assert "more than an evening keeps - the evening's result is kept" in d["disagreements"][1]
     by = {(q["a"], q["b"]): q for r in d["rounds"] for q in r["pairings"]}
     assert by[names[0]]["status"] == "open" and by[names[1]]["hands"] == [0, 0]
+
+
+def test_a_slip_played_under_other_rules_is_a_disagreement(tmp_path):
+    org_dir, t2_dir, out = (str(tmp_path / n) for n in ("org", "t2", "out"))
+    finnish = rules_mod.preset("finnish")                 # the evening: Finnish to 100
+    italian50 = rules_mod.preset("italian")
+    italian50.set("target", 50)
+    org, t2 = Device(org_dir), Device(t2_dir)
+    t, ks, names = four(finnish)
+    other = t2.table_pairing(1, ks[0], names[0], italian50, 0)
+    # Entered by hand with the very numbers of a sheet played under Italian 50: the rules still differ.
+    entered = t2.table_pairing(1, ks[1], names[1], italian50, 1)
+    w, ga, gb, pa, pb = entered.result[:5]
+    t.record(ks[1], t.pairing(ks[1])[w], (ga, gb), (pa, pb), entered=True)
+    # The evening's preset with one setting changed on the table device.
+    tweaked = finnish.copy(gin_bonus=25)
+    t2.table_pairing(1, ks[2], names[2], tweaked, 0)
+    good = t2.table_pairing(1, ks[3], names[3], finnish, 1)
+    org.store.save_club(T.encode(t))
+    p = club(*froms(org_dir, t2_dir), "--json")
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+    d = json.loads(p.stdout)
+    dis = d["disagreements"]
+    assert len(dis) == 3, dis
+    assert dis[0].startswith("pairing %s (%s v %s" % (TP.ref_text(1, ks[0] + 1), names[0][0], names[0][1]))
+    for part in ("the evening plays finnish rules to 100, one game a pairing, and has it open",
+                 "played italian rules to 50, one game a pairing and says " + words(other, names[0]),
+                 "not counted"):
+        assert part in dis[0], (part, dis[0])
+    assert "the organiser entered" in dis[1] and "italian rules to 50" in dis[1]
+    assert "the evening's result is kept" in dis[1]
+    assert "finnish rules to 100, one game a pairing with other settings (gin bonus 25, not 20)" in dis[2]
+    by = {(q["a"], q["b"]): q for r in d["rounds"] for q in r["pairings"]}
+    assert by[names[0]]["status"] == "open" and by[names[2]]["status"] == "open"
+    assert by[names[1]]["entered"] is True and by[names[1]]["hands"] == [0, 0]      # the entry, as it was
+    assert by[names[3]]["points"] == list(good.result[3:5])
+    e = run(*froms(org_dir, t2_dir), "--out", out)
+    assert e.returncode == 0, e.stderr
+    assert [line for line in e.stderr.splitlines() if "disagreement" in line] == [
+        "gin: export: disagreement: club night 1, " + x for x in dis]
