@@ -49,6 +49,7 @@ class ClubView:
         self.file = club_file(self.number)
         self.joined = None       # export_join.Joined, with table devices (use_joined)
         self.devices = {}        # device number (from 2) -> its export_data.Export
+        self.notes = []          # export_join.notes: devices with nothing of this evening, slips not confirmed
 
     def title(self):
         d = self.d
@@ -105,10 +106,11 @@ class ClubView:
         return "%s#match-%d" % (where, no), "table device %d, match %d (%s)" % (dev, no, saved.status)
 
 
-def use_joined(cv, joined, devices):
+def use_joined(cv, joined, devices, notes=()):
     """The page shows the evening joined with the table devices' slips."""
     cv.joined = joined
     cv.devices = devices
+    cv.notes = list(notes)
     cv.t = joined.t
     cv.d = club_data(joined.t)
 
@@ -397,6 +399,9 @@ def page(cv, source, when):
         body.append('<section id="disagreements"><h2>Disagreements</h2><p class="note">Two sources say different '
                     'things: both are given, nothing was picked.</p><ul>%s</ul></section>'
                     % "".join("<li>%s</li>" % esc(p) for p in cv.joined.problems))
+    if cv.notes:
+        body.append('<section id="notes"><h2>Notes</h2><p class="note">Not counted in this evening:</p>'
+                    '<ul>%s</ul></section>' % "".join("<li>%s</li>" % esc(p) for p in cv.notes))
     return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             "<title>%s</title>\n<style>%s%s</style>\n</head>\n<body>\n%s\n</body>\n</html>\n"
             % (esc(cv.title()), CSS, EXTRA_CSS, "\n".join(body)))

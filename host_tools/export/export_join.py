@@ -17,6 +17,10 @@ each evening of the organiser's folder:
   under other rules or as another best of than the evening's, a slip
   whose numbers the evening cannot take: a disagreement.
 
+A table device that holds no pairing of the evening (a folder of another
+evening), and a slip of the evening not confirmed yet, are said as notes
+(notes()): nothing of them is counted.
+
 A disagreement is reported with both sources (on standard error, and on
 the club page) and the organiser's evening is left as it was for that
 pairing: nothing is picked silently. A result is never counted twice: a
@@ -118,6 +122,37 @@ def join(t, number, sources):
             j.problems.append("pairing %s: %s has a slip for a pairing the evening has not drawn"
                               % (s.rec.ref(), s.where()))
     return j
+
+
+MAX_REFS = 6   # references listed in one note; the rest counted
+
+
+def notes(number, sources, devices, whole=True):
+    """Notes for evening `number`, in words: for each device in devices
+    (numbers, from 2: the table devices), each of its slips of the
+    evening not confirmed yet; and with whole, a device that holds no
+    pairing of the evening at all (a folder of another evening)."""
+    out = []
+    for d in devices:
+        mine = sorted((s for s in sources if s.device == d), key=lambda s: (s.rec.evening, s.rec.pairing))
+        this = [s for s in mine if s.rec.evening == number]
+        if whole and not this:
+            if not mine:
+                out.append("device %d holds no club pairing - nothing of it is counted" % d)
+            else:
+                parts = []
+                for ev in sorted(set(s.rec.evening for s in mine)):
+                    refs = [s.rec.ref() for s in mine if s.rec.evening == ev]
+                    more = len(refs) - MAX_REFS
+                    parts.append("club night %d (%s%s)" % (ev, ", ".join(refs[:MAX_REFS]),
+                                                           " and %d more" % more if more > 0 else ""))
+                out.append("device %d holds no pairing of club night %d: its slips are of %s - nothing of it "
+                           "is counted" % (d, number, " and ".join(parts)))
+        for s in this:
+            if s.rec.result is None:
+                out.append("device %d's pairing %s (%s v %s) is not confirmed on it yet (its match %d): not counted"
+                           % (d, s.rec.ref(), s.rec.names[0], s.rec.names[1], s.rec.match_no))
+    return out
 
 
 def _evening_has(t, k):

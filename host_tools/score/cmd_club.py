@@ -102,7 +102,7 @@ def _args(argv):
 
 
 def from_devices(args):
-    """(the joined Tournament, disagreements) from the device folders."""
+    """(the joined Tournament, disagreements, notes) from the device folders."""
     from host_tools.export import export_data, export_join
     import shutil
     import tempfile
@@ -129,7 +129,7 @@ def from_devices(args):
         saved = saved[0]
     sources = [export_join.Source(i, sp) for i, ex in enumerate(exports, 1) for sp in ex.pairings]
     j = export_join.join(saved.tournament, saved.number, sources)
-    return j.t, j.problems
+    return j.t, j.problems, export_join.notes(saved.number, sources, range(2, len(exports) + 1))
 
 
 def parse_pot(text):
@@ -534,9 +534,9 @@ def render_text(d):
 
 def main(argv):
     args = _args(argv)
-    problems = []
+    problems, notes = [], []
     if args.src:
-        t, problems = from_devices(args)
+        t, problems, notes = from_devices(args)
     else:
         text = _read(args.file)
         base = os.getcwd() if args.file == "-" else os.path.dirname(os.path.abspath(args.file))
@@ -544,9 +544,12 @@ def main(argv):
     d = club_data(t)
     if args.json:
         d["disagreements"] = problems
+        d["notes"] = notes
         print(json.dumps(d))
     else:
         print(render_text(d))
         for line in problems:
             print("disagreement: %s" % line)
+        for line in notes:
+            print("note: %s" % line)
     return 0

@@ -6,6 +6,7 @@ import json
 import os
 import re
 import subprocess
+from html import unescape
 
 import conftest
 
@@ -266,3 +267,38 @@ def test_a_slip_played_under_other_rules_is_a_disagreement(tmp_path):
     assert e.returncode == 0, e.stderr
     assert [line for line in e.stderr.splitlines() if "disagreement" in line] == [
         "gin: export: disagreement: club night 1, " + x for x in dis]
+
+
+def test_a_table_folder_of_another_evening_is_said(tmp_path):
+    org_dir, t2_dir, t3_dir, t4_dir, out = (str(tmp_path / n) for n in ("org", "t2", "t3", "t4", "out"))
+    rules = italian()
+    org, t2, t3, t4 = Device(org_dir), Device(t2_dir), Device(t3_dir), Device(t4_dir)
+    t, ks, names = four(rules)
+    good = t2.table_pairing(1, ks[0], names[0], rules, 0)
+    t3.table_pairing(7, ks[1], names[1], rules, 1)          # last week's folder: club night 7, not held here
+    t3.table_pairing(7, ks[2], names[2], rules, 0)
+    # A device still playing its pairing: the loser has not confirmed the slip.
+    m = t4.play(names[3], rules, 0)
+    t4.store.save_club(TP.encode(TP.TablePairing(1, ks[3] + 1, names[3], rules, 1, t4.store.match_no)))
+    org.store.save_club(T.encode(t))
+    assert m.hands
+    ref7 = "7-%d%s, 7-%d%s" % (ks[1] + 1, TP.check(7, ks[1] + 1), ks[2] + 1, TP.check(7, ks[2] + 1))
+    note3 = ("device 3 holds no pairing of club night 1: its slips are of club night 7 (%s) - nothing of it "
+             "is counted" % ref7)
+    note4 = ("device 4's pairing %s (%s v %s) is not confirmed on it yet (its match 1): not counted"
+             % (TP.ref_text(1, ks[3] + 1), names[3][0], names[3][1]))
+    p = club(*froms(org_dir, t2_dir, t3_dir, t4_dir), "--json")
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+    d = json.loads(p.stdout)
+    assert d["notes"] == [note3, note4] and d["disagreements"] == []
+    by = {(q["a"], q["b"]): q for r in d["rounds"] for q in r["pairings"]}
+    assert by[names[0]]["points"] == list(good.result[3:5]) and by[names[3]]["status"] == "open"
+    text = club(*froms(org_dir, t2_dir, t3_dir, t4_dir))
+    assert text.returncode == 0 and text.stdout.splitlines()[-2:] == ["note: " + note3, "note: " + note4]
+    e = run(*froms(org_dir, t2_dir, t3_dir, t4_dir), "--out", out)
+    assert e.returncode == 0, e.stderr
+    assert "gin: export: note: club night 1, " + note3 in e.stderr.splitlines()
+    assert "gin: export: note: club night 1, " + note4 in e.stderr.splitlines()
+    html = open(os.path.join(out, "club-1.html"), encoding="utf-8").read()
+    notes = unescape(re.search(r'<section id="notes">(.*?)</section>', html, re.S).group(1))
+    assert "<li>%s</li>" % note3 in notes and "<li>%s</li>" % note4 in notes
