@@ -379,8 +379,16 @@ def page(cv, source, when):
             % SHEET_FILE,
             "<h1>%s</h1>" % esc(cv.title()),
             '<p class="note">%s. %s. Exported from %s on %s.</p>'
-            % (esc(_cap(cv.state())), esc(_cap(heading(cv.d).split(": ", 1)[1])), esc(source), esc(when)),
-            standings_html(cv)]
+            % (esc(_cap(cv.state())), esc(_cap(heading(cv.d).split(": ", 1)[1])), esc(source), esc(when))]
+    # What the organiser has to check comes first, not after the evening's pairings.
+    if cv.joined is not None and cv.joined.problems:
+        body.append('<section id="disagreements"><h2>Disagreements</h2><p class="note">Two sources say different '
+                    'things: both are given, nothing was picked.</p><ul>%s</ul></section>'
+                    % "".join("<li>%s</li>" % esc(p) for p in cv.joined.problems))
+    if cv.notes:
+        body.append('<section id="notes"><h2>Notes</h2><p class="note">Not counted in this evening:</p>'
+                    '<ul>%s</ul></section>' % "".join("<li>%s</li>" % esc(p) for p in cv.notes))
+    body.append(standings_html(cv))
     if t.fmt == T.ROUND_ROBIN:
         body.append('<section id="crosstable"><h2>Crosstable</h2><p class="note">Each row\'s result against '
                     'each column (the columns are numbered as the rows): W won, L lost, wo walkover, ff forfeit; '
@@ -395,13 +403,6 @@ def page(cv, source, when):
     else:
         body.append(swiss_html(cv))
     body.append(pairings_html(cv))
-    if cv.joined is not None and cv.joined.problems:
-        body.append('<section id="disagreements"><h2>Disagreements</h2><p class="note">Two sources say different '
-                    'things: both are given, nothing was picked.</p><ul>%s</ul></section>'
-                    % "".join("<li>%s</li>" % esc(p) for p in cv.joined.problems))
-    if cv.notes:
-        body.append('<section id="notes"><h2>Notes</h2><p class="note">Not counted in this evening:</p>'
-                    '<ul>%s</ul></section>' % "".join("<li>%s</li>" % esc(p) for p in cv.notes))
     return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             "<title>%s</title>\n<style>%s%s</style>\n</head>\n<body>\n%s\n</body>\n</html>\n"
             % (esc(cv.title()), CSS, EXTRA_CSS, "\n".join(body)))

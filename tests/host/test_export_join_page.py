@@ -1,0 +1,82 @@
+"""The club page of an evening at tables, read as the organiser reads it
+after `gin export --from ORGANISER --from TABLE...`: 16 players at 8
+tables (a round robin: 120 pairings), a few pairings played on table
+devices whose order on the command line is not their table's number.
+Each device's folder is written with the device's own code (test_export_join.Device)."""
+import json
+import os
+import re
+import xml.etree.ElementTree as ET
+from html import unescape
+
+import pytest
+
+from gincore import tournament as T, tablepair as TP
+
+from test_export_join import Device, club, froms, italian, run
+
+SVG = "{http://www.w3.org/2000/svg}"
+NAMES = ["Aldo", "Bice", "Carla", "Dino", "Elsa", "Furio", "Gina", "Ivo", "Lia", "Mino", "Nora", "Olga",
+         "Pia", "Rino", "Tino", "Ugo"]
+
+
+class Night:
+    """The folders, the organiser's evening as saved, and the export of them."""
+
+    def __init__(self, tmp):
+        self.dirs = [str(tmp / n) for n in ("org", "ta", "tb", "tc", "td")]
+        rules = italian()
+        org, ta, tb, tc, td = (Device(d) for d in self.dirs)
+        t = T.Tournament(NAMES, T.ROUND_ROBIN, rules, tables=8)
+        assert t.count == 120
+        for n in t.free_tables():       # the first eight pairings called to tables 1-8
+            t.call(n - 1, n)
+        self.k = {n: n - 1 for n in range(1, 9)}       # table -> pairing
+
+        def names(k):
+            a, b, _ = t.pairing(k)
+            return t.names[a], t.names[b]
+        # Device 2 played at table 5 (counted from its slip) and at table 2 (the second player won).
+        self.r5 = ta.table_pairing(1, self.k[5], names(self.k[5]), rules, 0)
+        self.r2 = ta.table_pairing(1, self.k[2], names(self.k[2]), rules, 1)
+        # Device 3 played at table 1, and the organiser entered the same result: one result.
+        self.r1 = tb.table_pairing(1, self.k[1], names(self.k[1]), rules, 1)
+        w, ga, gb, pa, pb = self.r1.result[:5]
+        t.record(self.k[1], t.pairing(self.k[1])[w], (ga, gb), (pa, pb), entered=True)
+        # Device 4 played at table 7; the organiser entered something else: a disagreement.
+        tc.table_pairing(1, self.k[7], names(self.k[7]), rules, 0)
+        t.record(self.k[7], t.pairing(self.k[7])[1], (0, 1), (3, 90), entered=True)
+        # Table 3's result entered by hand, no device: no sheet.
+        t.record(self.k[3], t.pairing(self.k[3])[0], (1, 0), (60, 20), entered=True)
+        # Device 5: a device that played no club pairing (a note).
+        td.play(("Aldo", "Bice"), rules, 0)
+        org.store.save_club(T.encode(t))
+        self.t = t
+        self.out = str(tmp / "out")
+        self.proc = run(*froms(*self.dirs), "--out", self.out)
+        assert self.proc.returncode == 0, self.proc.stderr
+        with open(os.path.join(self.out, "club-1.html"), encoding="utf-8") as f:
+            self.html = f.read()
+        self.club = club(*froms(*self.dirs), "--json")
+        assert self.club.returncode == 0, self.club.stderr
+
+    def row(self, k):
+        """The cells of pairing k's row, as text."""
+        m = re.search(r'<tr class="pairing" data-pairing="%d"[^>]*>(.*?)</tr>' % (k + 1), self.html)
+        return [unescape(re.sub(r"<[^>]+>", "", c)) for c in re.findall(r"<td[^>]*>(.*?)</td>", m.group(1))]
+
+    def row_html(self, k):
+        return re.search(r'<tr class="pairing" data-pairing="%d"[^>]*>(.*?)</tr>' % (k + 1), self.html).group(1)
+
+
+@pytest.fixture(scope="module")
+def night(tmp_path_factory):
+    return Night(tmp_path_factory.mktemp("night"))
+
+
+def test_what_to_check_comes_before_the_120_pairings(night):
+    h = night.html
+    assert h.count('<tr class="pairing"') == 120
+    assert 'id="disagreements"' in h and 'id="notes"' in h
+    assert h.index('id="disagreements"') < h.index('id="notes"') < h.index('id="standings"') \
+        < h.index('id="crosstable"') < h.index('id="pairings"')
