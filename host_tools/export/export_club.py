@@ -49,6 +49,7 @@ class ClubView:
         self.file = club_file(self.number)
         self.joined = None       # export_join.Joined, with table devices (use_joined)
         self.devices = {}        # device number (from 2) -> its export_data.Export
+        self.words = {}          # device number (from 1) -> where it was read, in words
         self.notes = []          # export_join.notes: devices with nothing of this evening, slips not confirmed
 
     def title(self):
@@ -98,19 +99,21 @@ class ClubView:
             if m.number == no:
                 saved = m
         if saved is None:
-            return None, "match %d is no longer on table device %d" % (no, dev)
+            return None, "match %d is no longer on device %d" % (no, dev)
         if set(saved.match.names) != {self.t.names[a], self.t.names[b]}:
-            return None, "table device %d's match %d is %s v %s, not this pairing" % (
+            return None, "device %d's match %d is %s v %s, not this pairing" % (
                 dev, no, saved.match.names[0], saved.match.names[1])
         where = SHEET_FILE if dev == 1 else "device-%d/%s" % (dev, SHEET_FILE)
-        return "%s#match-%d" % (where, no), "table device %d, match %d (%s)" % (dev, no, saved.status)
+        return "%s#match-%d" % (where, no), "device %d, match %d (%s)" % (dev, no, saved.status)
 
 
-def use_joined(cv, joined, devices, notes=()):
-    """The page shows the evening joined with the table devices' slips."""
+def use_joined(cv, joined, devices, notes=(), words=None):
+    """The page shows the evening joined with the table devices' slips;
+    words: where each device was read (device number -> words)."""
     cv.joined = joined
     cv.devices = devices
     cv.notes = list(notes)
+    cv.words = dict(words or {})
     cv.t = joined.t
     cv.d = club_data(joined.t)
 
@@ -356,21 +359,33 @@ def swiss_html(cv):
 
 def pairings_html(cv):
     t = cv.t
-    out = ['<section id="pairings"><h2>Pairings</h2><table class="pairings"><tr><th class="text">round</th>'
-           '<th class="text">pairing</th><th class="text">result</th><th class="text">score sheet</th></tr>']
+    tables = t.tables > 0     # an evening at tables: the table each pairing was called to
+    out = ['<section id="pairings"><h2>Pairings</h2><table class="pairings"><tr><th class="text">round</th>%s'
+           '<th class="text">pairing</th><th class="text">result</th><th class="text">score sheet</th></tr>'
+           % ("<th>table</th>" if tables else "")]
     k = 0
     for rnd in cv.d["rounds"]:
         for p in rnd["pairings"]:
             href, words = cv.sheet(k)
             who = "%s: bye" % bdi(p["a"]) if p["status"] == "bye" else "%s v %s" % (bdi(p["a"]), bdi(p["b"]))
             sheet = '<a href="%s">%s</a>' % (esc(href), esc(words)) if href else esc(words)
-            out.append('<tr class="pairing" data-pairing="%d" data-ref="%d"><td class="text">%s</td>'
+            table = "<td>%s</td>" % (t.table(k) or "") if tables else ""
+            out.append('<tr class="pairing" data-pairing="%d" data-ref="%d"><td class="text">%s</td>%s'
                        '<td class="text">%s</td><td class="text">%s</td><td class="text">%s</td></tr>'
-                       % (k + 1, t.ref(k), esc(rnd["name"]), who,
+                       % (k + 1, t.ref(k), esc(rnd["name"]), table, who,
                           esc("" if p["status"] == "bye" else pairing_text(p)), sheet))
             k += 1
     out.append("</table></section>")
     return "\n".join(out)
+
+
+def devices_html(cv):
+    """Which device is which: device N is the N-th given to the export, not a table's number."""
+    items = "".join("<li>device %d%s: %s</li>" % (n, " (the organiser's)" if n == 1 else "", esc(cv.words[n]))
+                    for n in sorted(cv.words))
+    return ('<section id="devices"><h2>Devices</h2><p class="note">Device N is the N-th device given (--from or '
+            '--port), its sheets in device-N/; the table column below is the table a pairing was called '
+            'to.</p><ul>%s</ul></section>' % items)
 
 
 def page(cv, source, when):
@@ -388,6 +403,8 @@ def page(cv, source, when):
     if cv.notes:
         body.append('<section id="notes"><h2>Notes</h2><p class="note">Not counted in this evening:</p>'
                     '<ul>%s</ul></section>' % "".join("<li>%s</li>" % esc(p) for p in cv.notes))
+    if cv.joined is not None:
+        body.append(devices_html(cv))
     body.append(standings_html(cv))
     if t.fmt == T.ROUND_ROBIN:
         body.append('<section id="crosstable"><h2>Crosstable</h2><p class="note">Each row\'s result against '

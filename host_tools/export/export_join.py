@@ -30,8 +30,9 @@ from gincore import rules as rules_mod, tournament as T
 
 
 class Source:
-    """A table device's slip: where it came from (the folder's place in
-    --from, from 1), the match it played there, and the TablePairing."""
+    """A table device's slip: where it came from (the device's place among
+    --from and --port, from 1: device N, whose sheets the export writes in
+    device-N/), the match it played there, and the TablePairing."""
 
     def __init__(self, device, saved):
         self.device = device
@@ -39,7 +40,9 @@ class Source:
         self.rec = saved.rec
 
     def where(self):
-        return "table device %d (its match %d)" % (self.device, self.rec.match_no)
+        """'device 3 (its match 2)': device N is the N-th device given (--from
+        or --port), not the table the pairing was called to."""
+        return "device %d (its match %d)" % (self.device, self.rec.match_no)
 
 
 def _words(names, res):
@@ -155,6 +158,15 @@ def notes(number, sources, devices, whole=True):
     return out
 
 
+def _label(t, k, ref):
+    """'pairing 1-5Q (Ann v Bob, table 3)': with the table it was called to, if any."""
+    a, b, _ = t.pairing(k)
+    inside = [] if b == T.BYE else ["%s v %s" % (t.names[a], t.names[b])]
+    if t.table(k):
+        inside.append("table %d" % t.table(k))
+    return "pairing %s%s" % (ref, " (%s)" % ", ".join(inside) if inside else "")
+
+
 def _evening_has(t, k):
     """What the organiser's evening holds for pairing k, in words:
     'has it open', 'the organiser entered Ann wins, ...'."""
@@ -179,7 +191,7 @@ def _one(j, k, slips):
     t = j.t
     a, b, _ = t.pairing(k)
     ref = slips[0].rec.ref()
-    label = "pairing %s (%s v %s)" % (ref, t.names[a], t.names[b]) if b != T.BYE else "pairing %s" % ref
+    label = _label(t, k, ref)
     results = []
     for s in slips:
         r = None if b == T.BYE else _ours(t, k, s)
@@ -204,7 +216,7 @@ def _one(j, k, slips):
     first = results[0][1]
     for s, r in results[1:]:
         if r[:5] != first[:5]:
-            j.problems.append("%s: two table devices disagree - %s says %s; %s says %s"
+            j.problems.append("%s: two devices disagree - %s says %s; %s says %s"
                               % (label, results[0][0].where(), _words((t.names[a], t.names[b]), first),
                                  s.where(), _words((t.names[a], t.names[b]), r)))
             return False

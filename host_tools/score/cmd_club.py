@@ -365,7 +365,8 @@ def club_data(t):
         for k in range(first, end):
             a, b, _ = t.pairing(k)
             st, w, ga, gb, pa, pb, ha, hb = t.result(k)
-            p = {"a": names[a], "b": None if b == T.BYE else names[b], "status": T.STATUS_NAMES[st]}
+            p = {"a": names[a], "b": None if b == T.BYE else names[b], "status": T.STATUS_NAMES[st],
+                 "table": t.table(k) or None}     # the table it was called to (kept with its result)
             if st >= T.PLAYED and st != T.DONE_BYE:
                 p.update({"winner": names[t.winner(k)], "games": [ga, gb], "points": [pa, pb], "hands": [ha, hb],
                           "entered": t.entered(k)})
@@ -506,7 +507,8 @@ def render_text(d):
             if p["status"] == "bye":
                 lines.append("  %s: bye" % p["a"])
             else:
-                lines.append("  %s v %s: %s" % (p["a"], p["b"], pairing_text(p)))
+                table = " (table %d)" % p["table"] if p.get("table") else ""
+                lines.append("  %s v %s%s: %s" % (p["a"], p["b"], table, pairing_text(p)))
     if len(d["rounds"]) < d["rounds_total"]:
         nxt = len(d["rounds"]) + 1
         name = d["next_round_name"]

@@ -80,3 +80,32 @@ def test_what_to_check_comes_before_the_120_pairings(night):
     assert 'id="disagreements"' in h and 'id="notes"' in h
     assert h.index('id="disagreements"') < h.index('id="notes"') < h.index('id="standings"') \
         < h.index('id="crosstable"') < h.index('id="pairings"')
+
+
+def test_the_table_is_shown_and_a_device_is_named_as_given(night):
+    t, h = night.t, night.html
+    head = re.search(r'<table class="pairings"><tr>(.*?)</tr>', h).group(1)
+    cols = [unescape(re.sub(r"<[^>]+>", "", c)) for c in re.findall(r"<th[^>]*>(.*?)</th>", head)]
+    at = cols.index("table")
+    for k in range(t.count):
+        assert night.row(k)[at] == (str(t.table(k)) if t.table(k) else ""), k
+    assert [night.row(night.k[n])[at] for n in range(1, 9)] == [str(n) for n in range(1, 9)]
+    # Table 5's pairing was played on the second device given: its sheet is in device-2/.
+    sheet = night.row_html(night.k[5])
+    assert 'href="device-2/score-sheet.html#match-1">device 2, match 1 (finished)' in sheet
+    assert "table device" not in h
+    # The disagreement names the table the pairing was called to and the device by its place.
+    dis = unescape(re.search(r'<section id="disagreements">(.*?)</section>', h, re.S).group(1))
+    ref7 = TP.ref_text(1, night.k[7] + 1)
+    assert re.search(r"<li>pairing %s \([^)]* v [^)]*, table 7\): the organiser entered .*; device 4 \(its "
+                     r"match 1\) says " % ref7, dis), dis
+    # Which device is which: the folders in the order given.
+    devices = unescape(re.search(r'<section id="devices">(.*?)</section>', h, re.S).group(1))
+    for i, d in enumerate(night.dirs, 1):
+        assert "device %d%s: folder %s" % (i, " (the organiser's)" if i == 1 else "", d) in devices
+    # gin club --from says the table too.
+    d = json.loads(night.club.stdout)
+    tables = [q["table"] for r in d["rounds"] for q in r["pairings"]]
+    assert tables == [t.table(k) or None for k in range(t.count)]
+    assert "table 7" in d["disagreements"][0] and "table device" not in night.club.stdout
+    assert "gin: export: disagreement: club night 1, pairing %s (" % ref7 in night.proc.stderr
