@@ -104,7 +104,8 @@ class ClubView:
             return None, "device %d's match %d is %s v %s, not this pairing" % (
                 dev, no, saved.match.names[0], saved.match.names[1])
         where = SHEET_FILE if dev == 1 else "device-%d/%s" % (dev, SHEET_FILE)
-        return "%s#match-%d" % (where, no), "device %d, match %d (%s)" % (dev, no, saved.status)
+        agrees = "; the entry agrees" if k in self.joined.checked else ""   # entered by hand, and the sheet says the same
+        return "%s#match-%d" % (where, no), "device %d, match %d (%s)%s" % (dev, no, saved.status, agrees)
 
 
 def use_joined(cv, joined, devices, notes=(), words=None):

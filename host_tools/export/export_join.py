@@ -10,7 +10,8 @@ each evening of the organiser's folder:
 - a confirmed slip of an open pairing: counted (the table's numbers);
 - a slip of a pairing the organiser entered by hand: checked - the same
   winner, games and points and it is one result (the sheet's hands are
-  taken, the link goes to the sheet), else a disagreement;
+  taken, the link goes to the sheet, and it is no longer marked entered
+  with no sheet), else a disagreement;
 - a slip of a pairing the organiser counted otherwise (played on the
   organiser's device, a walkover, a forfeit), two slips of one pairing
   that differ, a slip whose names are not the pairing's, a slip played
@@ -92,11 +93,13 @@ def _ours(t, k, src):
 class Joined:
     """An evening after the join: t (a copy, with the slips counted),
     sheet[k] = (device, match number) for a pairing a table device played,
+    checked: the pairings whose entry by hand a sheet agreed with,
     problems: the disagreements in words."""
 
     def __init__(self, t):
         self.t = t
         self.sheet = {}
+        self.checked = set()
         self.problems = []
 
 
@@ -236,9 +239,11 @@ def _one(j, k, slips):
     org = (have[1], have[2], have[3], have[4], have[5])
     if st == T.PLAYED and t.entered(k):
         if org == first[:5]:
-            # One result: the organiser's entry and the table's sheet agree.
-            t._put(k, T.PLAYED, first[0], first[1:3], first[3:5], first[5:7], 0, True)
+            # One result: the organiser's entry and the table's sheet agree. It has a
+            # sheet now: the sheet's hands, no longer marked entered (no sheet).
+            t._put(k, T.PLAYED, first[0], first[1:3], first[3:5], first[5:7], 0, False)
             j.sheet[k] = (src.device, src.rec.match_no)
+            j.checked.add(k)
             return False
         j.problems.append("%s: the organiser entered %s; %s says %s - the entry is kept, check it"
                           % (label, _words(names, org), src.where(), _words(names, first)))

@@ -98,9 +98,9 @@ def test_an_evening_joined_from_three_devices(tmp_path):
 
     def row(k):
         return re.search(r'<tr class="pairing" data-pairing="%d" data-ref="0">(.*?)</tr>' % (k + 1), html).group(1)
-    # ks[0]: one result (entered, and the sheet agrees): the sheet's hands, linked to table 2's match.
-    assert 'href="device-2/score-sheet.html#match-1">device 2, match 1' in row(ks[0])
-    assert "hands %d-%d" % (ha, hb) in row(ks[0]) and "entered (no sheet)" in row(ks[0])
+    # ks[0]: one result (entered, and the sheet agrees): the sheet's hands, linked to device 2's match.
+    assert 'href="device-2/score-sheet.html#match-1">device 2, match 1 (finished); the entry agrees' in row(ks[0])
+    assert "hands %d-%d" % (ha, hb) in row(ks[0]) and "no sheet" not in row(ks[0])
     # ks[1]: counted from the slip, in the pairing's order, linked.
     w1, ga1, gb1, pa1, pb1 = r1.result[:5]
     assert "%s wins; games %d-%d, points %d-%d" % (names[1][1], gb1, ga1, pb1, pa1) in row(ks[1])

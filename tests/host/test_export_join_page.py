@@ -109,3 +109,24 @@ def test_the_table_is_shown_and_a_device_is_named_as_given(night):
     assert tables == [t.table(k) or None for k in range(t.count)]
     assert "table 7" in d["disagreements"][0] and "table device" not in night.club.stdout
     assert "gin: export: disagreement: club night 1, pairing %s (" % ref7 in night.proc.stderr
+
+
+def test_an_entry_a_sheet_agrees_with_is_not_said_to_have_no_sheet(night):
+    k1, k3 = night.k[1], night.k[3]
+    row = night.row(k1)
+    assert 'href="device-3/score-sheet.html#match-1"' in night.row_html(k1)
+    assert not any("no sheet" in c for c in row), row
+    assert "the entry agrees" in row[-1]
+    ha, hb = night.r1.result[5:7]
+    assert row[3].endswith("hands %d-%d" % (ha, hb))                 # the sheet's hands
+    assert "entered (no sheet)" in night.row(k3)[3] and "href" not in night.row_html(k3)
+    # The note under the standings lists only results without a sheet (table 7's entry disagrees: kept).
+    t = night.t
+    a, b, _ = t.pairing(k3)
+    a7, b7, _ = t.pairing(night.k[7])
+    assert "(counted from results entered (no sheet): %s v %s, %s v %s)" % (
+        t.names[a], t.names[b], t.names[a7], t.names[b7]) in unescape(night.html)
+    d = json.loads(night.club.stdout)
+    by = {(q["a"], q["b"]): q for r in d["rounds"] for q in r["pairings"]}
+    a1, b1, _ = t.pairing(k1)
+    assert by[(t.names[a1], t.names[b1])]["entered"] is False and by[(t.names[a], t.names[b])]["entered"] is True
