@@ -36,6 +36,17 @@ def _sides(p, player):
     return (0, 1) if p["a"] == player else (1, 0)
 
 
+def _seen_by(p, player):
+    """A pairing of club_data with player as a: its words then give player's numbers first."""
+    if p["a"] == player or p["b"] is None:
+        return p
+    q = dict(p, a=p["b"], b=p["a"])
+    for key in ("games", "points", "hands"):
+        if key in p:
+            q[key] = p[key][::-1]
+    return q
+
+
 class ClubView:
     """One club night as exported: its number, 'finished' or 'current', the
     Tournament and what `gin club --json` says about it (club_data)."""
@@ -213,7 +224,8 @@ def crosstable_svg(cv):
             if bottom:
                 out.append('<text x="%.1f" y="%d" font-size="11" text-anchor="middle" fill="#444">%s</text>'
                            % (x + CELL_W / 2, y + 31, esc(bottom)))
-            out.append('<title>%s</title></g>' % esc("%s v %s: %s" % (row, col, pairing_text(p) if p else "open")))
+            out.append('<title>%s</title></g>' % esc("%s v %s: %s" % (row, col, pairing_text(_seen_by(p, row))
+                                                                      if p else "open")))
         out.append('<text class="won" x="%.1f" y="%.1f" font-size="13" text-anchor="middle">%d</text>'
                    % (NAME_W + n * CELL_W + WON_W / 2, y + CELL_H / 2 + 4, wins[row]))
     out.append("</svg>")

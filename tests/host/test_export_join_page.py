@@ -130,3 +130,18 @@ def test_an_entry_a_sheet_agrees_with_is_not_said_to_have_no_sheet(night):
     by = {(q["a"], q["b"]): q for r in d["rounds"] for q in r["pairings"]}
     a1, b1, _ = t.pairing(k1)
     assert by[(t.names[a1], t.names[b1])]["entered"] is False and by[(t.names[a], t.names[b])]["entered"] is True
+
+
+def test_the_crosstable_hover_text_has_the_row_players_numbers_first(night):
+    svg = ET.fromstring(re.search(r"<svg[^>]*class=\"crosstable\".*?</svg>", night.html, re.S).group(0))
+    seen = 0
+    for g in svg.iter(SVG + "g"):
+        if g.get("class") != "cell" or g.get("data-result") not in ("win", "loss"):
+            continue
+        row, col = g.get("data-row"), g.get("data-col")
+        title = g.find(SVG + "title").text
+        winner = row if g.get("data-result") == "win" else col
+        assert title.startswith("%s v %s: %s wins" % (row, col, winner)), title
+        assert "games %s, points %s" % (g.get("data-games"), g.get("data-points")) in title, title
+        seen += 1
+    assert seen == 2 * 5          # five results, each seen from both sides
