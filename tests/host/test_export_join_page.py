@@ -58,7 +58,8 @@ class Night:
         with open(os.path.join(self.out, "club-1.html"), encoding="utf-8") as f:
             self.html = f.read()
         self.club = club(*froms(*self.dirs), "--json")
-        assert self.club.returncode == 0, self.club.stderr
+        self.text = club(*froms(*self.dirs))
+        assert self.club.returncode == 0 and self.text.returncode == 0, self.club.stderr + self.text.stderr
 
     def row(self, k):
         """The cells of pairing k's row, as text."""
@@ -108,6 +109,9 @@ def test_the_table_is_shown_and_a_device_is_named_as_given(night):
     tables = [q["table"] for r in d["rounds"] for q in r["pairings"]]
     assert tables == [t.table(k) or None for k in range(t.count)]
     assert "table 7" in d["disagreements"][0] and "table device" not in night.club.stdout
+    a, b, _ = t.pairing(night.k[5])
+    assert sum(1 for line in night.text.stdout.splitlines()
+               if line.startswith("  %s v %s (table 5): %s wins" % (t.names[a], t.names[b], t.names[a]))) == 1
     assert "gin: export: disagreement: club night 1, pairing %s (" % ref7 in night.proc.stderr
 
 
