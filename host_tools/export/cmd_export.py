@@ -106,9 +106,9 @@ def main(argv, out=None, err=None, stdin=None):
         for name in os.listdir(args.out):
             if CLUB_PAGE.match(name):   # an earlier export's pages: these are written afresh
                 os.remove(os.path.join(args.out, name))
-        problems = []
+        problems, notes = [], []
         if len(reads) > 1:
-            problems = _tables(reads[1:], args.out, ex, cviews, when, out)
+            problems, notes = _tables(reads[1:], args.out, ex, cviews, when, out, source)
         for cv in cviews:
             _write(os.path.join(args.out, cv.file), export_club.page(cv, source, when))
         ok = True
@@ -126,7 +126,9 @@ def main(argv, out=None, err=None, stdin=None):
     for dmg in ex.damage:
         print("gin: export: damaged: %s" % visible(dmg.line()), file=err)   # names and file names are the device's
     for line in problems:
-        print("gin: export: disagreement: %s" % visible(line), file=err)
+        print("gin: export: disagreement: %s" % visible(line, 1000), file=err)   # names are capped: no flood
+    for line in notes:
+        print("gin: export: note: %s" % visible(line, 1000), file=err)
     return 0
 
 
@@ -138,39 +140,45 @@ def _backup(copy, backup, who, out):
     print("copied %d files from %s into %s" % (n, who, backup), file=out)
 
 
-def _tables(reads, out_dir, ex, cviews, when, out):
+def _tables(reads, out_dir, ex, cviews, when, out, source):
     """The table devices (export_devices.Read): each one's matches in
-    device-N/ (N from 2: the organiser's is 1), their club pairings joined
-    to the organiser's evenings (export_join). Returns the disagreements,
-    in words."""
+    device-N/ (N from 2: the organiser's, source, is 1), their club pairings joined
+    to the organiser's evenings (export_join). Returns the disagreements
+    and the notes, in words."""
     from host_tools.export import export_join
     sources = [export_join.Source(1, sp) for sp in ex.pairings]   # the organiser's device may be a table too
     devices = {1: ex}
+    words = {1: source}
     for r in reads:
         i = r.number
         sub = os.path.join(out_dir, "device-%d" % i)
         os.makedirs(sub, exist_ok=True)
         if r.kind == "port":
-            _backup(r.copy, os.path.join(sub, BACKUP_NAME), "table device %d" % i, out)
+            _backup(r.copy, os.path.join(sub, BACKUP_NAME), "device %d" % i, out)
         tex = export_data.read_store(r.copy)
         devices[i] = tex
+        words[i] = r.words()
         tviews = export_sheet.views(tex)
         _write(os.path.join(sub, CSV_NAME), export_sheet.csv_text(tviews))
-        _write(os.path.join(sub, HTML_NAME), export_html.page(tex, tviews, "table device %d, %s"
+        _write(os.path.join(sub, HTML_NAME), export_html.page(tex, tviews, "device %d, %s"
                                                               % (i, r.words()), when, ""))
         for dmg in tex.damage:
-            ex.damage.append(export_data.Damage("table device %d: %s" % (i, dmg.where), dmg.text))
+            ex.damage.append(export_data.Damage("device %d: %s" % (i, dmg.where), dmg.text))
         sources.extend(export_join.Source(i, sp) for sp in tex.pairings)
-        print("table device %d: %d club pairing%s, %d matches -> %s"
+        print("device %d: %d club pairing%s, %d matches -> %s"
               % (i, len(tex.pairings), "" if len(tex.pairings) == 1 else "s", len(tviews), sub), file=out)
-    problems = []
+    problems, notes = [], []
+    tables = [r.number for r in reads]
     for cv in cviews:
         j = export_join.join(cv.t, cv.number, sources)
-        export_club.use_joined(cv, j, devices)
+        # A device with nothing of an evening is said on the newest evening's page (the one joined tonight).
+        cv_notes = export_join.notes(cv.number, sources, tables, whole=cv is cviews[-1])
+        export_club.use_joined(cv, j, devices, cv_notes, words)
         problems.extend("club night %d, %s" % (cv.number, p) for p in j.problems)
+        notes.extend("club night %d, %s" % (cv.number, p) for p in cv_notes)
     numbers = set(cv.number for cv in cviews)
     for s in sources:
         if s.rec.evening not in numbers:
             problems.append("%s played pairing %s of club night %d, which the first device does not hold"
                             % (s.where(), s.rec.ref(), s.rec.evening))
-    return problems
+    return problems, notes

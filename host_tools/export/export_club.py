@@ -36,6 +36,17 @@ def _sides(p, player):
     return (0, 1) if p["a"] == player else (1, 0)
 
 
+def _seen_by(p, player):
+    """A pairing of club_data with player as a: its words then give player's numbers first."""
+    if p["a"] == player or p["b"] is None:
+        return p
+    q = dict(p, a=p["b"], b=p["a"])
+    for key in ("games", "points", "hands"):
+        if key in p:
+            q[key] = p[key][::-1]
+    return q
+
+
 class ClubView:
     """One club night as exported: its number, 'finished' or 'current', the
     Tournament and what `gin club --json` says about it (club_data)."""
@@ -49,6 +60,8 @@ class ClubView:
         self.file = club_file(self.number)
         self.joined = None       # export_join.Joined, with table devices (use_joined)
         self.devices = {}        # device number (from 2) -> its export_data.Export
+        self.words = {}          # device number (from 1) -> where it was read, in words
+        self.notes = []          # export_join.notes: devices with nothing of this evening, slips not confirmed
 
     def title(self):
         d = self.d
@@ -97,18 +110,22 @@ class ClubView:
             if m.number == no:
                 saved = m
         if saved is None:
-            return None, "match %d is no longer on table device %d" % (no, dev)
+            return None, "match %d is no longer on device %d" % (no, dev)
         if set(saved.match.names) != {self.t.names[a], self.t.names[b]}:
-            return None, "table device %d's match %d is %s v %s, not this pairing" % (
+            return None, "device %d's match %d is %s v %s, not this pairing" % (
                 dev, no, saved.match.names[0], saved.match.names[1])
         where = SHEET_FILE if dev == 1 else "device-%d/%s" % (dev, SHEET_FILE)
-        return "%s#match-%d" % (where, no), "table device %d, match %d (%s)" % (dev, no, saved.status)
+        agrees = "; the entry agrees" if k in self.joined.checked else ""   # entered by hand, and the sheet says the same
+        return "%s#match-%d" % (where, no), "device %d, match %d (%s)%s" % (dev, no, saved.status, agrees)
 
 
-def use_joined(cv, joined, devices):
-    """The page shows the evening joined with the table devices' slips."""
+def use_joined(cv, joined, devices, notes=(), words=None):
+    """The page shows the evening joined with the table devices' slips;
+    words: where each device was read (device number -> words)."""
     cv.joined = joined
     cv.devices = devices
+    cv.notes = list(notes)
+    cv.words = dict(words or {})
     cv.t = joined.t
     cv.d = club_data(joined.t)
 
@@ -207,7 +224,8 @@ def crosstable_svg(cv):
             if bottom:
                 out.append('<text x="%.1f" y="%d" font-size="11" text-anchor="middle" fill="#444">%s</text>'
                            % (x + CELL_W / 2, y + 31, esc(bottom)))
-            out.append('<title>%s</title></g>' % esc("%s v %s: %s" % (row, col, pairing_text(p) if p else "open")))
+            out.append('<title>%s</title></g>' % esc("%s v %s: %s" % (row, col, pairing_text(_seen_by(p, row))
+                                                                      if p else "open")))
         out.append('<text class="won" x="%.1f" y="%.1f" font-size="13" text-anchor="middle">%d</text>'
                    % (NAME_W + n * CELL_W + WON_W / 2, y + CELL_H / 2 + 4, wins[row]))
     out.append("</svg>")
@@ -354,21 +372,33 @@ def swiss_html(cv):
 
 def pairings_html(cv):
     t = cv.t
-    out = ['<section id="pairings"><h2>Pairings</h2><table class="pairings"><tr><th class="text">round</th>'
-           '<th class="text">pairing</th><th class="text">result</th><th class="text">score sheet</th></tr>']
+    tables = t.tables > 0     # an evening at tables: the table each pairing was called to
+    out = ['<section id="pairings"><h2>Pairings</h2><table class="pairings"><tr><th class="text">round</th>%s'
+           '<th class="text">pairing</th><th class="text">result</th><th class="text">score sheet</th></tr>'
+           % ("<th>table</th>" if tables else "")]
     k = 0
     for rnd in cv.d["rounds"]:
         for p in rnd["pairings"]:
             href, words = cv.sheet(k)
             who = "%s: bye" % bdi(p["a"]) if p["status"] == "bye" else "%s v %s" % (bdi(p["a"]), bdi(p["b"]))
             sheet = '<a href="%s">%s</a>' % (esc(href), esc(words)) if href else esc(words)
-            out.append('<tr class="pairing" data-pairing="%d" data-ref="%d"><td class="text">%s</td>'
+            table = "<td>%s</td>" % (t.table(k) or "") if tables else ""
+            out.append('<tr class="pairing" data-pairing="%d" data-ref="%d"><td class="text">%s</td>%s'
                        '<td class="text">%s</td><td class="text">%s</td><td class="text">%s</td></tr>'
-                       % (k + 1, t.ref(k), esc(rnd["name"]), who,
+                       % (k + 1, t.ref(k), esc(rnd["name"]), table, who,
                           esc("" if p["status"] == "bye" else pairing_text(p)), sheet))
             k += 1
     out.append("</table></section>")
     return "\n".join(out)
+
+
+def devices_html(cv):
+    """Which device is which: device N is the N-th given to the export, not a table's number."""
+    items = "".join("<li>device %d%s: %s</li>" % (n, " (the organiser's)" if n == 1 else "", esc(cv.words[n]))
+                    for n in sorted(cv.words))
+    return ('<section id="devices"><h2>Devices</h2><p class="note">Device N is the N-th device given (--from or '
+            '--port), its sheets in device-N/; the table column below is the table a pairing was called '
+            'to.</p><ul>%s</ul></section>' % items)
 
 
 def page(cv, source, when):
@@ -377,8 +407,18 @@ def page(cv, source, when):
             % SHEET_FILE,
             "<h1>%s</h1>" % esc(cv.title()),
             '<p class="note">%s. %s. Exported from %s on %s.</p>'
-            % (esc(_cap(cv.state())), esc(_cap(heading(cv.d).split(": ", 1)[1])), esc(source), esc(when)),
-            standings_html(cv)]
+            % (esc(_cap(cv.state())), esc(_cap(heading(cv.d).split(": ", 1)[1])), esc(source), esc(when))]
+    # What the organiser has to check comes first, not after the evening's pairings.
+    if cv.joined is not None and cv.joined.problems:
+        body.append('<section id="disagreements"><h2>Disagreements</h2><p class="note">Two sources say different '
+                    'things: both are given, nothing was picked.</p><ul>%s</ul></section>'
+                    % "".join("<li>%s</li>" % esc(p) for p in cv.joined.problems))
+    if cv.notes:
+        body.append('<section id="notes"><h2>Notes</h2><p class="note">Not counted in this evening:</p>'
+                    '<ul>%s</ul></section>' % "".join("<li>%s</li>" % esc(p) for p in cv.notes))
+    if cv.joined is not None:
+        body.append(devices_html(cv))
+    body.append(standings_html(cv))
     if t.fmt == T.ROUND_ROBIN:
         body.append('<section id="crosstable"><h2>Crosstable</h2><p class="note">Each row\'s result against '
                     'each column (the columns are numbered as the rows): W won, L lost, wo walkover, ff forfeit; '
@@ -393,10 +433,6 @@ def page(cv, source, when):
     else:
         body.append(swiss_html(cv))
     body.append(pairings_html(cv))
-    if cv.joined is not None and cv.joined.problems:
-        body.append('<section id="disagreements"><h2>Disagreements</h2><p class="note">Two sources say different '
-                    'things: both are given, nothing was picked.</p><ul>%s</ul></section>'
-                    % "".join("<li>%s</li>" % esc(p) for p in cv.joined.problems))
     return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             "<title>%s</title>\n<style>%s%s</style>\n</head>\n<body>\n%s\n</body>\n</html>\n"
             % (esc(cv.title()), CSS, EXTRA_CSS, "\n".join(body)))

@@ -102,7 +102,7 @@ def _args(argv):
 
 
 def from_devices(args):
-    """(the joined Tournament, disagreements) from the device folders."""
+    """(the joined Tournament, disagreements, notes) from the device folders."""
     from host_tools.export import export_data, export_join
     import shutil
     import tempfile
@@ -129,7 +129,7 @@ def from_devices(args):
         saved = saved[0]
     sources = [export_join.Source(i, sp) for i, ex in enumerate(exports, 1) for sp in ex.pairings]
     j = export_join.join(saved.tournament, saved.number, sources)
-    return j.t, j.problems
+    return j.t, j.problems, export_join.notes(saved.number, sources, range(2, len(exports) + 1))
 
 
 def parse_pot(text):
@@ -365,7 +365,8 @@ def club_data(t):
         for k in range(first, end):
             a, b, _ = t.pairing(k)
             st, w, ga, gb, pa, pb, ha, hb = t.result(k)
-            p = {"a": names[a], "b": None if b == T.BYE else names[b], "status": T.STATUS_NAMES[st]}
+            p = {"a": names[a], "b": None if b == T.BYE else names[b], "status": T.STATUS_NAMES[st],
+                 "table": t.table(k) or None}     # the table it was called to (kept with its result)
             if st >= T.PLAYED and st != T.DONE_BYE:
                 p.update({"winner": names[t.winner(k)], "games": [ga, gb], "points": [pa, pb], "hands": [ha, hb],
                           "entered": t.entered(k)})
@@ -506,7 +507,8 @@ def render_text(d):
             if p["status"] == "bye":
                 lines.append("  %s: bye" % p["a"])
             else:
-                lines.append("  %s v %s: %s" % (p["a"], p["b"], pairing_text(p)))
+                table = " (table %d)" % p["table"] if p.get("table") else ""
+                lines.append("  %s v %s%s: %s" % (p["a"], p["b"], table, pairing_text(p)))
     if len(d["rounds"]) < d["rounds_total"]:
         nxt = len(d["rounds"]) + 1
         name = d["next_round_name"]
@@ -534,9 +536,9 @@ def render_text(d):
 
 def main(argv):
     args = _args(argv)
-    problems = []
+    problems, notes = [], []
     if args.src:
-        t, problems = from_devices(args)
+        t, problems, notes = from_devices(args)
     else:
         text = _read(args.file)
         base = os.getcwd() if args.file == "-" else os.path.dirname(os.path.abspath(args.file))
@@ -544,9 +546,12 @@ def main(argv):
     d = club_data(t)
     if args.json:
         d["disagreements"] = problems
+        d["notes"] = notes
         print(json.dumps(d))
     else:
         print(render_text(d))
         for line in problems:
             print("disagreement: %s" % line)
+        for line in notes:
+            print("note: %s" % line)
     return 0

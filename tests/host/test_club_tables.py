@@ -293,7 +293,8 @@ class Evening:
         for k in self.mistyped:
             ref = TP.ref_text(self.evening_no(), k + 1)
             line = [p for p in j.problems if p.startswith("pairing %s " % ref)]
-            assert len(line) == 1 and "the organiser entered" in line[0] and "table device" in line[0]
+            assert len(line) == 1 and "the organiser entered" in line[0] and "; device " in line[0]
+            assert "table %d)" % t.table(k) in line[0]          # the table it was called to
         order, tied = brute_order(len(t.names), list(t.seeds), t.fmt, list(t.tiebreaks), results, byes)
         s = t.standings()
         assert s.order == order and s.tied == tied
