@@ -113,6 +113,15 @@ def test_a_table_device_on_micropython(tmp_path):
     a, b, _ = c.t.pairing(k)
     p, tmp, frozen = _start([str(org.serve), "table", str(c.evening_no()), str(k + 1), c.t.names[a],
                              c.t.names[b]])
+    wire = []      # every request and answer the organiser's server saw, as a listener would
+    srv = ui.phones.server
+    handler = srv.handler
+
+    def tapped(method, path, body):
+        got = handler(method, path, body)
+        wire.append(("%s %s\n" % (method, path)).encode() + bytes(body) + b"\n" + bytes(got[2]))
+        return got
+    srv.handler = tapped
     for _ in range(TURNS):
         if c.t.done(k) or p.poll() is not None:
             break
@@ -130,6 +139,16 @@ def test_a_table_device_on_micropython(tmp_path):
         time.sleep(0.002)
     fig = _figures(p)
     assert c.t.done(k)
+    # The join went through the organiser's press, and no key crossed the air.
+    from club_kit import CLUB_KEY
+    with open(os.path.join(tmp, "gin_table.json")) as f:
+        saved = json.load(f)
+    table_key = bytes.fromhex(saved["key"])
+    air = b"".join(wire)
+    assert b"/club/join" in air and b"/club/result" in air
+    for secret in (CLUB_KEY, table_key):
+        assert secret not in air and secret.hex().encode() not in air.lower()
+    assert CLUB_KEY.hex() not in json.dumps(saved)
     r = c.t.result(k)
     assert list(r[1:]) == fig["result"]
     assert fig["sent"]["live"] >= 1 and fig["sent"]["result"] >= 1
