@@ -2,9 +2,11 @@
 
 The organiser's device shows each pairing's reference: the evening's
 number, the pairing's number (from 1) and a check letter worked out from
-both (ref_text: "3-17K"). A table device is given the three; a number
-mistyped in one digit, or two neighbouring digits swapped, gives another
-letter and is refused (check()).
+both (ref_text: "3-17D"). A table device is given the three; any one
+character of the reference mistyped, or two neighbouring ones swapped
+(the dash and the letter too), gives numbers the letter does not match
+and is refused (check()). Only the numbers are saved and sent; the letter
+is worked out each time it is shown or asked.
 
 The table device keeps one record beside its match (the club night's slot
 on flash; b"GP", not a tournament's b"GT"): the reference, the two names,
@@ -25,30 +27,32 @@ from gincore.codec import CodecError
 
 MAGIC = b"GP"
 VERSION = const(2)
-# 23 letters (a prime): a weighted sum mod 23 changes with any one digit and
-# any swap of two neighbouring digits. No I, O, Z (1, 0, 2 on a small screen).
-LETTERS = "ABCDEFGHJKLMNPQRSTUVWXY"
+# 22 letters: two halves of 11. No I, O, Z (1, 0, 2 on a small screen).
+LETTERS = "ABCDEFGHJKLMNPQRSTUVWX"
 MAX_EVENING = const(9999)
 MAX_PAIRING = const(120)
 
 
 def check(evening, pairing):
-    """The check letter of evening's pairing (both from 1)."""
-    s = 0
-    w = 1
-    for n in (pairing, evening):
-        while True:
-            s += (n % 10) * w
-            w = w * 3 % 23 or 1
-            n //= 10
-            if not n:
-                break
-        w = w * 5 % 23 or 1      # the evening's digits weigh otherwise
-    return LETTERS[s % 23]
+    """The check letter of evening's pairing (both from 1; evenings up to
+    9999, pairings up to 999).
+
+    Its place in LETTERS: the reference's digits as one number, the
+    evening's four then the pairing's three (3-17: 0003017), mod 11, plus
+    11 when the evening has an even number of digits. As 10 is -1 mod 11,
+    one digit changed moves the number by +-1..9 mod 11 and two neighbouring
+    digits swapped by +-9 times their difference: never 0, a leading zero
+    typed or a digit swapped into the lead too (3-01 reads as 3-1). A digit
+    swapped across the dash moves the dash by one place: the evening's count
+    of digits changes by one, and with it the half. Any other change of the
+    text (the dash, the letter, a letter for a digit) leaves no reference or
+    another letter. tests/host/test_tablepair_all.py tries every one."""
+    half = 11 if 10 <= evening < 100 or evening >= 1000 else 0
+    return LETTERS[(1000 * evening + pairing) % 11 + half]
 
 
 def ref_text(evening, pairing):
-    """ "3-17K" """
+    """ "3-17D" """
     return "%d-%d%s" % (evening, pairing, check(evening, pairing))
 
 

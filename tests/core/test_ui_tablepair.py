@@ -148,9 +148,9 @@ def test_a_table_device_plays_a_pairing_and_the_loser_confirms_the_slip():
     # The menu (Down, Up twice, OK: 4), the evening 0001 to 0003 digit by
     # digit, the cursor on the units (Up twice, OK), the pairing 001 to 017,
     # the cursor on the tens (Up, OK, Down 4 times round to 7, OK), the
-    # letter (the cheapest way round the 23, OK), two known names, the
+    # letter (the cheapest way round the list, OK), two known names, the
     # rules, the target, best of 3 (Down, OK).
-    letter = min(TP.LETTERS.index(good), 23 - TP.LETTERS.index(good))
+    letter = min(TP.LETTERS.index(good), len(TP.LETTERS) - TP.LETTERS.index(good))
     assert presses == 4 + (2 + 1) + (1 + 1 + 4 + 1) + (letter + 1) + 1 + 1 + 1 + 1 + 2, presses
     print("presses, a club pairing started on a table device (evening 3, pairing 17): %d" % presses)
     # Hal wins two games: the slip, held by Ann (who lost).
