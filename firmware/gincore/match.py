@@ -23,22 +23,12 @@ PLAYER_LETTERS = "AB"
 _MAX_NAME = const(16)  # bytes of UTF-8; the OLED shows about 10 characters a half
 
 
-# Scoring from full cards: a function
-#   fn(rules, knocker_cards, defender_cards, limit, upcard) -> (how, knocker_deadwood, defender_deadwood)
-# gives how the knocker went out (KNOCK, GIN or BIG_GIN, from the cards), the
-# knocker's deadwood and the defender's deadwood after lay-offs. The default
-# is the rules core's hand.evaluate, imported only when a hand has cards. The
-# numbers are worked out once when the hand is recorded and kept in the
-# record, so replaying the sheet after every hand never re-runs the meld search.
-_card_evaluator = None
-
-
-def set_card_evaluator(fn):
-    """Replace the cards-to-numbers function (tests; None restores the default)."""
-    global _card_evaluator
-    _card_evaluator = fn
-
-
+# Scoring from full cards: how the knocker went out (KNOCK, GIN or BIG_GIN,
+# from the cards), the knocker's deadwood and the defender's deadwood after
+# lay-offs, by the rules core's hand.evaluate, imported only when a hand has
+# cards. The numbers are worked out once when the hand is recorded and kept
+# in the record, so replaying the sheet after every hand never re-runs the
+# meld search.
 def _evaluate_with_rules_core(rules, knocker_cards, defender_cards, limit, upcard):
     from gincore import hand as _hand
     rep = _hand.evaluate(rules, knocker_cards, defender_cards, limit, upcard)
@@ -52,7 +42,7 @@ class HandRecord:
     knock limit (or the upcard that sets it) and whether the upcard was a spade.
 
     cards, when given, is (knocker_cards, defender_cards), two tuples of card
-    ints; the deadwood numbers then come from the cards (see set_card_evaluator).
+    ints; the deadwood numbers then come from the cards (_evaluate_with_rules_core).
 
     how result.FORFEIT is no hand: player `out` ran out of the move clock
     and forfeits the game under way (forfeit() below makes one).
@@ -100,7 +90,7 @@ class HandRecord:
         """Work out the deadwood numbers from the cards (once, when the hand is recorded)."""
         if self.cards is None or self.how == _result.VOID:
             return
-        fn = _card_evaluator or _evaluate_with_rules_core
+        fn = _evaluate_with_rules_core
         how, kd, dd = fn(rules, self.cards[0], self.cards[1], self.limit, self.upcard)
         # The cards decide, except that a gin claimed with deadwood is refused
         # (a knock that turns out to have no deadwood simply scores as a gin).

@@ -33,11 +33,10 @@ _WHAT = "tournament"
 _MAX_HANDS = const(65535)   # hands won in a pairing, as gincore.tournament keeps them (2 bytes)
 
 
-def encode(t, version=VERSION):
-    """version 1 (no entered marks) only for the tests of reading old saves."""
+def encode(t):
     buf = bytearray()
     buf.extend(MAGIC)
-    buf.append(version)
+    buf.append(VERSION)
     u = _codec._uint
     buf.append(t.fmt)
     u(buf, len(t.names))
@@ -52,8 +51,7 @@ def encode(t, version=VERSION):
     buf.append(len(t.split))
     buf.extend(t.split)
     u(buf, t.pot)
-    if version >= 2:
-        buf.append(t.tables)
+    buf.append(t.tables)
     r = t.rules
     _codec._text(buf, r.name)
     vals = r.values()
@@ -77,10 +75,9 @@ def encode(t, version=VERSION):
             u(buf, ha)
             u(buf, hb)
         u(buf, t.ref(k))
-        if version >= 2:
-            if PLAYED <= st <= FORFEIT:
-                buf.append(t._ent[k])
-            buf.append(t._tab[k])
+        if PLAYED <= st <= FORFEIT:
+            buf.append(t._ent[k])
+        buf.append(t._tab[k])
     return bytes(buf)
 
 

@@ -1,7 +1,6 @@
 """The match kept in RAM instead of on flash: the stand-in for storage that
-the UI tests (and anything without a filesystem) use. Apart from
-ui/persist.py so the device, which always saves to flash, does not keep its
-code in RAM. The same calls as persist.StorePersist."""
+the UI tests use (a test's, not the device's: the device always saves to
+flash). The same calls as ui/persist.py's StorePersist."""
 from micropython import const
 
 from gincore import codec as _codec

@@ -115,11 +115,12 @@ def test_cards_path_uses_the_registered_evaluator():
         return GIN, 0, 17
 
     m = Match("Ann", "Bob", rules.preset("finnish"))
+    real = match_mod._evaluate_with_rules_core
     try:
-        match_mod.set_card_evaluator(fake)
+        match_mod._evaluate_with_rules_core = fake   # the cards scored by a stand-in
         m.add(HandRecord(A, KNOCK, cards=(tuple(range(10)), tuple(range(10, 20)))))
     finally:
-        match_mod.set_card_evaluator(None)
+        match_mod._evaluate_with_rules_core = real
     assert calls == [(10, 10, None, None)]
     assert (m.hands[0].how, m.hands[0].defender) == (GIN, 17)
     assert m.sheet().games[0].score == [37, 0]  # 20 + 17
@@ -211,11 +212,12 @@ def test_one_rule_set_edits_never_work_hands_out_again():
         return GIN, 0, 17
 
     m = Match("Ann", "Bob", rules.preset("finnish"))
+    real = match_mod._evaluate_with_rules_core
     try:
-        match_mod.set_card_evaluator(counting)
+        match_mod._evaluate_with_rules_core = counting   # the cards scored by a stand-in
         m.add(HandRecord(A, GIN, 0, 60))
         m.add(HandRecord(A, GIN, cards=(GIN_A, B_HELD)))
         m.delete(0)
     finally:
-        match_mod.set_card_evaluator(None)
+        match_mod._evaluate_with_rules_core = real
     assert len(calls) == 1 and m.hands[0].defender == 17

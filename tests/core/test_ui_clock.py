@@ -393,7 +393,7 @@ def _device(board):
     import machine
     from bench import Bench, Lcg
     from ui import platform
-    from ui.mempersist import MemPersist
+    from mempersist import MemPersist
 
     def make_ui(loop):
         return platform.make_app(loop.board, loop.writer, loop.now, persist=MemPersist(),

@@ -3,7 +3,7 @@ firmware's main loop and the panel emulator, on both interpreters."""
 from bench import Bench
 
 from ui import platform
-from ui.mempersist import MemPersist
+from mempersist import MemPersist
 from ui.persist import encode
 from ui_kit import on_device
 

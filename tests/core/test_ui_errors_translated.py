@@ -11,7 +11,7 @@ from ui import keys
 from ui import text as tx
 from ui.lang import en as lang_en
 from ui.gfx import W
-from ui.mempersist import MemPersist
+from mempersist import MemPersist
 from ui_kit import Rig, enter_cards, both_heights
 
 LANGS = ("en", "fi", "it", "pt")

@@ -367,7 +367,7 @@ def test_memory_full_at_the_confirm_keeps_the_draft():
 
 
 def test_problems_found_at_start_are_said():
-    from ui.mempersist import MemPersist
+    from mempersist import MemPersist
 
     class Damaged(MemPersist):
         def load(self):

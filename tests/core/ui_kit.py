@@ -10,7 +10,7 @@ from ui import keys
 from ui.app import App
 from ui.gfx import Gfx, W
 from ui.model import Model
-from ui.mempersist import MemPersist
+from mempersist import MemPersist
 from ui.config import Config
 
 SMALL_W = 6

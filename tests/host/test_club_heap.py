@@ -175,7 +175,7 @@ def code_sizes():
     (ui.club, ui.screens.club), each after the rest of the app is loaded."""
     def reading(name):
         return ["gc.collect()\n", "gc.collect()\nR[%r] = gc.mem_alloc()\n" % name]
-    steps = (["import gc, json\nR = {}\nimport ui.app, ui.model, ui.persist, ui.mempersist, ui.screens.table,"
+    steps = (["import gc, json\nR = {}\nimport ui.app, ui.model, ui.persist, ui.screens.table,"
               " ui.screens.menu, ui.screens.record, ui.screens.over, ui.screens.setup, ui.screens.common, ui.screens.message,"
               " ui.widgets, ui.errtext, ui.lang.en, gincore.match, gincore.codec, gincore.stats\n"]
              + reading("app")

@@ -7,7 +7,7 @@ buttons (a tap 1, a held key that moves something 1 for its long press and
 1 a repeat). The figures in boards/README.md are this test's output (run
 with -s)."""
 from ui import keys
-from ui.mempersist import MemPersist
+from mempersist import MemPersist
 from ui_kit import Rig, knock_by_numbers, on_device
 
 

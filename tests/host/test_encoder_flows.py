@@ -7,7 +7,7 @@ the same flow's presses on buttons (tests/core/ui_kit.Rig: a hold with its
 repeats is one press). The table in boards/README.md is this test's output
 (run with -s to see it)."""
 from ui import keys
-from ui.mempersist import MemPersist
+from mempersist import MemPersist
 from ui_kit import Rig, knock_by_numbers, on_device
 
 

@@ -7,7 +7,7 @@ are measured here, next to the same flows on the four buttons
 moves something 1 for its long press and 1 a repeat, a hold that confirms 1).
 The figures in boards/README.md are this test's output (run with -s)."""
 from ui import keys
-from ui.mempersist import MemPersist
+from mempersist import MemPersist
 from ui_kit import Rig, knock_by_numbers, on_device
 
 HOLD_UP_MS = 600     # KEY0 held past half a second: one Up

@@ -15,7 +15,7 @@ from PIL import Image
 import conftest
 from device.writer import Writer
 from ui.gfx import Gfx
-from ui.mempersist import MemPersist
+from mempersist import MemPersist
 from ui.persist import encode
 from ui_kit import on_device, tour
 
