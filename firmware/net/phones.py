@@ -1,15 +1,15 @@
 """Phones: the live page served from the device while the table plays on.
 
 start(app) brings the network up (net/link.py over net/radio.py, or no
-radio at all for gin sim --serve) and the server (net/http.py), which then
-runs a slice in every turn of the main loop: app.phones and an app.frame
-that also calls step() are set on the App while Phones runs, and deleted
-by stop(), which lets the modules go too. So the App itself has nothing of
-Phones: not a byte more at the table on a plain Pico (docs/pico-w.md).
+radio at all for gin sim --serve) and the server (net/http.py), and
+registers Phones with the App as its "phones" service: a slice of the
+server after every frame (the App's after_frame), so a press is on the
+glass before the server's turn. stop() drops the service and lets the
+modules go, so the App itself has nothing of Phones: not a byte more at
+the table on a plain Pico (docs/pico-w.md).
 
-Phase 2 (club nights across tables) plugs in here: more routes in the
-same Api-style handler (signed POSTs from table devices, read with
-net/http.py's body limit), the same server and slices.
+At a club night across tables the organiser's routes (net/club.py) plug
+into the same handler, server and slices.
 """
 NET_MODULES = ("net.phones", "net.api", "net.http", "net.page", "net.link", "net.radio", "net.qr",
                "net.club", "net.sign", "net.client", "net.table")
@@ -19,27 +19,10 @@ ASYNCIO = ("asyncio", "asyncio.core", "asyncio.stream", "asyncio.lock", "asyncio
 PORT = 80
 
 
-class _Counting:
-    """The match's persist, counting the calls that change what is saved,
-    so the version phones poll moves exactly when the page must refetch;
-    edits counts those that change more than the end (a new match, a hand
-    corrected or taken back): a page fetches only new hands between two."""
-    _CHANGES = ("start", "hand_added", "rewrite", "unarchive")
-
-    def __init__(self, inner):
-        self.inner = inner
-        self.changes = 0
-        self.edits = 0
-
-    def __getattr__(self, name):
-        if name in _Counting._CHANGES:
-            self.changes += 1
-            if name != "hand_added":
-                self.edits += 1
-        return getattr(self.inner, name)
-
-
 class Phones:
+    """The App's "phones" service (ui/app.py)."""
+    name = "phones"
+
     def __init__(self, app, link, host, port, club_path=None, wifi_path=None):
         import os
         self.app = app
@@ -47,7 +30,6 @@ class Phones:
         self.host = host
         self.port = port
         self.boot = int.from_bytes(os.urandom(3), "big")   # a restart is a new version
-        self.counting = _Counting(app.model.persist)
         self.server = None
         self.error = None
         self.club = None          # the organiser's routes at an evening across tables
@@ -64,7 +46,6 @@ class Phones:
             if link is not None:
                 link.down()
             raise
-        app.model.persist = self.counting   # last: a failed start leaves the App as it was
 
     def _serve(self):
         if self.server is not None or (self.link is not None and self.link.address() is None):
@@ -108,11 +89,11 @@ class Phones:
 
     def version(self):
         c = 0 if self.club is None else self.club.changes
-        return "%s%d.%d.%d" % (self._base(), self.counting.changes, self.clubs, c)
+        return "%s%d.%d.%d" % (self._base(), self.app.model.changes, self.clubs, c)
 
     def _base(self):
         # what a page's copy of the hands depends on: the boot, the edits, the language
-        return "%x.%d.%s." % (self.boot, self.counting.edits, self.app.lang)
+        return "%x.%d.%s." % (self.boot, self.app.model.edits, self.app.lang)
 
     def grown(self, v):
         """The match is version v's with hands added, nothing else changed."""
@@ -122,6 +103,12 @@ class Phones:
     def page():
         from net.page import PAGE
         return PAGE
+
+    def tick(self, now):
+        pass
+
+    def after_frame(self):
+        self.step()
 
     def step(self):
         if self.server is None:
@@ -139,15 +126,12 @@ class Phones:
             self.server = None
         if self.link is not None:
             self.link.down()
-        model = self.app.model
-        if model.persist is self.counting:
-            model.persist = self.counting.inner
 
 
 def start(app, radio=True, host="0.0.0.0", port=PORT, club_path=None, wifi_path=None):
-    """Phones on: app.phones is the running service. radio: True for the
-    Pico W's (net/radio.py), or a stand-in module, or None (no network to
-    bring up: gin sim --serve on 127.0.0.1)."""
+    """Phones on: the App's "phones" service. radio: True for the Pico W's
+    (net/radio.py), or a stand-in module, or None (no network to bring up:
+    gin sim --serve on 127.0.0.1)."""
     link = None
     if radio is not None:
         if radio is True:
@@ -155,25 +139,16 @@ def start(app, radio=True, host="0.0.0.0", port=PORT, club_path=None, wifi_path=
         from net.link import Link, battery as link_battery
         link = Link(radio, app.clock, wifi_path)
     p = Phones(app, link, host, port, club_path, wifi_path)
-    app.phones = p
+    app.add_service(p)
     if link is not None:
         link_battery(app, True)
-    frame = app.frame        # the App's own, bound
-
-    def framed():
-        drawn = frame()
-        p.step()             # a slice of the server (never waits: net/http.py), after
-        return drawn         # the frame: a press is on screen before the server's turn
-    app.frame = framed
     return p
 
 
 def stop(app):
-    p = getattr(app, "phones", None)
+    p = app.service("phones")
     if p is not None:
-        del app.phones
-        del app.frame        # the App's own frame again
-        p.stop()
+        app.stop_service("phones")
         if p.link is not None:
             from net.link import battery as link_battery
             link_battery(app, False)

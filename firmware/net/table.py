@@ -39,6 +39,9 @@ JOINING, HELD, JOINED, RELEASED, NOWIFI, OTHER_CLUB = "joining", "held", "joined
 
 
 class TableLink:
+    """The App's "table" service (ui/app.py): a slice of the link in each tick."""
+    name = "table"
+
     def __init__(self, app, addr, table, path=None, club_key=None):
         self.app = app
         self.addr = addr          # (host, port) of the organiser's device
@@ -123,6 +126,12 @@ class TableLink:
         return None if ref == self.acked else ref
 
     # --- one slice ------------------------------------------------------------
+    def tick(self, now):
+        self.step()
+
+    def after_frame(self):
+        pass
+
     def step(self):
         now = self.app.clock()
         if self.addr is None:
@@ -312,15 +321,9 @@ class TableLink:
 
 
 def start(app, addr, table, path=None, club_key=None):
-    """The table's link in the App's tick (as net/phones.py puts the server there)."""
+    """The table's link: the App's "table" service, a slice in each tick."""
     link = TableLink(app, addr, table, path, club_key)
-    app.table_link = link
-    tick = app.tick
-
-    def ticked():
-        tick()
-        link.step()
-    app.tick = ticked
+    app.add_service(link)
     return link
 
 
@@ -371,11 +374,9 @@ def resume(app, radio=True, path=None, wifi_path=None):
 
 
 def stop(app):
-    link = getattr(app, "table_link", None)
+    link = app.service("table")
     if link is not None:
-        del app.table_link
-        del app.tick
-        link.stop()
+        app.stop_service("table")
         if link.net is not None:
             link.net.down()
             from net.link import battery
@@ -387,7 +388,7 @@ def leave(app):
     """Menu > Leave club night: the link's file removed first (a start
     then finds nothing to resume; OSError when the flash refuses, and the
     link runs on), then the link stopped as stop() does."""
-    link = app.table_link
+    link = app.service("table")
     try:
         os.remove(link.path)
     except OSError as e:

@@ -22,7 +22,16 @@ _WARM = ("ui.screens.menu", "ui.screens.record")
 class App:
     """gfx: ui.gfx.Gfx; model: ui.model.Model (the match and its saving);
     cfg: ui.config.Config; clock(): milliseconds; board: optional platform
-    object (battery_level() 0..4 or -1, set_contrast(n), version)."""
+    object (battery_level() 0..4 or -1, set_contrast(n), version).
+
+    One loop turn (run_once, or the device's main loop): the keys, then
+    tick() - the idle work, the battery, the top screen's tick, then each
+    service's tick(now) - then frame() - the top screen drawn if it
+    changed, then each service's after_frame(), so a press is on the glass
+    before a service's turn. Services are what runs beside the screens
+    while it is on (a Pico W's Phones server, a table device's link to the
+    organiser): each registers itself by name (add_service) and is stopped
+    and dropped with stop_service; screens find one with service(name)."""
 
     def __init__(self, gfx, model, cfg, clock, board=None, three_buttons=False):
         self.g = gfx
@@ -51,6 +60,7 @@ class App:
         self.code_in_flash = bool(getattr(board, "code_in_flash", False))
         self.tidy_due = True  # the model may have flash work for idle time
         self.club = None  # ui.club.Club while a club night is open
+        self.services = []  # what runs beside the screens (the class's doc)
         self._read_battery(self.last_key_ms)
 
     @property
@@ -226,6 +236,27 @@ class App:
             self.stack.pop()
         self._entered(self.stack[-1])
 
+    # --- services --------------------------------------------------------
+    def add_service(self, service):
+        """service: name, tick(now), after_frame(), stop()."""
+        self.services.append(service)
+
+    def service(self, name):
+        """The running service of that name, or None."""
+        for s in self.services:
+            if s.name == name:
+                return s
+        return None
+
+    def stop_service(self, name):
+        """Drop the named service and stop it (True when one ran)."""
+        s = self.service(name)
+        if s is None:
+            return False
+        self.services.remove(s)
+        s.stop()
+        return True
+
     # --- events ----------------------------------------------------------
     def key(self, k, kind):
         self.last_key_ms = self.clock()
@@ -256,20 +287,25 @@ class App:
             self.toast = None
             self.top().dirty = True
         self.top().tick(now)
+        for s in self.services:
+            s.tick(now)
 
     def frame(self):
-        """Redraw the top screen if it changed. Returns True when drawn."""
+        """Redraw the top screen if it changed, then the services' turn
+        after the frame. Returns True when drawn."""
         s = self.stack[-1]
-        if not s.dirty:
-            return False
-        g = self.g
-        g.clear()
-        s.draw(g)
-        if self.toast is not None and len(self.stack) == 1:
-            _toast(g, self.toast)
-        g.show()
-        s.dirty = False
-        return True
+        drawn = s.dirty
+        if drawn:
+            g = self.g
+            g.clear()
+            s.draw(g)
+            if self.toast is not None and len(self.stack) == 1:
+                _toast(g, self.toast)
+            g.show()
+            s.dirty = False
+        for s in self.services:
+            s.after_frame()
+        return drawn
 
     def run_once(self, events):
         """Feed a batch of (key, kind) events, tick, redraw: one loop turn."""

@@ -32,6 +32,11 @@ LATER_PARTIAL = const(2)  # only some of the old matches could be deleted (the c
 class Model:
     def __init__(self, persist, cfg=None):
         self.persist = persist
+        # The match's saved changes, counted (a phone's page follows them,
+        # net/phones.py): every save, and edits - those that change more
+        # than its end (a new match, a hand corrected or taken back).
+        self.changes = 0
+        self.edits = 0
         self.cfg = cfg
         self.pending = None    # rules waiting for the next game (set mid-game)
         self._m = None         # the match (the property below)
@@ -43,6 +48,11 @@ class Model:
         self.later = 0         # LATER_*: what the last change could not finish
         self.dropped = 0       # finished matches the last new match deleted to make room:
         #                        said with its outcome, saved or not (take_dropped, error_lines)
+
+    def saved(self, edit):
+        self.changes += 1
+        if edit:
+            self.edits += 1
 
     @property
     def match(self):
@@ -115,6 +125,7 @@ class Model:
             if self.locked != LOCK_READ:
                 try:
                     self.persist.start(m)
+                    self.saved(True)
                     self.locked = 0
                 except Exception:  # noqa: BLE001 - StoreError, or no room at all
                     self.locked = LOCK_UNSAVED
@@ -151,6 +162,7 @@ class Model:
         m.add(rec)
         try:
             self.persist.hand_added(m)
+            self.saved(False)
         except Exception:
             m.undo()
             raise
@@ -176,6 +188,7 @@ class Model:
         m.replace(index, rec)
         try:
             self.persist.rewrite(m)
+            self.saved(True)
         except Exception:
             m.replace(index, old)
             raise
@@ -186,6 +199,7 @@ class Model:
         old = m.delete(index)
         try:
             self.persist.rewrite(m)
+            self.saved(True)
         except Exception:
             m.insert(index, old)
             raise
@@ -196,6 +210,7 @@ class Model:
         m.insert(index, rec)
         try:
             self.persist.rewrite(m)
+            self.saved(True)
         except Exception:
             m.delete(index)
             raise
@@ -206,6 +221,7 @@ class Model:
         old = m.undo()
         try:
             self.persist.rewrite(m)
+            self.saved(True)
         except Exception:
             m.hands.append(old)
             m._fresh = False
@@ -231,6 +247,7 @@ class Model:
         m = Match(names[0], names[1], rules, dealer)
         try:
             self.persist.start(m, old)
+            self.saved(True)
         finally:
             f = getattr(self.persist, "dropped", None)
             self.dropped = f() if f is not None else 0
@@ -289,6 +306,7 @@ class Model:
         m.set_rules(rules)
         try:
             self.persist.rewrite(m)
+            self.saved(True)
         except Exception:
             m.rule_changes = old_changes
             m._fresh = False
@@ -310,6 +328,7 @@ class Model:
         what, old = self.undo_box
         if what == 0:
             self.persist.unarchive(old)
+            self.saved(True)
             self.match = old
             self.redo_box = None
         elif what == 1:

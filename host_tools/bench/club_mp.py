@@ -38,7 +38,7 @@ class Persist:
 
 
 class Model:
-    pass
+    changes = edits = 0     # ui/model.py's count of saved changes (the page's version follows it)
 
 
 class App:
@@ -50,11 +50,15 @@ class App:
         self.club = None
         self.said = []
 
-    def tick(self):
-        pass
+    def add_service(self, s):      # as ui/app.py's: one service here, stepped by this script
+        self.running = s
 
-    def frame(self):
-        return False
+    def service(self, name):
+        return self.running
+
+    def stop_service(self, name):
+        self.running.stop()
+        self.running = None
 
     def clock(self):
         return time.ticks_ms()

@@ -33,7 +33,7 @@ class Persist:
 
 
 class Model:
-    pass
+    changes = edits = 0     # ui/model.py's count of saved changes (the page's version follows it)
 
 
 class App:
@@ -45,11 +45,15 @@ class App:
         self.model = Model()
         self.model.persist = Persist()
 
-    def tick(self):
-        pass
+    def add_service(self, s):      # as ui/app.py's: one service here, stepped by this script
+        self.running = s
 
-    def frame(self):
-        return False
+    def service(self, name):
+        return self.running
+
+    def stop_service(self, name):
+        self.running.stop()
+        self.running = None
 
     def clock(self):
         return time.ticks_ms()
@@ -70,6 +74,7 @@ fig = {"mode": MODE, "hands": HANDS, "base": base}
 def add_hand():
     app.match.add(hand(len(app.match.hands)))
     app.model.persist.hand_added(app.match)
+    app.model.changes += 1
 
 
 def sample(peak):

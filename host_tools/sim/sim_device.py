@@ -147,7 +147,7 @@ class SimDevice:
         127.0.0.1, by the firmware's own server (net/phones.py, no radio),
         started again with a new UI (after an error restarts it)."""
         ui = self.loop.ui
-        if ui is None or not hasattr(ui, "model") or getattr(ui, "phones", None) is not None:
+        if ui is None or not hasattr(ui, "model") or ui.service("phones") is not None:
             return
         from net import phones
         try:
@@ -158,7 +158,7 @@ class SimDevice:
 
     def page_address(self):
         ui = self.loop.ui
-        p = getattr(ui, "phones", None)
+        p = None if ui is None else ui.service("phones")
         return None if p is None else p.address()
 
     # ------------------------------------------------------------ buttons

@@ -115,7 +115,7 @@ class World:
 
     @property
     def service(self):
-        return self.app.phones.club
+        return self.app.service("phones").club
 
     def step(self):
         self.org.step()
@@ -253,7 +253,7 @@ def organiser_power_cut(world):
     """The organiser's device loses power and starts again on its flash, at
     the same address (its connections die with it)."""
     ui = world.app
-    ui.phones.server.close()
+    ui.service("phones").server.close()
     world.org = past_first_start(sim_device.SimDevice(world.org.board_name, world.org.data, serve=world.port))
     assert world.club is not None
 

@@ -58,7 +58,7 @@ def while_stepping(dev, fn, turns=HANG_S * 100):
 
 def port(dev):
     """The port Phones serves on (gin sim --serve's, or Menu > Phones')."""
-    p = getattr(dev.loop.ui, "phones", None)
+    p = dev.loop.ui.service("phones")
     return p.port if p is not None else dev.serve
 
 

@@ -114,7 +114,7 @@ def test_a_table_device_on_micropython(tmp_path):
     p, tmp, frozen = _start([str(org.serve), "table", str(c.evening_no()), str(k + 1), c.t.names[a],
                              c.t.names[b]])
     wire = []      # every request and answer the organiser's server saw, as a listener would
-    srv = ui.phones.server
+    srv = ui.service("phones").server
     handler = srv.handler
 
     def tapped(method, path, body):
@@ -126,7 +126,7 @@ def test_a_table_device_on_micropython(tmp_path):
         if c.t.done(k) or p.poll() is not None:
             break
         org.step()
-        svc = ui.phones.club
+        svc = ui.service("phones").club
         for n in list(svc.pending):
             code = svc.code(n, ui.clock())
             if code is not None:

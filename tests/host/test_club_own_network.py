@@ -43,7 +43,7 @@ class OwnNetwork(World):
         from net import phones
         self.monkeypatch.setattr("net.link.WIFI_FILE", str(self.wifi))   # let go at Phones off
         phones.start(self.app, True, "127.0.0.1", self.port, self.org.bench.board.club_path)
-        assert self.app.phones.link.ap and self.app.phones.link.ssid in network.AIR
+        assert self.app.service("phones").link.ap and self.app.service("phones").link.ssid in network.AIR
 
     def phones_off(self):
         from net import phones
@@ -72,14 +72,14 @@ class OwnNetwork(World):
             def step(self):
                 rig.step(10)
         self.phones.append(Turn())
-        return getattr(rig.app, "table_link", None)
+        return rig.app.service("table")
 
 
 def test_a_table_of_the_club_finds_and_joins_the_organisers_own_network(tmp_path, monkeypatch):
     from gincore import result
     from gincore.match import HandRecord
     w = OwnNetwork(tmp_path, monkeypatch)
-    org_net = w.app.phones.link
+    org_net = w.app.service("phones").link
     assert org_net.ssid.startswith("gin-9f2d-") and len(org_net.password) == 12
     del network.LOG[:]
     link = w.join(1)
@@ -106,7 +106,7 @@ def test_a_table_of_the_club_finds_and_joins_the_organisers_own_network(tmp_path
     w.until(lambda: link.state == "nowifi", "the table sees its network gone")
     assert link.unsent() is not None     # its result waits on its flash
     w.phones_on()
-    new = w.app.phones.link.ssid
+    new = w.app.service("phones").link.ssid
     assert new != org_net.ssid
     w.until(lambda: link.acked is not None, "the result acknowledged on the new network")
     assert link.net.ssid == new and w.app.club.t.done(k)
@@ -121,11 +121,11 @@ def test_another_clubs_table_or_one_without_a_key_does_not_get_in(tmp_path, monk
     if key is None:
         # No key: nothing to join with, said in words; the table plays on.
         w.join(1)
-        assert not hasattr(w.rig.app, "table_link")
+        assert w.rig.app.service("table") is None
         assert "no club key on this device (gin deploy --club-key)" in " ".join(w.rig.texts())
         return
     link = w.join(1)
-    assert link.net.ssid == w.app.phones.link.ssid and link.net.password != w.app.phones.link.password
+    assert link.net.ssid == w.app.service("phones").link.ssid and link.net.password != w.app.service("phones").link.password
     w.run(25000)     # past the 20 s a Wi-Fi is given to join
     assert link.state == "nowifi" and link.addr is None and link.code is None
     w.rig.step(10)

@@ -161,7 +161,7 @@ def test_too_many_connections_and_slow_clients(tmp_path):
     w = _ready(tmp_path)
     before = evening_bytes(w)
     tables, w.tables = w.tables, []       # the tables wait a moment: the 4 places go to the slow ones
-    w.until(lambda: not w.app.phones.server.conns, "no connection open")
+    w.until(lambda: not w.app.service("phones").server.conns, "no connection open")
     slow = [Raw(w, b"POST /club/result?t=1 HTTP/1.0\r\nContent-Length: 50\r\n\r\n{") for _ in range(4)]
     w.phones.extend(slow)
     for _ in range(5):
@@ -288,7 +288,7 @@ def test_the_club_night_view_and_press_to_screen_with_4_tables_and_4_phones(tmp_
           % (presses, worst))
     assert worst <= 50
     assert all(p.answers >= 10 for p in w.phones)
-    w.until(lambda: all(p.match is not None and p.v == w.app.phones.version() for p in w.phones),
+    w.until(lambda: all(p.match is not None and p.v == w.app.service("phones").version() for p in w.phones),
             "every phone has the newest view")
     c = w.club.t
     s = c.standings()
@@ -371,7 +371,7 @@ def test_a_pico_w_joins_as_a_table_from_its_menu(tmp_path, monkeypatch):
     rig.press(keys.UP, 3)                 # table 4
     rig.press(keys.OK)
     assert type(rig.app.top()).__name__ == "JoinScreen"
-    link = rig.app.table_link
+    link = rig.app.service("table")
     assert link.table == 4 and ("connect", "club") in network.LOG
 
     class Dev:
@@ -388,7 +388,7 @@ def test_a_pico_w_joins_as_a_table_from_its_menu(tmp_path, monkeypatch):
     assert rig.app.club.rec.pairing == k + 1 and rig.screen() == "TableScreen"
     from net import table as net_table
     net_table.stop(rig.app)
-    assert not hasattr(rig.app, "table_link")
+    assert rig.app.service("table") is None
 
 
 def test_the_live_page_draws_the_club_view(tmp_path):
@@ -497,11 +497,11 @@ def test_a_table_that_restarts_goes_back_to_its_club_night_by_itself(tmp_path, m
     w = World(tmp_path, devices=3)
     data = _club_wifi(tmp_path, monkeypatch, w)
     t4 = _SimTable(data)
-    assert not hasattr(t4.app, "table_link")     # nothing on its flash: nothing resumed
+    assert t4.app.service("table") is None     # nothing on its flash: nothing resumed
     from net import table as net_table
     net_table.start_here(t4.app, 4, path=t4.dev.bench.board.table_path)   # Menu > Join club night, once
     w.phones.append(t4)
-    link = t4.app.table_link
+    link = t4.app.service("table")
     w.until(lambda: link.code is not None, "table 4 asks")
     w.service.accept(4, link.code)
     w.until(lambda: t4.app.club is not None, "table 4's pairing on the device")
@@ -519,7 +519,7 @@ def test_a_table_that_restarts_goes_back_to_its_club_night_by_itself(tmp_path, m
     link.stop()
     t4 = _SimTable(data)
     w.phones.append(t4)
-    back = t4.app.table_link
+    back = t4.app.service("table")
     assert back is not link and back.table == 4 and back.key is None   # the address comes with the Wi-Fi
     w.until(lambda: back.acked is not None, "the result acknowledged after the restart")
     assert (back.key, back.device) == (key, device) and back.sent["join"] == 0
@@ -544,7 +544,7 @@ def test_a_table_leaves_its_club_night_from_the_menu(tmp_path, monkeypatch):
     path = t4.dev.bench.board.table_path
     net_table.start_here(t4.app, 4, path=path)
     w.phones.append(t4)
-    link = t4.app.table_link
+    link = t4.app.service("table")
     w.until(lambda: link.code is not None, "table 4 asks")
     w.service.accept(4, link.code)
     w.until(lambda: t4.app.club is not None, "table 4's pairing on the device")
@@ -558,19 +558,19 @@ def test_a_table_leaves_its_club_night_from_the_menu(tmp_path, monkeypatch):
     assert "Join club night" not in rows
     assert type(t4.app.top()).__name__ == "MessageScreen"
     assert "Its result is not sent yet" in " ".join(t4.app.top().lines)
-    assert t4.app.table_link is link and os.path.isfile(path)
+    assert t4.app.service("table") is link and os.path.isfile(path)
     w.until(lambda: link.acked is not None, "the result acknowledged")
     t4.menu_row("Leave club night")
     assert type(t4.app.top()).__name__ == "HoldScreen"
     t4.app.key(keys.BACK, keys.PRESS)                # not held: nothing changes
-    assert t4.app.table_link is link and os.path.isfile(path)
+    assert t4.app.service("table") is link and os.path.isfile(path)
     t4.menu_row("Leave club night")
     hold = t4.app.top()
     hold.on_confirm()                                # (the hold's end, as HoldScreen calls it)
-    assert not hasattr(t4.app, "table_link") and not os.path.exists(path)
+    assert t4.app.service("table") is None and not os.path.exists(path)
     w.phones.remove(t4)
     again = _SimTable(data)                          # the next start: nothing to resume
-    assert not hasattr(again.app, "table_link")
+    assert again.app.service("table") is None
     assert "Leave club night" not in again.menu_row("Settings")
     assert w.service.holders[4][0] == link.device    # the organiser still holds it for this device
 
@@ -603,7 +603,7 @@ def test_an_evening_set_up_or_ended_while_phones_runs_gets_or_loses_the_club_rou
     w = World.__new__(World)
     w.tmp, w.org, w.port, w.tables, w.phones = tmp_path, dev, dev.serve, [], []
     app = w.app
-    assert app.club is None and app.phones.club is None
+    assert app.club is None and app.service("phones").club is None
     assert request(w, "GET", "/club/hello?t=1")[0] == 404
     assert json.loads(request(w, "GET", "/api/match")[1])["club"] is None
     v0 = json.loads(request(w, "GET", "/api/version")[1])["v"]
@@ -614,7 +614,7 @@ def test_an_evening_set_up_or_ended_while_phones_runs_gets_or_loses_the_club_rou
     app.model.persist.save_club(T.encode(t))
     app.club = Club(app, t)
     status, body = request(w, "GET", "/club/hello?t=1")
-    assert status == 200 and json.loads(body)["e"] == app.phones.club.epoch
+    assert status == 200 and json.loads(body)["e"] == app.service("phones").club.epoch
     v1 = json.loads(request(w, "GET", "/api/version")[1])["v"]
     assert v1 != v0 and json.loads(request(w, "GET", "/api/match")[1])["club"] is not None
     from ui.screens.menu import MenuScreen
@@ -633,7 +633,7 @@ def test_an_evening_set_up_or_ended_while_phones_runs_gets_or_loses_the_club_rou
     app.club.end()
     w.tables.clear()
     assert request(w, "GET", "/club/hello?t=1")[0] == 404
-    assert app.phones.club is None
+    assert app.service("phones").club is None
     v2 = json.loads(request(w, "GET", "/api/version")[1])["v"]
     assert v2 != v1 and json.loads(request(w, "GET", "/api/match")[1])["club"] is None
     m = MenuScreen(app)

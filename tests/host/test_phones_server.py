@@ -84,7 +84,7 @@ def test_bad_input_gets_4xx_and_the_device_scores_on(tmp_path):
     play(dev, KNOCK)
     assert len(dev.loop.ui.match.hands) == 1
     assert dev.loop.errors == 0
-    assert dev.loop.ui.phones.server.refused >= 6
+    assert dev.loop.ui.service("phones").server.refused >= 6
 
 
 def test_slow_and_too_many_clients(tmp_path):
@@ -92,7 +92,7 @@ def test_slow_and_too_many_clients(tmp_path):
     a fifth gets 503; a hand is recorded meanwhile; after the deadline
     (on the device's clock) the four are cut off and a phone gets in."""
     dev = device(tmp_path)
-    server = dev.loop.ui.phones.server
+    server = dev.loop.ui.service("phones").server
     slow = []
     for _ in range(4):
         s = while_stepping(dev, lambda: socket.create_connection(("127.0.0.1", dev.serve), timeout=HANG_S))

@@ -34,7 +34,7 @@ def _open_phones(dev):
         dev.press("down")
     dev.press("ok")
     dev.run(200)
-    return ui.phones
+    return ui.service("phones")
 
 
 def _decode(dev, tmp, name):
@@ -88,7 +88,7 @@ def test_the_two_codes_decode_and_the_page_answers(tmp_path, board):
     for _ in range(acts.index(menu._PHONES_OFF)):
         dev.press("down")
     dev.press("ok")
-    assert getattr(dev.loop.ui, "phones", None) is None, (type(dev.loop.ui.top()).__name__, acts, dev.loop.ui.top().__dict__)
+    assert dev.loop.ui.service("phones") is None, (type(dev.loop.ui.top()).__name__, acts, dev.loop.ui.top().__dict__)
     assert not [m for m in sys.modules if m.startswith("net.")]
     assert ("active", False) in network.LOG
     # After it, the board has its battery pin back: the level read again.
@@ -140,7 +140,7 @@ def test_a_plain_pico_has_no_phones_and_loads_none_of_it(tmp_path):
     from ui.screens import menu
     assert menu._PHONES not in dev.loop.ui.top().actions
     dev.press("back")
-    assert not hasattr(dev.loop.ui, "phones") and "tick" not in vars(dev.loop.ui)
+    assert dev.loop.ui.services == [] and "tick" not in vars(dev.loop.ui)
     assert not [m for m in sys.modules if m == "net" or m.startswith("net.")]
 
 

@@ -94,7 +94,7 @@ def test_the_browser_shows_the_devices_totals_after_each_hand(tmp_path):
 @need_chromium
 def test_an_open_page_follows_the_hands_without_a_reload(tmp_path):
     dev = _paced(device(tmp_path / "d"))
-    server = dev.loop.ui.phones.server
+    server = dev.loop.ui.service("phones").server
 
     def hands_while_open(dev):
         # the first answer of the match, then a hand, then another

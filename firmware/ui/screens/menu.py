@@ -60,9 +60,10 @@ class MenuScreen(ChoiceScreen):
         if clock_wanted(app):
             acts.append(_CLOCK)
         acts.append(_STATS)
-        if getattr(getattr(app, "phones", None), "club", None) is not None:
+        phones = app.service("phones")
+        if phones is not None and phones.club is not None:
             acts.append(_TABLES)
-        if getattr(app, "phones", None) is not None:
+        if phones is not None:
             acts.append(_PHONES)
             acts.append(_PHONES_OFF)
         elif getattr(getattr(app.board, "board", None), "wifi", False):   # a Pico W's board says so
@@ -70,10 +71,9 @@ class MenuScreen(ChoiceScreen):
         acts.append(_SETTINGS)
         if club is None:
             acts.append(_PAIRING)
-            if getattr(getattr(app.board, "board", None), "wifi", False) and \
-                    getattr(app, "table_link", None) is None:
+            if getattr(getattr(app.board, "board", None), "wifi", False) and app.service("table") is None:
                 acts.append(_JOIN)
-        if getattr(app, "table_link", None) is not None:
+        if app.service("table") is not None:
             acts.append(_LEAVE)
         acts.append(_CLUB if club is None else _END_CLUB)
         self.actions = acts

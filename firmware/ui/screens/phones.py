@@ -21,7 +21,7 @@ _COUNT_MS = 2000
 
 
 def open_phones(app):
-    if getattr(app, "phones", None) is None:
+    if app.service("phones") is None:
         try:
             from net import phones
             # The simulator serves on 127.0.0.1 and a port of its choosing.
@@ -69,7 +69,7 @@ def pick_qr(text, rows):
 class PhonesScreen(Screen):
     def __init__(self, app):
         super().__init__(app)
-        link = app.phones.link
+        link = app.service("phones").link
         self.view = _WIFI if link is not None and link.wifi_qr() is not None else _PAGE
         self.qr = None
         self.scale = 0
@@ -81,9 +81,10 @@ class PhonesScreen(Screen):
     def key(self, k, kind):
         if kind != keys.PRESS and kind != keys.REPEAT:
             return
+        link = self.app.service("phones").link
         if k == keys.BACK:
             self.app.home()
-        elif self.view == _WIFI or self.app.phones.link is None or self.app.phones.link.wifi_qr() is None:
+        elif self.view == _WIFI or link is None or link.wifi_qr() is None:
             self.view = _PAGE
             self.dirty = True
         else:
@@ -91,7 +92,7 @@ class PhonesScreen(Screen):
             self.dirty = True
 
     def tick(self, now):
-        p = self.app.phones
+        p = self.app.service("phones")
         if self.view == _PAGE and self.shown is None and p.address() is not None:
             self.dirty = True   # joined: the address is known now
         if p.link is not None and p.link.ap and (self.asked is None or ticks_diff(now, self.asked) >= _COUNT_MS):
@@ -102,7 +103,7 @@ class PhonesScreen(Screen):
                 self.dirty = True
 
     def _text(self):
-        p = self.app.phones
+        p = self.app.service("phones")
         if self.view == _WIFI:
             return p.link.wifi_qr()
         return p.address()
@@ -110,7 +111,7 @@ class PhonesScreen(Screen):
     def draw(self, g):
         app = self.app
         t = app.t
-        p = app.phones
+        p = app.service("phones")
         text = self._text()
         if text != self.shown:
             self.qr = None   # the old code's bytes go before the new one is made

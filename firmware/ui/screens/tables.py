@@ -42,7 +42,7 @@ class TablesScreen(ChoiceScreen):
     """The organiser's tables, their rows made again every second."""
 
     def __init__(self, app):
-        self.svc = app.phones.club
+        self.svc = app.service("phones").club
         super().__init__(app, app.t(tx.TABLES), [], 0, self.picked)
         self.at = None
 
@@ -99,7 +99,7 @@ def received(app):
 
 
 def open_tables(app):
-    if app.phones.club.club_key is None:    # no table could join: said, not a list of empty tables
+    if app.service("phones").club.club_key is None:    # no table could join: said, not a list of empty tables
         from ui.screens.message import say_lines
         say_lines(app, app.t(tx.TABLES), (app.t(tx.LEAVE + 4),))
         return
@@ -130,7 +130,7 @@ def ask_leave(app):
     table for another device). Refused while a confirmed result is not
     acknowledged: it would never reach the organiser."""
     t = app.t
-    link = app.table_link
+    link = app.service("table")
     if link.unsent() is not None:
         from ui.screens.message import say_lines
         say_lines(app, t(tx.LEAVE), (t(tx.LEAVE + 2),))
@@ -161,7 +161,7 @@ class JoinScreen(ChoiceScreen):
 
     def _lines(self):
         app = self.app
-        link = getattr(app, "table_link", None)
+        link = app.service("table")
         if link is None:
             return (app.t(tx.JOIN_CLUB),)
         if link.state == "held":
@@ -178,7 +178,7 @@ class JoinScreen(ChoiceScreen):
 
     def prepare(self):
         app = self.app
-        link = getattr(app, "table_link", None)
+        link = app.service("table")
         self.title = app.t(tx.TABLE_N) % (link.table if link is not None else 0)
         self.labels = list(self._lines())
         super().prepare()
