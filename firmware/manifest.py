@@ -6,6 +6,7 @@
 # Every module under firmware/ must be listed here (a test checks).
 module("main.py")
 module("boot.py")
+package("base")
 package("gincore")
 package("storage")
 package("device")

@@ -45,7 +45,7 @@ import os
 from binascii import hexlify
 
 from net import sign
-from ui.ticks import ticks_diff
+from base.ticks import ticks_diff
 
 STATE_FILE = "/gin_club_net.json"
 QUIET_MS = 30000          # a table not heard from for this long is listed

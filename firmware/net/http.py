@@ -33,7 +33,7 @@ try:
 except (ImportError, AttributeError):
     _core = None                        # CPython: a turn every slice
 
-from ui.ticks import ticks_diff as _diff
+from base.ticks import ticks_diff as _diff
 
 MAX_CONN = const(4)
 MAX_HEAD = const(1024)

@@ -27,7 +27,7 @@ import os
 from binascii import hexlify, unhexlify
 
 from net import sign
-from ui.ticks import ticks_add, ticks_diff
+from base.ticks import ticks_add, ticks_diff
 
 LINK_FILE = "/gin_table.json"
 RETRY_MS = 2000     # a request that failed is made again after this
@@ -63,7 +63,8 @@ class TableLink:
         self.poll_at = self.next_at
         self.live_sent = None
         self.live_going = None
-        self.on_acked = None      # called with the app at each acknowledgement (the screen's word)
+        self.on_acked = None      # the UI's: called with the app at each acknowledgement (the screen's word)
+        self.on_pairing = None    # the UI's: called with the record of the pairing called to this table
         self.error = None         # the status of a result the organiser refused
         self.code = None          # the 4 digits to show while the organiser accepts
         self.path_sent = None     # the signed request under way (its answer is checked against it)
@@ -245,8 +246,8 @@ class TableLink:
         self.poll_at = ticks_add(now, POLL_MS)
         if status == 200:
             rec = json.loads(body).get("rec")
-            if rec is not None:
-                self._take(unhexlify(rec))
+            if rec is not None and self.on_pairing is not None:
+                    self.on_pairing(unhexlify(rec))   # on the table when it is free (ui/tablepair.py take)
 
     def _joined(self, status, body, now):
         """The organiser's answer to a join: its word and the code, then the
@@ -295,25 +296,6 @@ class TableLink:
     def _mark_live(self):
         self.live_sent = self.live_going   # answered: the next change sends again
 
-    def _take(self, data):
-        """The pairing called to this table goes on it - when the table is
-        free: no pairing, or the last one's result acknowledged."""
-        from gincore import tablepair as TP
-        rec = TP.decode(data)
-        app = self.app
-        c = app.club
-        if c is not None:
-            if getattr(c, "t", 1) is not None:
-                return                          # an evening of its own on this device
-            if (c.rec.evening, c.rec.pairing) == (rec.evening, rec.pairing):
-                return                          # on the table already
-            if c.rec.result is None or self.unsent() is not None:
-                return                          # a pairing still played or not acknowledged
-            c.end()
-        from ui import tablepair
-        tablepair.start(app, rec)
-        app.home()
-
     def stop(self):
         if self.req is not None:
             self.req.close()
@@ -348,9 +330,10 @@ def start_here(app, table, radio=True, path=None, wifi_path=None):
 
 
 def resume(app, radio=True, path=None, wifi_path=None):
-    """At a start (ui/platform.py, a Pico W): a device that holds a table's
-    key on flash was a table device when its power went - its link again,
-    without a press (the saved key and table: no new join, no organiser's
+    """At a start (ui/platform.py, a Pico W, which gives it the UI's
+    callbacks): a device that holds a table's key on flash was a table
+    device when its power went - its link again, without a press (the saved
+    key and table: no new join, no organiser's
     OK; an unacknowledged result is sent again). Else nothing stays loaded."""
     table = None
     try:
@@ -368,8 +351,6 @@ def resume(app, radio=True, path=None, wifi_path=None):
     except Exception:  # noqa: BLE001 - no Wi-Fi set or no radio now: the table plays on, Join club night again
         app.let_go(("net.table", "net.client", "net.sign", "net.link", "net.radio"))
         return None
-    from ui.screens.tables import received
-    link.on_acked = received
     return link
 
 

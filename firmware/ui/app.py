@@ -6,7 +6,7 @@ dirty top screen and pushes it with one show(). Nothing is allocated for an
 unchanged screen.
 """
 from ui import keys
-from ui.ticks import ticks_add, ticks_diff
+from base.ticks import ticks_add, ticks_diff
 from ui import text as tx
 from ui.gfx import W, SMALL
 

@@ -26,7 +26,7 @@ from gincore import tournament as T
 
 from ui.model import LOCK_PAIRED
 from ui.screen import Screen
-from ui.ticks import ticks_diff
+from base.ticks import ticks_diff
 
 # The Italian text: a player not at the table 2 minutes after the call loses by walkover.
 WALKOVER_MS = 120000

@@ -26,7 +26,7 @@ from ui import keys
 from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import W, SMALL, BIG
-from ui.ticks import ticks_diff
+from base.ticks import ticks_diff
 from ui import widgets
 
 WARN_S = 5   # the signal: this many seconds left

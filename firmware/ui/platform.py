@@ -126,5 +126,8 @@ def make_app(board, writer, now, persist=None, config_path=CONFIG_PATH, version=
         # A Pico W that was a club night's table device when its power went:
         # back on its link by itself (net/table.py; nothing kept otherwise).
         from net import table
-        table.resume(app, path=getattr(board, "table_path", None), wifi_path=getattr(board, "wifi_path", None))
+        link = table.resume(app, path=getattr(board, "table_path", None), wifi_path=getattr(board, "wifi_path", None))
+        if link is not None:
+            from ui.screens.tables import connect
+            connect(app, link)
     return app

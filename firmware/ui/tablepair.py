@@ -126,3 +126,21 @@ def resume(app, data):
     elif rec.result is not None:
         from ui.screens.tablepair import show_slip
         show_slip(app)
+
+
+def take(app, link, data):
+    """A table device's link (net/table.py) brought the record of the
+    pairing called to its table: it goes on the table when the table is
+    free - no pairing, or the last one's result acknowledged."""
+    rec = TP.decode(data)
+    c = app.club
+    if c is not None:
+        if c.t is not None:
+            return                          # an evening of its own on this device
+        if (c.rec.evening, c.rec.pairing) == (rec.evening, rec.pairing):
+            return                          # on the table already
+        if c.rec.result is None or link.unsent() is not None:
+            return                          # a pairing still played or not acknowledged
+        c.end()
+    start(app, rec)
+    app.home()

@@ -23,7 +23,7 @@ from host_tools.mpy import ROOT
 
 ENV = "GIN_MICROPYTHON_UNIX"
 FIRMWARE = os.path.join(ROOT, "firmware")
-PACKAGES = ("gincore", "net", "ui/ticks.py", "ui/__init__.py")
+PACKAGES = ("gincore", "net", "base")
 
 
 def unix_port():

@@ -243,7 +243,7 @@ def press():
             PEAK = a
         return True
     import json
-    mods = [m for m in sys.modules if m.split(".")[0] in ("gincore", "storage", "device", "ui", "adafruit_ssd1306")]
+    mods = [m for m in sys.modules if m.split(".")[0] in ("base", "gincore", "storage", "device", "ui", "adafruit_ssd1306")]
     print("@@" + json.dumps({"boot": BOOT, "live": LIVE, "peak": PEAK, "presses": N, "modules": len(mods),
                              "hands": len(B.loop.ui.match.hands), "errors": B.loop.errors}))
     return False

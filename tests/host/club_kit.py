@@ -16,6 +16,7 @@ from gincore.match import HandRecord
 from net import table as table_link
 from storage import Store
 from ui.persist import StorePersist
+from ui.screens.tables import connect
 from ui_kit import Rig
 
 from host_tools.sim import sim_device
@@ -69,6 +70,7 @@ class Table:
         self.rig = Rig(persist=StorePersist(Store(root=self.root)))
         self.link = table_link.TableLink(self.rig.app, ("127.0.0.1", self.port), self.no,
                                          os.path.join(self.root, "gin_table.json"), self.club_key)
+        connect(self.rig.app, self.link)     # what the link brings goes to the UI, as on the device
 
     @property
     def app(self):

@@ -5,6 +5,7 @@ with their links (net/table.py) turning with it (club_kit.py)."""
 import json
 
 from gincore import tournament as T
+from ui.screens.tables import connect
 from club_kit import (CLUB_KEY, Raw, World, club_json, evening_bytes, organiser_power_cut, request, signed,
                       signed_join, write_club_key)
 
@@ -499,7 +500,7 @@ def test_a_table_that_restarts_goes_back_to_its_club_night_by_itself(tmp_path, m
     t4 = _SimTable(data)
     assert t4.app.service("table") is None     # nothing on its flash: nothing resumed
     from net import table as net_table
-    net_table.start_here(t4.app, 4, path=t4.dev.bench.board.table_path)   # Menu > Join club night, once
+    connect(t4.app, net_table.start_here(t4.app, 4, path=t4.dev.bench.board.table_path))   # Join club night, once
     w.phones.append(t4)
     link = t4.app.service("table")
     w.until(lambda: link.code is not None, "table 4 asks")
@@ -542,7 +543,7 @@ def test_a_table_leaves_its_club_night_from_the_menu(tmp_path, monkeypatch):
     t4 = _SimTable(data)
     from net import table as net_table
     path = t4.dev.bench.board.table_path
-    net_table.start_here(t4.app, 4, path=path)
+    connect(t4.app, net_table.start_here(t4.app, 4, path=path))
     w.phones.append(t4)
     link = t4.app.service("table")
     w.until(lambda: link.code is not None, "table 4 asks")

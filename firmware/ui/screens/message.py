@@ -5,7 +5,7 @@ from ui.screen import Screen, HOLD_MS
 from ui.gfx import W, SMALL
 from ui import text as tx
 from ui import widgets
-from ui.ticks import ticks_diff
+from base.ticks import ticks_diff
 
 
 def say_lines(app, title, lines):

@@ -98,6 +98,18 @@ def received(app):
     app.say(app.t(tx.RES_SENT))
 
 
+def connect(app, link):
+    """A table device's link told what to do with what it brings: the
+    pairing called to the table, the organiser's acknowledgement."""
+    link.on_acked = received
+
+    def pairing(data):
+        from ui import tablepair
+        tablepair.take(app, link, data)
+    link.on_pairing = pairing
+    return link
+
+
 def open_tables(app):
     if app.service("phones").club.club_key is None:    # no table could join: said, not a list of empty tables
         from ui.screens.message import say_lines
@@ -112,8 +124,7 @@ def ask_join(app):
         try:
             from net import table
             b = getattr(app.board, "board", None)
-            table.start_here(app, n, True, getattr(b, "table_path", None),
-                             getattr(b, "wifi_path", None)).on_acked = received
+            connect(app, table.start_here(app, n, True, getattr(b, "table_path", None), getattr(b, "wifi_path", None)))
         except Exception as e:  # noqa: BLE001 - no radio, no address: said, the table plays on
             from ui.screens.message import say_lines
             app.home()
