@@ -319,12 +319,15 @@ class Organiser:
             return 409, "text/plain", b"this pairing has another result already\n"
         if t.table(k) != table:
             return 409, "text/plain", b"this pairing is not called to this table\n"
-        from gincore.tournament import TournamentError
         try:
             club.enter(k, a if side == 0 else b, g, pts, h)   # the hand entry's own save
-        except TournamentError:
-            return 400, "text/plain", b"not a result of this pairing; nothing changed\n"
-        except Exception:  # noqa: BLE001 - the flash refused: nothing changed (Club._change)
+        except Exception as e:  # noqa: BLE001
+            # The evening refused it (its TournamentError, known by name: on the
+            # PC a club's devices share one interpreter, and another device
+            # may have let the module go and loaded it again), or the flash
+            # refused: either way nothing changed (Club._change).
+            if type(e).__name__ == "TournamentError":
+                return 400, "text/plain", b"not a result of this pairing; nothing changed\n"
             return 503, "text/plain", b"not saved; send it again\n"
         club.called.pop(k, None)
         self.live.pop(table, None)

@@ -11,11 +11,6 @@ the table on a plain Pico (docs/pico-w.md).
 At a club night across tables the organiser's routes (net/club.py) plug
 into the same handler, server and slices.
 """
-NET_MODULES = ("net.phones", "net.api", "net.http", "net.page", "net.link", "net.radio", "net.qr",
-               "net.club", "net.sign", "net.client", "net.table")
-# The server's asyncio (frozen in MicroPython's firmware) goes too on the
-# device; on the PC, CPython's own asyncio stays where it is.
-ASYNCIO = ("asyncio", "asyncio.core", "asyncio.stream", "asyncio.lock", "asyncio.event", "asyncio.funcs")
 PORT = 80
 
 
@@ -152,7 +147,9 @@ def stop(app):
         if p.link is not None:
             from net.link import battery as link_battery
             link_battery(app, False)
-    app.let_go(NET_MODULES)
     import sys
+    from base import lifecycle
+    going = lifecycle.NETWORK
     if sys.implementation.name == "micropython":
-        app.let_go(ASYNCIO)
+        going += lifecycle.ASYNCIO     # frozen in MicroPython; on the PC CPython's own stays
+    lifecycle.let_go(going, (app,))

@@ -26,8 +26,9 @@ import json
 import os
 from binascii import hexlify, unhexlify
 
-from net import sign
+from base import lifecycle
 from base.ticks import ticks_add, ticks_diff
+from net import sign
 
 LINK_FILE = "/gin_table.json"
 RETRY_MS = 2000     # a request that failed is made again after this
@@ -344,12 +345,12 @@ def resume(app, radio=True, path=None, wifi_path=None):
     except (OSError, ValueError, KeyError, TypeError):
         pass
     if table is None:
-        app.let_go(("net.table", "net.sign"))
+        lifecycle.let_go(lifecycle.NETWORK, (app,))
         return None
     try:
         link = start_here(app, table, radio, path, wifi_path)
     except Exception:  # noqa: BLE001 - no Wi-Fi set or no radio now: the table plays on, Join club night again
-        app.let_go(("net.table", "net.client", "net.sign", "net.link", "net.radio"))
+        lifecycle.let_go(lifecycle.NETWORK, (app,))
         return None
     return link
 
@@ -362,7 +363,7 @@ def stop(app):
             link.net.down()
             from net.link import battery
             battery(app, False)
-    app.let_go(("net.table", "net.client", "net.sign", "net.link", "net.radio"))
+    lifecycle.let_go(lifecycle.NETWORK, (app,))
 
 
 def leave(app):

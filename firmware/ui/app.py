@@ -5,18 +5,15 @@ its state changes (prepare) and marks itself dirty; frame() redraws only a
 dirty top screen and pushes it with one show(). Nothing is allocated for an
 unchanged screen.
 """
-from ui import keys
+from base import lifecycle
 from base.ticks import ticks_add, ticks_diff
+from ui import keys
 from ui import text as tx
 from ui.gfx import W, SMALL
 
 BATTERY_MS = 5000  # read the battery this often (an ADC read is not free)
 WARM_MS = 1500  # idle this long after the start: load the screens of a hand's entry
 TIDY_MS = 600   # idle this long after a press: flash work the saves left (a compaction)
-
-# Loaded in the idle time after the start, so the first press that opens
-# them does not wait for their import (about 50 ms each on a Pico).
-_WARM = ("ui.screens.menu", "ui.screens.record")
 
 
 class App:
@@ -56,7 +53,7 @@ class App:
         self.warm = False  # the screens of a hand's entry are loaded
         # A rotary encoder: a turn cannot be held (ui/screens/message.HoldScreen).
         self.knob = bool(getattr(board, "knob", False))
-        # The app's code runs from flash (gin firmware): imports are cheap (_FLOWS).
+        # The app's code runs from flash (gin firmware): imports are cheap (base/lifecycle.py FLOWS).
         self.code_in_flash = bool(getattr(board, "code_in_flash", False))
         self.tidy_due = True  # the model may have flash work for idle time
         self.club = None  # ui.club.Club while a club night is open
@@ -154,7 +151,7 @@ class App:
         if code == self.lang:
             return
         if self.lang is not None:
-            self.let_go(("ui.lang." + self.lang,))   # the old strings: several KB from .py files
+            lifecycle.let_go(lifecycle.language(self.lang), (self,))   # the old strings: several KB from .py files
         mod = __import__("ui.lang." + code, None, None, ("T",))
         self.T = mod.T
         self.lang = code
@@ -190,46 +187,28 @@ class App:
         self.stack.pop()
         self.push(screen)
 
-    def home(self, screen=None, keep=()):
-        """Back to the bottom screen (the table), optionally with one on top.
-        The modules of the rarely used screens are let go here (they load
-        again from flash when next needed) and the heap is tidied.
-        keep: a club night's way back to its own screen, which comes on top
-        at once - those modules stay (one let go and imported again within
-        the same press leaves its old copy alive as long as a stale word on
-        the stack points at it: 4 KB of the organiser's heap), and the table
-        is not prepared, as it is not shown."""
+    def home(self, then=None):
+        """Back to the bottom screen (the table), and the modules not needed
+        there let go (base/lifecycle.py at_table; they load again from flash
+        when next needed). then(app): a club night's way back to its own
+        screen, which comes on top at once - its module is held while the
+        rest go (so it is not let go and imported again within the same
+        press: base/lifecycle.py, the stale word), and the table is not
+        prepared, as it is not shown."""
         del self.stack[1:]
         w = self.g.writer
         if getattr(w, "cache_was", 0):     # a club night's screens had its cache off
             w.cache_bytes, w.cache_was = w.cache_was, 0
-        names = _RARE + _FLOWS if self.code_in_flash else _RARE
-        self.let_go([n for n in names if n not in keep] if keep else names)
-        if not keep:
+        lifecycle.let_go(lifecycle.at_table(self.code_in_flash), (self, then))
+        if then is None:
             self._entered(self.stack[0])
-        if screen is not None:
-            self.push(screen)
+        else:
+            then(self)
 
     def truncate(self, depth):
         """Drop every screen above the first `depth` ones."""
         del self.stack[depth:]
         self._entered(self.stack[-1])
-
-    @staticmethod
-    def let_go(names):
-        """Forget the modules (full names): out of sys.modules and off their
-        package, so nothing holds them and their code is garbage (they load
-        again when next imported)."""
-        import sys
-        for full in names:
-            if full in sys.modules:
-                del sys.modules[full]
-            i = full.rfind(".")
-            pkg = sys.modules.get(full[:i])
-            if pkg is not None and hasattr(pkg, full[i + 1:]):
-                delattr(pkg, full[i + 1:])
-        import gc
-        gc.collect()
 
     def pop_to(self, cls):
         while len(self.stack) > 1 and not isinstance(self.stack[-1], cls):
@@ -270,7 +249,7 @@ class App:
         if not self.warm and idle >= WARM_MS:
             self.warm = True
             if not self.code_in_flash:
-                for name in _WARM:
+                for name in lifecycle.WARM:
                     __import__(name)
         if idle >= TIDY_MS and self.tidy_due:
             self.tidy_due = False   # once per save: a failing flash is not hammered
@@ -313,21 +292,6 @@ class App:
             self.key(e[0], e[1])
         self.tick()
         self.frame()
-
-
-# Screens used now and then: not kept in RAM while the table is showing.
-# ("club" holds the club night's code: imported only while none is open, the
-# open one keeps its own copy alive through app.club; see ui/club.py.)
-_RARE = ("ui.screens.setup", "ui.screens.settings", "ui.screens.stats", "ui.screens.cards", "ui.cardgfx",
-         "ui.screens.club", "ui.screens.club_setup", "ui.club", "storage.old_matches", "ui.screens.club_entry",
-         "ui.tablepair", "ui.screens.tablepair", "ui.screens.phones", "ui.screens.digits", "ui.screens.tables",
-         "ui.moveclock")
-# With the code in flash (gin firmware) a module imports in a millisecond or
-# two, so the screens of a hand's entry go as well, and none is loaded ahead.
-# Only modules that the table, the App and the model never import at their
-# top: those stay in use, and a second copy would load beside them.
-_FLOWS = ("ui.screens.menu", "ui.screens.record", "ui.screens.over", "ui.screens.history", "ui.screens.common",
-          "ui.screens.message", "ui.widgets", "ui.errtext")
 
 
 def _toast(g, word):

@@ -17,11 +17,11 @@ confirmed, or a forfeit is held to confirm, its result goes into the
 evening with the match's number, and the match is locked on the table
 (model.LOCK_PAIRED) until the next match replaces it.
 
-This module is imported only while no club night is open (to open one: at
-a start, or at the end of the set-up); the screens reach the evening
-through app.club. So the app can let the module go at the table (ui/app.py
-_RARE) and no second copy of it is ever loaded beside the first.
+The screens reach the evening through app.club. This module and the
+evening's core go at the table while no evening is open, and stay while
+app.club holds one (base/lifecycle.py).
 """
+from base import lifecycle
 from gincore import tournament as T
 
 from ui.model import LOCK_PAIRED
@@ -199,8 +199,7 @@ class Club:
         app.club = None
         if app.model.locked == LOCK_PAIRED:
             app.model.locked = 0   # as a start finds it: no evening holds the match now
-        if getattr(app.board, "let_go_core", False):
-            _let_core_go(app)
+        # (the evening's code goes at the table: base/lifecycle.py at_table)
 
     # --- screens ------------------------------------------------------------------
 
@@ -210,10 +209,8 @@ class Club:
     def show(self):
         """Back to the table's level, then the screen between pairings (the
         final standings once the evening is over)."""
-        app = self.app
-        app.home(keep=_SCREENS)
         from ui.screens.club import show_evening
-        show_evening(app)
+        self.app.home(show_evening)
 
     def game_over(self):
         """OK on the game over screen of the pairing's match: decided, the
@@ -249,22 +246,6 @@ def _record(t, k, m, forfeit_by, ref):
     t.record(k, a if g[0] > g[1] else b, g, p, h, ref)
 
 
-# The modules of the evening's own screens (ui/screens/club.py and what it
-# imports): kept on the way back to them (Club.show).
-_SCREENS = ("ui.screens.club", "ui.screens.common", "ui.screens.message", "ui.widgets")
-
-# The match's code: let go while the match is parked, on the device (the
-# board says so, as for _CORE below); gincore/codec.py, ui/model.py and
-# ui/persist.py import it where they use it. Not while one of _USERS is
-# loaded - every module that imports it at its top, itself or through
-# another (tests/host/test_club_park.py reads them off the sources): that
-# one would keep the old copy alive beside the one the match loads again.
-_MATCH = ("gincore.match", "gincore.handstore", "gincore.sheet", "gincore.stats", "gincore.knock_limit",
-          "gincore.cards")
-_USERS = ("gincore.deadwood", "gincore.hand", "gincore.layoff", "gincore.melds", "net.api", "ui.errtext",
-          "ui.screens.cards", "ui.screens.history", "ui.screens.record")
-
-
 def park(app):
     """The organiser's device shows its evening: the match on the table is
     kept as bytes (ui/model.py park), the table's screen and the match's
@@ -275,13 +256,7 @@ def park(app):
         return
     app.seen = None    # the move clock's note of the match (ui/screens/table.py)
     app.stack[0] = _Table(app)
-    if getattr(app.board, "let_go_core", False):
-        import sys
-        app.let_go(("ui.screens.table",))
-        for name in _USERS:
-            if name in sys.modules:
-                return
-        app.let_go(_MATCH)
+    lifecycle.let_go(("ui.screens.table",) + lifecycle.MATCH, (app,))
 
 
 class _Table(Screen):
@@ -294,18 +269,6 @@ class _Table(Screen):
         s = TableScreen(app)
         app.stack[0] = s
         s.enter()
-
-
-# The core's modules only a club night uses (about 35 KB of heap as .py on
-# MicroPython): let go when the evening closes, as the app lets its rare
-# screens go, on the device (the platform's board says so). Nothing that
-# stays imports them at its top. The tests' boards keep them: a test module
-# holding the old copy would meet objects of a new one.
-_CORE = ("gincore.tournament", "gincore.tournament_save", "gincore.standings", "gincore.pairings", "gincore.prize")
-
-
-def _let_core_go(app):
-    app.let_go(_CORE)
 
 
 def resume(app, data):

@@ -33,9 +33,6 @@ class BoardGlue:
     screens that use a long OK themselves (the platform otherwise turns it
     into Back on three buttons)."""
 
-    # A club night's core modules are let go when it closes (ui/club.py).
-    let_go_core = True
-
     def __init__(self, board, version=None, code_in_flash=False):
         self.board = board
         self.code_in_flash = code_in_flash
@@ -107,7 +104,7 @@ def make_app(board, writer, now, persist=None, config_path=CONFIG_PATH, version=
     setup_if_new: the very first start (nothing saved) opens the new-match
     set-up instead of a match of A and B (main.py may pass True).
     code_in_flash: the app is frozen into the firmware, so the screens of a
-    hand's entry are let go at the table too (ui/app.py, _FLOWS).
+    hand's entry are let go at the table too (base/lifecycle.py FLOWS).
     """
     from ui.app import App
     from ui.config import Config

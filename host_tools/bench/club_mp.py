@@ -72,17 +72,6 @@ class App:
     def home(self):
         pass
 
-    @staticmethod
-    def let_go(names):
-        # as ui/app.py's: out of sys.modules and off their package
-        for full in names:
-            sys.modules.pop(full, None)
-            i = full.rfind(".")
-            pkg = sys.modules.get(full[:i])
-            if pkg is not None and hasattr(pkg, full[i + 1:]):
-                delattr(pkg, full[i + 1:])
-        gc.collect()
-
 
 class Club:
     """The organiser's evening (ui/club.py's Club, its saves to a file)."""

@@ -45,7 +45,6 @@ gc.collect()
 modules = gc.mem_alloc()
 class B(ui_kit.Board):
     code_in_flash = True    # as on a gin firmware UF2: the flows' screens go at the table
-    let_go_core = True
 rig = ui_kit.Rig(writer=Writer(), fb=framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB),
                  persist=StorePersist(Store(ROOT)), board=B())
 app = rig.app

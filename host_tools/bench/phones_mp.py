@@ -58,12 +58,6 @@ class App:
     def clock(self):
         return time.ticks_ms()
 
-    @staticmethod
-    def let_go(names):
-        for n in names:
-            sys.modules.pop(n, None)
-        gc.collect()
-
 
 app = App()
 gc.collect()

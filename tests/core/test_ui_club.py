@@ -906,7 +906,6 @@ def test_the_device_lets_the_core_of_a_club_night_go_when_it_closes():
     kept = [(n, sys.modules[n]) for n in names if n in sys.modules]
     try:
         rig = Rig()
-        rig.board.let_go_core = True
         set_up(rig, SIXTEEN[:3], T.ROUND_ROBIN)
         rig.app.home()
         rig.press(keys.DOWN)

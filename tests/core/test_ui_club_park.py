@@ -69,11 +69,14 @@ class _Unloaded:
     tests hold these modules."""
 
     def __enter__(self):
-        import ui.club as uc
-        names = uc._MATCH + uc._USERS + ("ui.screens.table",)
+        from base import lifecycle
+        names = lifecycle.MATCH + lifecycle.users(lifecycle.MATCH) + ("ui.screens.table",)
         self.kept = [(n, sys.modules[n]) for n in names if n in sys.modules]
         for n, _ in self.kept:
             del sys.modules[n]
+            i = n.rfind(".")
+            if getattr(sys.modules[n[:i]], n[i + 1:], None) is not None:
+                delattr(sys.modules[n[:i]], n[i + 1:])    # as base/lifecycle.py lets a module go
         return self
 
     def __exit__(self, *a):
@@ -101,7 +104,6 @@ def test_the_organisers_device_shows_its_evening_without_the_match_or_its_code()
     fs, root, data = _evening_at_tables()
     with _Unloaded():
         rig = _boot(fs, root)
-        rig.board.let_go_core = True
         rig.app.code_in_flash = True      # as on a gin firmware UF2: the flows' screens go at the table
         rig.app.start()
         rig.frame()
@@ -124,8 +126,8 @@ def test_the_organisers_device_shows_its_evening_without_the_match_or_its_code()
         after = encode_match(rig.app.match)
         # Back to the evening: parked again, with that hand.
         _to_evening(rig)
-        import ui.club as uc
-        assert [n for n in uc._USERS if n in sys.modules] == []
+        from base import lifecycle
+        assert lifecycle.users(lifecycle.MATCH) == ()
         assert model.parked == after and [n for n in MATCH if n in sys.modules] == []
     # After a restart: the hand, the result, the match parked again.
     rig2 = _boot(fs, root)
@@ -134,17 +136,18 @@ def test_the_organisers_device_shows_its_evening_without_the_match_or_its_code()
 
 
 def test_a_loaded_module_that_imports_the_match_keeps_its_code_in():
-    """A screen that imports the match's code at its top, still loaded
-    (ui.screens.history, after the history was looked at): the match is
-    parked, its code stays - never a second copy beside the first."""
+    """A screen that imports some of the match's code at its top, still
+    loaded (ui.screens.history, after the history was looked at: the
+    sheet): the match is parked, that module stays - the one the screen
+    holds, never a second copy beside it - and the rest goes."""
     fs, root, data = _evening_at_tables()
     with _Unloaded():
-        import ui.screens.history  # noqa: F401 - loaded, as after the history
+        import ui.screens.history as history
         rig = _boot(fs, root)
-        rig.board.let_go_core = True
         rig.app.start()
         assert rig.app.model.parked == data
-        assert "gincore.match" in sys.modules and "gincore.handstore" in sys.modules
+        assert sys.modules["gincore.sheet"] is history._sheet
+        assert "gincore.match" not in sys.modules and "gincore.handstore" not in sys.modules
 
 
 def test_the_way_back_to_the_evening_keeps_its_screens_modules():

@@ -110,7 +110,7 @@ def test_code_in_flash_lets_the_entry_screens_go_at_the_table():
     """Frozen firmware (main.py says so): after a hand the screens of its entry
     are let go at the table and nothing is loaded ahead; from .mpy files they
     stay (loading them again costs a Pico about 50 ms each)."""
-    from ui import app as ui_app
+    from base import lifecycle
     from ui_kit import play_hand
     for in_flash in (True, False):
         rig = Rig()
@@ -120,7 +120,7 @@ def test_code_in_flash_lets_the_entry_screens_go_at_the_table():
         play_hand(rig, 0)
         assert rig.app.match.hands and rig.screen() == "TableScreen"
         rig.app.home()
-        gone = _loaded(ui_app._FLOWS)
+        gone = _loaded(lifecycle.FLOWS)
         if in_flash:
             assert gone == [], gone
         else:

@@ -19,7 +19,8 @@ from host_tools import mpy
 _CODE = ("import gincore.tournament, gincore.tournament_save, gincore.standings, gincore.pairings,"
          " gincore.prize, gincore.codec, gincore.match, gincore.stats, ui.club, ui.screens.club, ui.screens.club_setup, ui.screens.common, ui.screens.message, ui.screens.setup,"
          " ui.screens.menu, ui.screens.record, ui.screens.over, ui.screens.history, ui.widgets, ui.errtext, ui.moveclock\n"
-         "import ui.app\nui.app._RARE = ()\nui.app._FLOWS = ()\n")
+         "from base import lifecycle\n"   # the code imported first stays: nothing let go
+         "lifecycle.RARE = lifecycle.FLOWS = lifecycle.EVENING = lifecycle.MATCH = ()\n")
 
 _SETUP = """
 import gc, framebuf, json
@@ -102,7 +103,6 @@ _PLAN = """
 def _rig():
     global RIG
     RIG = Rig(writer=Writer(), fb=framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB))
-    RIG.board.let_go_core = %(let_go)s     # as the device's board does
     RIG.app.home()
 
 def _setup():
@@ -161,7 +161,7 @@ def measure(fmt, code_first, shift=0):
     move every later allocation (the heap's layout) without counting."""
     steps = [_SETUP % (_CODE if code_first else "") + "PAD = bytearray(%d)\n" % shift,
              "gc.collect()\n", "gc.collect()\nBASE = gc.mem_alloc()\n",
-             _PLAN % {"fmt": fmt, "let_go": not code_first}]
+             _PLAN % {"fmt": fmt}]
     rc, out, err = mpy.run(steps, step="step()", timeout=conftest.HANG_S)
     for line in out.splitlines():
         if line.startswith("@@{"):
@@ -287,7 +287,6 @@ _TABLES_PLAN = """
 def _rig():
     global RIG
     RIG = Rig(writer=Writer(), fb=framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB))
-    RIG.board.let_go_core = %(let_go)s
     RIG.app.home()
 
 def _setup():
@@ -378,7 +377,7 @@ _AS_IT_RUNS = 96 * 1024
 def measure_tables(fmt, code_first, shift=0):
     """shift: bytes held before the baseline, as measure()'s."""
     steps = [_SETUP % (_TABLES_CODE if code_first else "") + "PAD = bytearray(%d)\n" % shift, "gc.collect()\n",
-             "gc.collect()\nBASE = gc.mem_alloc()\n", _TABLES_PLAN % {"fmt": fmt, "let_go": not code_first}]
+             "gc.collect()\nBASE = gc.mem_alloc()\n", _TABLES_PLAN % {"fmt": fmt}]
     rc, out, err = mpy.run(steps, step="step()", timeout=conftest.HANG_S)
     for line in out.splitlines():
         if line.startswith("@@{"):

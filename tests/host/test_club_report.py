@@ -500,7 +500,8 @@ def test_a_table_that_restarts_goes_back_to_its_club_night_by_itself(tmp_path, m
     t4 = _SimTable(data)
     assert t4.app.service("table") is None     # nothing on its flash: nothing resumed
     from net import table as net_table
-    connect(t4.app, net_table.start_here(t4.app, 4, path=t4.dev.bench.board.table_path))   # Join club night, once
+    board = t4.dev.bench.board       # Menu > Join club night, once, as the UI calls it
+    connect(t4.app, net_table.start_here(t4.app, 4, path=board.table_path, wifi_path=board.wifi_path))
     w.phones.append(t4)
     link = t4.app.service("table")
     w.until(lambda: link.code is not None, "table 4 asks")
@@ -543,7 +544,7 @@ def test_a_table_leaves_its_club_night_from_the_menu(tmp_path, monkeypatch):
     t4 = _SimTable(data)
     from net import table as net_table
     path = t4.dev.bench.board.table_path
-    connect(t4.app, net_table.start_here(t4.app, 4, path=path))
+    connect(t4.app, net_table.start_here(t4.app, 4, path=path, wifi_path=t4.dev.bench.board.wifi_path))
     w.phones.append(t4)
     link = t4.app.service("table")
     w.until(lambda: link.code is not None, "table 4 asks")
@@ -627,10 +628,7 @@ def test_an_evening_set_up_or_ended_while_phones_runs_gets_or_loses_the_club_rou
     w.tables.append(Table(tmp_path, 1, w.port))
     w.join_all()
     w.until(lambda: w.tables[0].pairing() is not None, "table 1's pairing")
-    # The evening ended: the routes go with it. (The device's end lets the
-    # core's modules go too; here that would swap them under the other
-    # tests of this process, so the glue keeps them.)
-    app.board.let_go_core = False
+    # The evening ended: the routes go with it.
     app.club.end()
     w.tables.clear()
     assert request(w, "GET", "/club/hello?t=1")[0] == 404

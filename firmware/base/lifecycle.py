@@ -1,0 +1,202 @@
+"""Which modules live when: the groups of modules the device lets go, when
+each goes, and the one call that lets a group go (let_go).
+
+Why: a module imported from .py keeps its code in RAM, and even a frozen
+one its globals and functions. What is used now and then is let go when
+its moment is over and imported again when it is next needed.
+
+The rule that keeps this safe, here and nowhere else: a module goes only
+when nothing that stays still uses it. let_go looks each time at
+
+- every loaded module of the firmware that stays: one that imported the
+  module, or something of it, at its top still holds it;
+- what the App holds (its screens, its club night, its services, its
+  model and their objects, two levels down): an object of the module
+  still in use;
+
+and skips such a module. Letting it go would make the next import load a
+second copy beside the one still alive - more RAM, not less, and two
+classes of one name. (Plain values taken from a module - numbers,
+strings, tuples - are copies that cost nothing and keep no module.) So no top-level import, and no object kept, can ever
+bring a second copy in: at worst the module stays. Modules of the group
+that only use each other go together.
+
+What this cannot see is a stale word: MicroPython's collector is
+conservative, and a word left on the stack that happens to point at a
+let-go module's object keeps that copy alive while a fresh import makes
+another. The App therefore makes the screen it goes to before it lets the
+rare screens go, and hands it to let_go as held (ui/app.py home).
+"""
+import gc
+import sys
+
+# The rooms of the firmware: the only modules let_go looks at (on the PC
+# sys.modules also holds the interpreter's and the tests' own).
+ROOMS = ("base", "gincore", "storage", "device", "net", "ui", "board")
+
+# --- the groups, and when each goes ------------------------------------------
+
+# Screens used now and then: they go at every return to the table (App.home).
+RARE = ("ui.screens.setup", "ui.screens.settings", "ui.screens.stats", "ui.screens.cards", "ui.cardgfx",
+        "ui.screens.club", "ui.screens.club_setup", "ui.club", "storage.old_matches", "ui.screens.club_entry",
+        "ui.tablepair", "ui.screens.tablepair", "ui.screens.phones", "ui.screens.digits", "ui.screens.tables",
+        "ui.moveclock")
+
+# The screens of a hand's entry: at the table they go as well when the code
+# runs from flash (gin firmware: an import costs a millisecond or two), and
+# none is loaded ahead; from .py files (about 50 ms an import on a Pico)
+# WARM's are loaded in the idle time after the start instead, and kept.
+FLOWS = ("ui.screens.menu", "ui.screens.record", "ui.screens.over", "ui.screens.history", "ui.screens.common",
+         "ui.screens.message", "ui.widgets", "ui.errtext")
+WARM = ("ui.screens.menu", "ui.screens.record")
+
+# The match's code: it goes while the match is parked (an organiser's
+# device showing its evening keeps the match as its bytes: ui/model.py park).
+MATCH = ("gincore.match", "gincore.handstore", "gincore.sheet", "gincore.stats", "gincore.knock_limit",
+         "gincore.cards")
+
+# The core's modules only a club night uses (about 35 KB as .py): they go
+# when the evening closes, and at the table while no evening is open.
+EVENING = ("gincore.tournament", "gincore.tournament_save", "gincore.standings", "gincore.pairings",
+           "gincore.prize")
+
+# A Pico W's network: Phones, the live page, the club routes, a table's
+# link. They go when Phones stops or a table's link stops.
+NETWORK = ("net.phones", "net.api", "net.http", "net.page", "net.link", "net.radio", "net.qr", "net.club",
+           "net.sign", "net.client", "net.table")
+
+# MicroPython's asyncio (frozen in its firmware): it goes with the network
+# on the device; on the PC CPython's own stays where it is.
+ASYNCIO = ("asyncio", "asyncio.core", "asyncio.stream", "asyncio.lock", "asyncio.event", "asyncio.funcs")
+
+GROUPS = {"rare": RARE, "flows": FLOWS, "warm": WARM, "match": MATCH, "evening": EVENING, "network": NETWORK,
+          "asyncio": ASYNCIO}
+
+
+def at_table(code_in_flash):
+    """What goes at every return to the table: the rare screens, the
+    evening's core (held while an evening is open), and with the code in
+    flash the screens of a hand's entry."""
+    return RARE + EVENING + FLOWS if code_in_flash else RARE + EVENING
+
+
+def language(code):
+    """The strings of a language: they go when another one is chosen."""
+    return ("ui.lang." + code,)
+
+
+# --- letting go ---------------------------------------------------------------
+
+_MODULE = type(sys)
+
+
+def _ours(name):
+    i = name.find(".")
+    return (name if i < 0 else name[:i]) in ROOMS
+
+
+def _owner(v, dicts):
+    """The name of the module v is of (a module, a function, a class or an
+    instance of one), or None."""
+    t = type(v)
+    if t is _MODULE:
+        return v.__name__
+    g = getattr(v, "__globals__", None)         # a function: its module's globals
+    if g is not None:
+        return dicts.get(id(g))
+    c = v if t is type else t
+    return getattr(c, "__module__", None)
+
+
+def _held(v, dicts, depth):
+    """The modules v and, while they are the firmware's, the objects it
+    holds (depth levels down) are of."""
+    out = []
+    t = type(v)
+    if t is list or t is tuple:
+        for x in v:
+            out.extend(_held(x, dicts, depth))
+        return out
+    if t is dict:
+        for x in v.values():
+            out.extend(_held(x, dicts, depth))
+        return out
+    o = _owner(v, dicts)
+    if o is None or not _ours(o):
+        return out
+    out.append(o)
+    d = getattr(v, "__dict__", None)
+    if depth > 1 and t is not _MODULE and t is not type and d is not None:
+        for x in d.values():
+            out.extend(_held(x, dicts, depth - 1))
+    return out
+
+
+def _uses(going):
+    """[(a loaded module of the firmware, a module of going it uses: it
+    imported it, or something of it, at its top)]."""
+    mods = sys.modules
+    dicts = {}
+    for n in going:
+        dicts[id(mods[n].__dict__)] = n
+    out = []
+    for name in list(mods):
+        if _ours(name):
+            for k, v in mods[name].__dict__.items():
+                o = _owner(v, dicts)
+                # (a package's attribute for its own submodule is no use: it goes with it)
+                if o is not None and o in going and o != name and o != name + "." + k:
+                    out.append((name, o))
+    return out, dicts
+
+
+def users(names):
+    """The loaded modules of the firmware, other than names, that use one
+    of them at their top, or use such a module in turn."""
+    found = []
+    grew = True
+    while grew:
+        grew = False
+        pairs, _ = _uses([n for n in names + tuple(found) if n in sys.modules])
+        for u, _ in pairs:
+            if u not in names and u not in found:
+                found.append(u)
+                grew = True
+    return tuple(found)
+
+
+def let_go(names, holders=()):
+    """The modules named go (out of sys.modules and off their package), but
+    those something that stays still uses (the module's doc); then a
+    collection. holders: what the App holds (the App itself, the function
+    that makes the screen it goes to). The names of those that stay are
+    returned."""
+    mods = sys.modules
+    going = [n for n in names if n in mods]
+    stay = []
+    if going:
+        pairs, dicts = _uses(going)
+        held = []
+        for h in holders:     # each, and two levels of what it holds
+            held.extend(_held(h, dicts, 1))
+            held.extend(_held(getattr(h, "__dict__", {}), dicts, 2))
+        for o in held:
+            if o in going and o not in stay:
+                stay.append(o)
+        grew = True
+        while grew:     # a module that stays keeps what it uses in turn
+            grew = False
+            for u, o in pairs:
+                if (u not in going or u in stay) and o not in stay:
+                    stay.append(o)
+                    grew = True
+        for full in going:
+            if full in stay:
+                continue
+            del mods[full]
+            i = full.rfind(".")
+            pkg = mods.get(full[:i])
+            if pkg is not None and getattr(pkg, full[i + 1:], None) is not None:
+                delattr(pkg, full[i + 1:])
+    gc.collect()
+    return tuple(stay)
