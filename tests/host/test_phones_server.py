@@ -116,8 +116,9 @@ def test_slow_and_too_many_clients(tmp_path):
 
 
 def test_four_phones_polling_while_hands_are_played(tmp_path):
-    """Four clients poll the version and fetch the match when it moves,
-    all the while hands are entered by presses: every hand reaches them."""
+    """Four clients (each from its own address) poll the version and fetch
+    the match when it moves, all the while hands are entered by presses:
+    every hand reaches them."""
     import json
     import threading
     dev = device(tmp_path)
@@ -125,8 +126,8 @@ def test_four_phones_polling_while_hands_are_played(tmp_path):
     stop = threading.Event()
     seen = [[] for _ in range(4)]
 
-    def fetch(path):
-        s = socket.create_connection(("127.0.0.1", port), timeout=HANG_S)
+    def fetch(path, k):
+        s = socket.create_connection(("127.0.0.1", port), timeout=HANG_S, source_address=("127.0.0.%d" % (2 + k), 0))
         try:
             s.sendall(("GET %s HTTP/1.1\r\n\r\n" % path).encode())
             out = b""
@@ -143,9 +144,9 @@ def test_four_phones_polling_while_hands_are_played(tmp_path):
         last = None
         while not stop.is_set():
             try:
-                v = fetch("/api/version")["v"]
+                v = fetch("/api/version", k)["v"]
                 if v != last:
-                    d = fetch("/api/match")
+                    d = fetch("/api/match", k)
                     last = d["v"]
                     seen[k].append(len(d["hands"]))
             except (OSError, ValueError):
