@@ -64,8 +64,8 @@ def free_port():
     return port
 
 
-def _get(port, path):
-    s = socket.create_connection(("127.0.0.1", port), timeout=20)
+def _get(port, path, src=None):
+    s = socket.create_connection(("127.0.0.1", port), timeout=20, source_address=(src, 0) if src else None)
     t = time.monotonic()
     s.sendall(("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" % path).encode())
     out = b""
@@ -81,11 +81,13 @@ def _get(port, path):
 
 class Phone(threading.Thread):
     """Polls like the page (net/page.py): the version every second; when it
-    moved, the match's new hands (?from=, merged as the page merges)."""
+    moved, the match's new hands (?from=, merged as the page merges); from
+    its own address when src names one (the server keeps places per
+    address, and each phone at a table has its own)."""
 
-    def __init__(self, port, stop, every=1.0):
+    def __init__(self, port, stop, every=1.0, src=None):
         super().__init__(daemon=True)
-        self.port, self.stop, self.every = port, stop, every
+        self.port, self.stop, self.every, self.src = port, stop, every, src
         self.times = []
         self.updates = []    # a moved version's poll and its match answer, end to end
         self.sizes = {}
@@ -98,7 +100,7 @@ class Phone(threading.Thread):
         cur = None
         while not self.stop.is_set():       # the page, as a browser opens it (again while every place is taken)
             try:
-                head, body, dt = _get(self.port, "/")
+                head, body, dt = _get(self.port, "/", self.src)
                 if not head.startswith(b"HTTP/1.0 503"):
                     self.sizes["/"] = len(body)
                     break
@@ -111,7 +113,7 @@ class Phone(threading.Thread):
             self.stop.wait(self.every)
         while not self.stop.is_set():
             try:
-                head, body, dt = _get(self.port, "/api/version")
+                head, body, dt = _get(self.port, "/api/version", self.src)
                 if head.startswith(b"HTTP/1.0 503"):
                     self.busy += 1
                     self.stop.wait(self.every)
@@ -121,7 +123,7 @@ class Phone(threading.Thread):
                 v = json.loads(body)["v"]
                 if v != last:
                     path = "/api/match" if cur is None else "/api/match?from=%d&v=%s" % (len(cur["hands"]), last)
-                    head, body, dt2 = _get(self.port, path)
+                    head, body, dt2 = _get(self.port, path, self.src)
                     if head.startswith(b"HTTP/1.0 503"):
                         self.busy += 1
                         continue
@@ -169,7 +171,7 @@ def run(binary, mode="server", hands=30, requests=120, microdot_dir=None, heap="
             out, err = p.communicate(timeout=30)
             raise RuntimeError("the unix port did not start the server: %s %s %s" % (line, out, err))
         stop = threading.Event()
-        phones = [Phone(port, stop, every) for _ in range(4)]
+        phones = [Phone(port, stop, every, "127.0.0.%d" % (2 + k)) for k in range(4)]
         for ph in phones:
             ph.start()
         extra = None

@@ -27,6 +27,38 @@ CLUB_KEY = bytes(range(16))   # gin deploy --club-key's key on every device of t
 TURNS = 6000           # the most turns any wait takes: a minute of the devices' clocks
 
 
+def table_addr(no):
+    """Table no's own address on the PC (the organiser's server keeps
+    places per client address, as each device has its own at a club)."""
+    return "127.0.0.%d" % (30 + no)
+
+
+class _From:
+    """net/client.py's socket module, its connections made from one address."""
+
+    def __init__(self, addr):
+        self.addr = addr
+
+    def __getattr__(self, name):
+        return getattr(socket, name)
+
+    def socket(self, *args):
+        s = socket.socket(*args)
+        s.bind((self.addr, 0))
+        return s
+
+
+def from_addr(addr, fn):
+    """fn() with net/client.py's connections made from addr."""
+    from net import client
+    keep = client.socket
+    client.socket = _From(addr)
+    try:
+        return fn()
+    finally:
+        client.socket = keep
+
+
 def organiser(tmp, tables=4, best_of=1, board="pico_i2c", fmt=T.ROUND_ROBIN, serve=0):
     """The organiser's simulated device, serving (serve=None: not until
     its Phones is started), with an evening of 8 (a round robin unless fmt
@@ -78,7 +110,7 @@ class Table:
 
     def step(self):
         self.rig.clock.ms += 10
-        self.link.step()
+        from_addr(table_addr(self.no), self.link.step)
 
     def hand(self, side, how=result.GIN, knocker=0, defender=20):
         self.app.model.add_hand(HandRecord(side, how, knocker, defender))
@@ -221,10 +253,11 @@ def evening_bytes(world):
 
 class Raw:
     """A raw client stepped with the world: sends its bytes (all, or some
-    and then nothing - a slow client), reads until the organiser closes."""
+    and then nothing - a slow client), reads until the organiser closes;
+    from 127.0.0.1 unless src names another address."""
 
-    def __init__(self, world, data):
-        self.sock = socket.create_connection(("127.0.0.1", world.port))
+    def __init__(self, world, data, src=None):
+        self.sock = socket.create_connection(("127.0.0.1", world.port), source_address=(src, 0) if src else None)
         self.sock.setblocking(False)
         self.data = data
         self.got = b""
@@ -262,10 +295,14 @@ def organiser_power_cut(world):
 
 class Phone:
     """A phone's live page: /api/version once a second of the organiser's
-    clock, /api/match when it changed (as net/page.py's script does)."""
+    clock, /api/match when it changed (as net/page.py's script does); each
+    phone from its own address (127.0.0.50 on)."""
+    made = 0
 
     def __init__(self, world):
         self.world = world
+        self.addr = "127.0.0.%d" % (50 + Phone.made % 100)
+        Phone.made += 1
         self.req = None
         self.v = None
         self.match = None
@@ -273,6 +310,9 @@ class Phone:
         self.answers = 0
 
     def step(self):
+        from_addr(self.addr, self._step)
+
+    def _step(self):
         from net.client import Request
         w = self.world
         now = w.org.now

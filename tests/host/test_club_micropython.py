@@ -66,7 +66,7 @@ def test_the_organiser_on_micropython_with_4_tables_and_4_phones(tmp_path):
     port = bench_phones.free_port()
     p, tmp, frozen = _start([str(port), "organiser", "4"])
     stop = threading.Event()
-    phones = [bench_phones.Phone(port, stop, 1.0) for _ in range(4)]
+    phones = [bench_phones.Phone(port, stop, 1.0, "127.0.0.%d" % (50 + k)) for k in range(4)]
     try:
         for ph in phones:
             ph.start()

@@ -87,37 +87,81 @@ def test_bad_input_gets_4xx_and_the_device_scores_on(tmp_path):
     assert dev.loop.ui.service("phones").server.refused >= 6
 
 
+def _connect_from(addr, port, data=b""):
+    """A connection from addr (the kernel completes it; the device accepts
+    it in a turn of its own), data sent, nothing read yet."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.settimeout(HANG_S)
+    s.bind((addr, 0))
+    s.connect(("127.0.0.1", port))
+    if data:
+        s.sendall(data)
+    return s
+
+
+def _answer(dev, s):
+    """What s gets until the device closes it, the device turning meanwhile
+    (one thread: a bounded number of turns of its clock)."""
+    s.setblocking(False)
+    out = b""
+    for _ in range(500):
+        dev.step()
+        try:
+            b = s.recv(4096)
+        except BlockingIOError:
+            continue
+        except ConnectionResetError:
+            break
+        if not b:
+            break
+        out += b
+    s.close()
+    return out
+
+
 def test_slow_and_too_many_clients(tmp_path):
     """Four connections that never finish their request hold every place:
-    a fifth gets 503; a hand is recorded meanwhile; after the deadline
-    (on the device's clock) the four are cut off and a phone gets in."""
+    a fifth gets 503 while they are new; a hand is recorded meanwhile;
+    after the deadline (on the device's clock) the four are cut off without
+    an answer. Cut once, those clients take a free place but cut no one:
+    a fifth from one of them gets 503, while a phone gets in by cutting the
+    oldest of them."""
+    from net import http
     dev = device(tmp_path)
     server = dev.loop.ui.service("phones").server
-    slow = []
-    for _ in range(4):
-        s = while_stepping(dev, lambda: socket.create_connection(("127.0.0.1", dev.serve), timeout=HANG_S))
-        s.sendall(b"GET / HTTP/1.1\r\n")   # and never the rest
-        slow.append(s)
-    for _ in range(50):
-        dev.step()
-        if len(server.conns) == 4:
-            break
-    assert len(server.conns) == 4
-    assert raw(dev, b"GET / HTTP/1.1\r\n\r\n").startswith(b"HTTP/1.0 503")
+
+    def slow_ones():
+        out = [_connect_from("127.0.0.%d" % (2 + i), dev.serve, b"GET / HTTP/1.1\r\n") for i in range(4)]
+        for _ in range(50):                # and never the rest
+            dev.step()
+            if len(server.conns) == 4:
+                break
+        assert len(server.conns) == 4
+        return out
+    slow = slow_ones()
+    assert _answer(dev, _connect_from("127.0.0.6", dev.serve, b"GET / HTTP/1.1\r\n\r\n")).startswith(b"HTTP/1.0 503")
     play(dev, KNOCK)                      # the buttons still work: a hand is saved
     assert len(dev.loop.ui.match.hands) == 1
-    dev.run(6000)                         # past the 5 s deadline of the device's clock
+    dev.run(http.DEADLINE_MS)             # past the deadline of the device's clock
     assert len(server.conns) == 0
     for s in slow:
         s.settimeout(5)
         assert s.recv(100) == b""         # closed without an answer
         s.close()
-    assert get_json(dev, "/api/match")["hands"][0][6][0] == totals(dev)
+    slow = slow_ones()                    # the same clients again: free places
+    assert _answer(dev, _connect_from("127.0.0.2", dev.serve, b"GET / HTTP/1.1\r\n\r\n")).startswith(b"HTTP/1.0 503")
+    assert get_json(dev, "/api/match")["hands"][0][6][0] == totals(dev)   # a phone: the oldest slow one cut
+    slow[0].settimeout(5)
+    assert slow[0].recv(100) == b""
+    assert len(server.conns) == 3 and server.evicted == 1
+    for s in slow:
+        s.close()
 
 
 def test_four_phones_polling_while_hands_are_played(tmp_path):
-    """Four clients poll the version and fetch the match when it moves,
-    all the while hands are entered by presses: every hand reaches them."""
+    """Four clients (each from its own address) poll the version and fetch
+    the match when it moves, all the while hands are entered by presses:
+    every hand reaches them."""
     import json
     import threading
     dev = device(tmp_path)
@@ -125,8 +169,8 @@ def test_four_phones_polling_while_hands_are_played(tmp_path):
     stop = threading.Event()
     seen = [[] for _ in range(4)]
 
-    def fetch(path):
-        s = socket.create_connection(("127.0.0.1", port), timeout=HANG_S)
+    def fetch(path, k):
+        s = socket.create_connection(("127.0.0.1", port), timeout=HANG_S, source_address=("127.0.0.%d" % (2 + k), 0))
         try:
             s.sendall(("GET %s HTTP/1.1\r\n\r\n" % path).encode())
             out = b""
@@ -143,9 +187,9 @@ def test_four_phones_polling_while_hands_are_played(tmp_path):
         last = None
         while not stop.is_set():
             try:
-                v = fetch("/api/version")["v"]
+                v = fetch("/api/version", k)["v"]
                 if v != last:
-                    d = fetch("/api/match")
+                    d = fetch("/api/match", k)
                     last = d["v"]
                     seen[k].append(len(d["hands"]))
             except (OSError, ValueError):
