@@ -15,7 +15,8 @@ cut between the two saves of a start never mixes them up. When its match is
 decided (the games the best of needs) and the game over screen is
 confirmed, or a forfeit is held to confirm, its result goes into the
 evening with the match's number, and the match is locked on the table
-(model.LOCK_PAIRED) until the next match replaces it.
+(model.LOCK_PAIRED) until the next match replaces it; when the evening
+ends first, the match is kept as a finished match (model.LOCK_CLOSED).
 
 This module is imported only while no club night is open (to open one: at
 a start, or at the end of the set-up); the screens reach the evening
@@ -192,13 +193,13 @@ class Club:
         return here
 
     def end(self):
-        """The evening is archived (finished or not) and closed. Raises,
+        """The evening is archived (finished or not) and closed; a counted
+        pairing's match on the table is kept first as a finished match
+        (Model.end_club: it never changes after its result is in). Raises,
         the evening still open, when the flash refuses."""
         app = self.app
-        app.model.persist.archive_club()
+        app.model.end_club(app.model.persist.archive_club)
         app.club = None
-        if app.model.locked == LOCK_PAIRED:
-            app.model.locked = 0   # as a start finds it: no evening holds the match now
         if getattr(app.board, "let_go_core", False):
             _let_core_go(app)
 

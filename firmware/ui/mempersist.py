@@ -43,8 +43,28 @@ class MemPersist:
             st.add_match(old)
             self.archive.append(encode(old))
             self.stats_bytes = _codec.encode_stats(st)
+        self.closed = False    # a closed match (close) is replaced
         self.rewrite(match)
         self.no += 1
+
+    def close(self, match):
+        """The match on the table finished and kept (closed), as the store's
+        archive leaves it: a new match replaces it."""
+        if self.full:
+            from storage import StoreFull
+            raise StoreFull("Memory full: the finished match was NOT saved.")
+        st = self.stats()
+        st.add_match(match)
+        self.archive.append(encode(match))
+        self._was = self.stats_bytes
+        self.stats_bytes = _codec.encode_stats(st)
+        self.closed = True
+
+    def reopen(self):
+        self.archive.pop()
+        self.stats_bytes = self._was
+        self.closed = False
+        return True
 
     def unarchive(self, old):
         """Undo start(): the old match is current again, its archive copy gone."""
@@ -110,6 +130,9 @@ class MemPersist:
         if data is None or len(data) > len(self._buf):
             from storage import StoreFull
             raise StoreFull("Memory full: this hand was NOT saved.")
+        if self.closed:
+            from storage import StoreError
+            raise StoreError("No match is open.")   # as the store says it
         self._buf[0:len(data)] = data   # same length: copied in place, no growth
         self._len = len(data)
         self.writes += 1

@@ -324,6 +324,28 @@ class Model:
                 raise
         self.undo_box = None
 
+    def end_club(self, archive):
+        """A club night ends: archive() archives its evening (or a table
+        device's slip). A counted pairing's match on the table (LOCK_PAIRED)
+        is kept first as a finished match - archived with the statistics
+        after it, closed as a start then finds it - so it never changes once
+        its result is counted, through restarts, until a new match replaces
+        it. The match first: a power cut between the two leaves the evening
+        open and the match closed, never the evening gone and the match in
+        play. Raises, nothing changed, when either cannot be saved (should
+        the match's archive not come off again then, it stays closed: kept,
+        the evening still open)."""
+        was = self.locked
+        if was == LOCK_PAIRED:
+            self.persist.close(self.match)
+            self.locked = LOCK_CLOSED
+        try:
+            archive()
+        except Exception:
+            if was == LOCK_PAIRED and self.persist.reopen():
+                self.locked = was
+            raise
+
     def old_matches(self):
         """How many finished matches the device keeps (they can be deleted)."""
         return self.persist.old_matches()

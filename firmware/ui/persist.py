@@ -110,6 +110,18 @@ class StorePersist:
         if match.hands:
             self.rewrite(match)
 
+    def close(self, match):
+        """The match on the table is finished and kept: archived with the
+        statistics after it, closed (a new match replaces it). One commit;
+        StoreError, nothing changed, when it cannot be saved."""
+        stats = self.stats()
+        stats.add_match(match)
+        self.store.archive_match(encode(match), _codec.encode_stats(stats))
+
+    def reopen(self):
+        """Undo close() before a new match replaced it; False when the match stays closed."""
+        return self.store.cancel_archive()
+
     def unarchive(self, old):
         """Undo start(): the old match is open again, the statistics as before it."""
         stats = self.stats()

@@ -425,8 +425,10 @@ def test_sixteen_player_knockout_by_key_presses():
     assert club(rig) is None and rig.persist.club is None and len(rig.persist.clubs) == 1
     assert T.decode(rig.persist.clubs[0]).finished()
     assert rig.screen() == "ChoiceScreen" and rig.app.top().title == "Player 1"
+    # The last pairing's match is kept as it was counted: finished, said at a start.
     again = Rig(persist=rig.persist)
-    assert again.screen() == "TableScreen" and again.app.club is None
+    assert again.app.club is None and again.app.model.locked == 2
+    assert again.screen() == "MessageScreen" and "is over and kept" in " ".join(again.seen())
 
 
 def test_round_robin_of_five_with_a_walkover_and_a_forfeit():
@@ -897,6 +899,64 @@ def test_ending_the_evening_early_and_a_refused_archive():
     assert rig.app.top().labels[-1] == "Club night"
 
 
+def test_a_counted_pairing_s_match_stays_as_counted_after_the_evening_ends():
+    """End club night with a pairing's result in: its match stays as it was
+    counted - no hand, undo or edit, at once and after a restart - until a
+    new match replaces it (not undone back onto the table). A refused
+    archive leaves the evening open and the match as before."""
+    rig = Rig()
+    set_up(rig, SIXTEEN[:4], T.SWISS)
+    k = next_pairing(rig)
+    play_on_table(rig, 1)
+    t = club(rig).t
+    no = rig.persist.match_id()
+    assert t.ref(k) == no and rig.app.model.locked == 4
+    counted = T.match_outcome(rig.app.match)
+    archived = len(rig.persist.archive)
+
+    def end(r):
+        r.app.home()
+        r.press(keys.DOWN)
+        r.pick(len(r.app.top().labels) - 1)     # End club night
+        r.hold_ms(keys.OK, 2100)
+    rig.persist.club_full = True                 # the evening's archive refused
+    end(rig)
+    assert rig.app.top().title == "Not saved!" and club(rig) is not None
+    assert rig.app.model.locked == 4 and len(rig.persist.archive) == archived and not rig.persist.closed
+    rig.persist.club_full = False
+    end(rig)
+    assert club(rig) is None and T.decode(rig.persist.clubs[0]).ref(k) == no
+
+    def unchanged(r):
+        assert r.persist.match_id() == no and T.match_outcome(r.app.match) == counted
+        r.app.home()
+        r.press(keys.OK)                         # one more hand: said, not done
+        assert r.screen() == "MessageScreen" and "over and kept" in " ".join(r.seen())
+        r.app.home()
+        r.press(keys.DOWN)
+        r.pick(r.app.top().labels.index("Undo last hand"))
+        assert r.screen() == "MessageScreen"
+        r.app.home()
+        assert r.persist.match_id() == no and T.match_outcome(r.app.match) == counted
+    unchanged(rig)
+    again = Rig(persist=rig.persist)
+    assert again.app.model.locked == 2 and again.screen() == "MessageScreen"
+    unchanged(again)
+    # The statistics have it once; a new match replaces it for good.
+    a, b, _ = t.pairing(k)
+    assert again.app.model.stats().find(t.names[b]).games == 1
+    again.press(keys.DOWN)
+    again.pick(again.app.top().labels.index("New match"))
+    again.hold_ms(keys.OK, 2100)
+    again.pick(0)
+    again.pick(0)                                # the next name (the first is left out)
+    again.press(keys.OK, 4)
+    assert again.persist.match_id() == no + 1 and again.app.model.locked == 0
+    assert again.app.model.stats().find(t.names[b]).games == 1
+    again.press(keys.DOWN)
+    assert "Undo change" not in again.app.top().labels
+
+
 def test_the_device_lets_the_core_of_a_club_night_go_when_it_closes():
     """On the device (its board says so) the tournament's modules go with
     the evening: nothing that stays imports them; the next evening loads
@@ -1140,8 +1200,11 @@ def test_power_cuts_at_every_flash_operation_of_an_evening():
     rig.press(keys.OK)
     assert club(rig).t.finished() and T.encode(club(rig).t) == before[0]
 
-    # The archive, cut at every operation: the evening current or archived, once.
+    # The archive, cut at every operation: the evening current or archived,
+    # once; the last pairing's match as it was counted, never in play again
+    # (locked with the evening, kept as a finished match without it).
     img = env.image(fs, root)
+    counted = encode(rig.app.match)
     n = 0
     while True:
         r, f, fs2, root2 = _store_rig(env, img)
@@ -1151,12 +1214,15 @@ def test_power_cuts_at_every_flash_operation_of_an_evening():
         fired = f.fired
         again = _boot(fs2, root2)
         st = again.persist.store
+        assert encode(again.app.match) == counted and again.app.model.locked in (2, 4), n
         if not fired:
             break
         cuts += 1
         if again.app.club is None:
             assert st.archived_clubs() == [1] and _shown(again) == "TableScreen", n
+            assert again.app.model.locked == 2, n
         else:
             assert st.archived_clubs() == [] and _shown(again) == "StandingsScreen", n
         n += 1
+    assert again.app.club is None and again.app.model.locked == 2
     assert cuts > 40, cuts

@@ -185,4 +185,80 @@ def test_a_table_device_plays_a_pairing_and_the_loser_confirms_the_slip():
     assert TP.decode(rig.persist.clubs[0]).result == rec.result
 
 
+def _end_club_night(rig):
+    """Menu > End club night (its last row), held."""
+    rig.app.home()
+    rig.press(keys.DOWN)
+    assert rig.app.top().labels[-1] == "End club night"
+    rig.pick(len(rig.app.top().labels) - 1)
+    rig.hold_ms(keys.OK, 2100)
+
+
+def _sheet(m):
+    """(games, points, hands) of match m, as a slip or an evening counts them."""
+    return T.match_outcome(m)
+
+
+def test_a_confirmed_slip_s_match_stays_as_counted_after_the_end():
+    """Club pairing 3-17, one game, Hal wins, Ann holds the slip, End club
+    night: the match is kept as it was counted - no hand, undo or edit, at
+    once and after a restart - until a new match replaces it (which cannot
+    be undone back onto the table)."""
+    rig = Rig()
+    rig.app.cfg.names = ["Ann", "Hal", "Bob"]
+    start_club_pairing(rig, 3, 17, TP.check(3, 17))
+    knock_by_numbers(rig, 1, 0, 98)                 # Hal wins the game
+    rig.press(keys.OK)                               # the slip
+    rig.hold_ms(keys.OK, 2100)                       # Ann (lost) confirms
+    rec = TP.decode(rig.persist.club)
+    counted = _sheet(rig.app.match)
+    assert rec.result[1:] == (0, 1, 0, counted[1][1], 0, 1) and counted[0] == (0, 1)
+    no = rig.persist.match_id()
+    _end_club_night(rig)
+    assert rig.app.club is None and TP.decode(rig.persist.clubs[0]).match_no == no
+
+    def unchanged(r):
+        assert r.persist.match_id() == no and _sheet(r.app.match) == counted
+
+    def one_more_hand(r):
+        """OK on the table: refused in words before the entry, nothing saved."""
+        r.app.home()
+        r.press(keys.OK)
+        assert r.screen() == "MessageScreen" and "over and kept" in " ".join(r.seen())
+        unchanged(r)
+    one_more_hand(rig)
+    # Undo last hand: refused.
+    rig.app.home()
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Undo last hand"))
+    rig.hold_ms(keys.OK, 2100)
+    unchanged(rig)
+    # Edit from the history: refused.
+    rig.app.home()
+    rig.history()
+    rig.press(keys.OK)                               # the hand's options
+    rig.pick(0)                                      # Edit
+    assert rig.screen() == "MessageScreen"
+    unchanged(rig)
+    # A restart finds it the same: finished and kept.
+    again = Rig(persist=rig.persist)
+    assert again.app.model.locked == 2 and again.app.club is None
+    one_more_hand(again)
+    # A new match replaces it; Undo change does not bring it back to play.
+    again.app.home()
+    again.press(keys.DOWN)
+    assert "Undo change" not in again.app.top().labels
+    again.pick(again.app.top().labels.index("New match"))
+    again.hold_ms(keys.OK, 2100)
+    again.pick(0)
+    again.pick(0)
+    again.press(keys.OK, 4)                          # the rules, the target, Hollywood off, the dealer
+    assert again.persist.match_id() == no + 1 and not again.app.match.hands
+    again.app.home()
+    again.press(keys.DOWN)
+    assert "Undo change" not in again.app.top().labels
+    from ui.persist import decode
+    assert _sheet(decode(again.persist.archive[-1])) == counted
+
+
 both_heights(globals())
