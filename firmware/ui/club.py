@@ -159,6 +159,13 @@ class Club:
         return [k for k in self.called if ticks_diff(now, self.called[k]) >= WALKOVER_MS
                 and not t.done(k) and t.table(k)]
 
+    def keep(self):
+        """The matches of this evening played on this device (each pairing's
+        ref): Settings > Delete old matches keeps them while it is open (the
+        export links their sheets)."""
+        t = self.t
+        return [t.ref(k) for k in range(t.count) if t.ref(k)]
+
     def evening_no(self):
         """The evening's number, as the references say it (the store's
         number of the club night; a RAM stand-in counts its archives)."""

@@ -346,15 +346,16 @@ class Model:
                 self.locked = was
             raise
 
-    def old_matches(self):
-        """How many finished matches the device keeps (they can be deleted)."""
-        return self.persist.old_matches()
+    def old_matches(self, keep=()):
+        """How many finished matches delete_old(keep) deletes."""
+        return self.persist.old_matches(keep)
 
-    def delete_old(self):
+    def delete_old(self, keep=()):
         """Delete the finished matches kept on the device (exported first by
-        the player): their room goes to new matches. Returns how many; a
-        failure after the first stops there (later says so)."""
-        n, asked = self.persist.delete_old()
+        the player) but those numbered in keep (a club night's still open):
+        their room goes to new matches. Returns how many; a failure after
+        the first stops there (later says so)."""
+        n, asked = self.persist.delete_old(keep)
         self.later = LATER_PARTIAL if n < asked else 0
         return n
 

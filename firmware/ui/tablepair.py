@@ -72,6 +72,34 @@ class TablePair:
         from ui.screens.tablepair import ask_slip
         ask_slip(app)
 
+    def keep(self):
+        """The matches Settings > Delete old matches keeps while the pairing
+        is open: its own, and those of the evening's earlier pairings played
+        on this device (their slips archived beside the evenings; newest
+        first, up to the first of another evening): the export links their
+        sheets."""
+        rec = self.rec
+        out = [rec.match_no]
+        persist = self.app.model.persist
+        store = getattr(persist, "store", None)
+        if store is not None:
+            nos, read = store.archived_clubs(), store.read_archived_club
+        else:       # the RAM stand-in (ui/mempersist.py)
+            clubs = persist.clubs
+            nos, read = range(1, len(clubs) + 1), lambda no: clubs[no - 1]
+        for no in reversed(nos):
+            try:
+                data = read(no)
+                if data is None or bytes(data[:2]) != TP.MAGIC:
+                    break
+                r = TP.decode(data)
+            except Exception:  # noqa: BLE001 - unreadable: the earlier ones are not looked for
+                break
+            if r.evening != rec.evening:
+                break
+            out.append(r.match_no)
+        return out
+
     def show(self):
         app = self.app
         app.home()

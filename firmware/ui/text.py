@@ -310,8 +310,14 @@ CLOCK = const(297)
 # LEAVE+3, the devices joined to the Pico W's own network (the Phones
 # screen: one name for the four, as CLOCK's).
 LEAVE = const(309)
+# A club night's edges, under one name as CLOCK's (a new global costs the
+# module's dictionary room): TONIGHT, Delete old matches keeping an open
+# evening's matches (ui/screens/settings.py); TONIGHT+1 and the two after
+# it, the set-up's warning that the device's own network takes 6 tables
+# (ui/screens/club_setup.py).
+TONIGHT = const(313)
 
-COUNT = const(313)
+COUNT = const(317)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

@@ -957,6 +957,107 @@ def test_a_counted_pairing_s_match_stays_as_counted_after_the_evening_ends():
     assert "Undo change" not in again.app.top().labels
 
 
+def new_match_by_keys(rig):
+    """Menu > New match (held over a match with hands), two known names,
+    then the rules, target, Hollywood and dealer as they come."""
+    rig.app.home()
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("New match"))
+    if rig.screen() == "HoldScreen":
+        rig.hold_ms(keys.OK, 2100)
+    rig.pick(0)
+    rig.pick(0)
+    rig.press(keys.OK, 4)
+    assert rig.screen() == "TableScreen" and not rig.app.match.hands
+
+
+def delete_old_by_keys(rig):
+    """Menu > Settings > Delete old matches: what it says (every view)."""
+    rig.app.home()
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Settings"))
+    rig.pick(rig.app.top().labels.index("Delete old matches"))
+    return " ".join(rig.seen())
+
+
+def _archived(rig):
+    """The numbers of the finished matches kept (the RAM stand-in's or the flash store's)."""
+    st = getattr(rig.persist, "store", None)
+    return st.archived() if st is not None else list(rig.persist.archived)
+
+
+def test_deleting_old_matches_keeps_the_open_evening_s():
+    """Settings > Delete old matches with a club night open: the finished
+    matches from before it go, its pairings' matches played here stay (the
+    question says how many); once the evening is ended they can go too. On
+    the RAM stand-in and on the flash store."""
+    _deleting_old_matches(Rig())
+    _deleting_old_matches(_store_rig(_store_env())[0])
+
+
+def _deleting_old_matches(rig):
+    rig.app.cfg.names = SIXTEEN[:4]
+    for _ in range(2):                           # two ordinary matches finished before the evening
+        knock_by_numbers(rig, 0, 5, 30)
+        new_match_by_keys(rig)
+    before = _archived(rig)
+    assert len(before) == 2
+    set_up(rig, SIXTEEN[:4], T.ROUND_ROBIN)
+    played = []
+    for _ in range(3):                           # three pairings played here
+        rig.app.home()
+        rig.press(keys.DOWN)
+        rig.pick(0)                              # Club night: between pairings
+        k = next_pairing(rig)
+        play_on_table(rig, 0)
+        played.append(club(rig).t.ref(k))
+    tonight = [n for n in _archived(rig) if n not in before]
+    assert tonight == played[:2] and rig.persist.match_id() == played[2]   # the last on the table
+    shown = delete_old_by_keys(rig)
+    assert rig.screen() == "HoldScreen"
+    assert "2 finished matches go." in shown and "The club night's 2 matches stay." in shown, shown
+    rig.hold_ms(keys.OK, 2100)
+    assert "2 deleted" in rig.texts()
+    assert _archived(rig) == tonight
+    # Nothing else to go while the evening is open: said, and both still kept.
+    shown = delete_old_by_keys(rig)
+    assert rig.screen() == "MessageScreen"
+    assert "No old matches" in shown and "The club night's 2 matches stay." in shown, shown
+    assert _archived(rig) == tonight
+    # The evening ended: its matches are old matches like any (the one on the table stays).
+    rig.app.home()
+    rig.press(keys.DOWN)
+    rig.pick(len(rig.app.top().labels) - 1)     # End club night
+    rig.hold_ms(keys.OK, 2100)
+    assert club(rig) is None
+    shown = delete_old_by_keys(rig)
+    assert "2 finished matches go." in shown and "stay" not in shown, shown
+    rig.hold_ms(keys.OK, 2100)
+    assert _archived(rig) == [played[2]] and rig.app.model.locked == 2
+
+
+def test_deleting_old_matches_says_what_stays_in_every_language():
+    from ui import text as tx
+    for lang in ("en", "fi", "it", "pt"):
+        rig = Rig(lang)
+        t = rig.app.t
+        set_up(rig, SIXTEEN[:3], T.ROUND_ROBIN)
+        for _ in range(2):
+            rig.app.home()
+            rig.press(keys.DOWN)
+            rig.pick(0)
+            next_pairing(rig)
+            play_on_table(rig, 0)
+        rig.app.home()
+        rig.press(keys.DOWN)
+        rig.pick(rig.app.top().labels.index(t(tx.SETTINGS)))
+        rig.pick(rig.app.top().labels.index(t(tx.DELETE_OLD)))
+        shown = " ".join(rig.seen())
+        assert rig.screen() == "MessageScreen" and t(tx.NONE_TO_DELETE) in shown, (lang, shown)
+        assert " ".join(shown.split(t(tx.NONE_TO_DELETE))[1].split()) == t(tx.TONIGHT) % 1, (lang, shown)
+        _fits(rig)
+
+
 def test_the_device_lets_the_core_of_a_club_night_go_when_it_closes():
     """On the device (its board says so) the tournament's modules go with
     the evening: nothing that stays imports them; the next evening loads

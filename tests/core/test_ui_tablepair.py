@@ -261,4 +261,43 @@ def test_a_confirmed_slip_s_match_stays_as_counted_after_the_end():
     assert _sheet(decode(again.persist.archive[-1])) == counted
 
 
+def _play_and_confirm(rig, evening, pairing):
+    """Club pairing evening-pairing, one game: the second player wins, the first holds the slip."""
+    start_club_pairing(rig, evening, pairing, TP.check(evening, pairing))
+    knock_by_numbers(rig, 1, 0, 98)
+    rig.press(keys.OK)
+    rig.hold_ms(keys.OK, 2100)
+    assert rig.app.club.rec.result is not None and TP.decode(rig.persist.load_club()).result is not None
+    return rig.persist.match_id()
+
+
+def test_deleting_old_matches_keeps_the_evening_s_pairings_played_here():
+    """A table device with a club pairing open: Settings > Delete old
+    matches keeps its match and those of the same evening's earlier
+    pairings played here (their slips archived); an earlier evening's and
+    an ordinary match go. On the RAM stand-in and on the flash store."""
+    from test_ui_club import _store_rig, _store_env
+    _deleting_on_a_table(Rig())
+    _deleting_on_a_table(_store_rig(_store_env())[0])
+
+
+def _deleting_on_a_table(rig):
+    from test_ui_club import delete_old_by_keys, new_match_by_keys, _archived
+    rig.app.cfg.names = ["Ann", "Hal", "Bob"]
+    knock_by_numbers(rig, 0, 5, 30)
+    new_match_by_keys(rig)                           # an ordinary match, finished
+    ordinary = _archived(rig)
+    earlier = _play_and_confirm(rig, 2, 5)           # another evening's pairing
+    _end_club_night(rig)
+    tonight = _play_and_confirm(rig, 3, 17)          # tonight's first pairing here
+    _end_club_night(rig)
+    start_club_pairing(rig, 3, 18, TP.check(3, 18))  # and its second, under way
+    now = rig.persist.match_id()
+    assert _archived(rig) == ordinary + [earlier, tonight] and now == tonight + 1
+    shown = delete_old_by_keys(rig)
+    assert "2 finished matches go." in shown and "The club night's 1 matches stay." in shown, shown
+    rig.hold_ms(keys.OK, 2100)
+    assert _archived(rig) == [tonight] and rig.persist.match_id() == now
+
+
 both_heights(globals())

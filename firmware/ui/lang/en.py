@@ -313,4 +313,8 @@ T = (
     'Stop reporting?',  # LEAVE+1
     'Its result is not sent yet',  # LEAVE+2
     'Joined: %d',  # LEAVE+3
+    "The club night's %d matches stay.",  # TONIGHT
+    "Own Wi-Fi: 6 tables",  # TONIGHT+1
+    "This device's own Wi-Fi takes 8 devices: up to 6 tables and a phone or two.",  # TONIGHT+2
+    "For more tables, save the club's Wi-Fi on every device: gin deploy --wifi.",  # TONIGHT+3
 )

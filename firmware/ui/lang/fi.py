@@ -313,4 +313,8 @@ T = (
     "Lopeta raportointi?",  # LEAVE+1
     "Tulosta ei ole vielä lähetetty",  # LEAVE+2
     "Verkossa: %d",  # LEAVE+3
+    "Kerhoturnauksen %d ottelua jää.",  # TONIGHT
+    "Oma Wi-Fi: 6 pöytää",  # TONIGHT+1
+    "Laitteen oma Wi-Fi ottaa 8 laitetta: enintään 6 pöytää ja puhelin tai kaksi.",  # TONIGHT+2
+    "Useammalle pöydälle tallenna kerhon Wi-Fi joka laitteeseen: gin deploy --wifi.",  # TONIGHT+3
 )

@@ -313,4 +313,8 @@ T = (
     "Smettere di inviare?",  # LEAVE+1
     "Il risultato non è ancora inviato",  # LEAVE+2
     "Connessi: %d",  # LEAVE+3
+    "Restano le %d partite del torneo.",  # TONIGHT
+    "Wi-Fi proprio: 6 tavoli",  # TONIGHT+1
+    "Il suo Wi-Fi accetta 8 dispositivi: fino a 6 tavoli e un telefono o due.",  # TONIGHT+2
+    "Per più tavoli, salva il Wi-Fi del club su ogni dispositivo: gin deploy --wifi.",  # TONIGHT+3
 )

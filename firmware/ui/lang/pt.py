@@ -313,4 +313,8 @@ T = (
     "Parar de enviar?",  # LEAVE+1
     "O resultado ainda não foi enviado",  # LEAVE+2
     "Na rede: %d",  # LEAVE+3
+    "Ficam as %d partidas do torneio.",  # TONIGHT
+    "Wi-Fi próprio: 6 mesas",  # TONIGHT+1
+    "O Wi-Fi próprio aceita 8 aparelhos: até 6 mesas e um ou dois telefones.",  # TONIGHT+2
+    "Para mais mesas, guarde o Wi-Fi do clube em cada aparelho: gin deploy --wifi.",  # TONIGHT+3
 )
