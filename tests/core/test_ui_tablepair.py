@@ -9,8 +9,9 @@ from ui_kit import Rig, both_heights, knock_by_numbers
 from test_ui_club import SIXTEEN, club, hub_check, open_setup, tick_first
 
 
-def evening_at_tables(rig, names, tables):
-    """A round robin of names at `tables` tables, set up by key presses."""
+def evening_at_tables(rig, names, tables, award_row=0):
+    """A round robin of names at `tables` tables, set up by key presses
+    (award_row: the walkover points, the summary's last row)."""
     rig.app.cfg.names = list(names)
     open_setup(rig)
     tick_first(rig, len(names))
@@ -21,6 +22,9 @@ def evening_at_tables(rig, names, tables):
     rig.pick(scr.list.labels.index("Tables"))
     rig.set_number(tables)
     rig.press(keys.OK)
+    if award_row:
+        rig.pick(len(rig.app.top().list.labels) - 1)
+        rig.pick(award_row)
     rig.pick(0)                              # Start the evening
     assert rig.screen() == "PairingsScreen"
     return club(rig).t
@@ -38,6 +42,7 @@ def test_pairings_called_to_tables_with_their_references():
     assert msg.title == "Table 1"
     ref = TP.ref_text(1, k0 + 1)
     assert msg.lines[1] == "Pairing " + ref and msg.lines[2] == "Finnish 100, 1 game", msg.lines
+    assert msg.lines[3] == "Walkover: target pts", msg.lines
     rig.press(keys.OK)
     t = club(rig).t
     assert t.table(k0) == 1 and rig.persist.club == T.encode(t)
@@ -106,7 +111,7 @@ def test_the_walkover_clock_offers_a_walkover_two_minutes_after_the_call():
     assert again.app.club.overdue(again.app.clock() + 120000) == [k2]
 
 
-def start_club_pairing(rig, evening, pairing, letter, best_of_row=0):
+def start_club_pairing(rig, evening, pairing, letter, best_of_row=0, award_row=0):
     """Menu > Club pairing on a table device; returns the presses."""
     before = rig.presses
     rig.press(keys.DOWN)                     # the menu
@@ -127,6 +132,8 @@ def start_club_pairing(rig, evening, pairing, letter, best_of_row=0):
     rig.press(keys.OK)                       # the rules (the device's preset)
     rig.press(keys.OK)                       # the target
     rig.pick(best_of_row)
+    assert rig.app.top().title == "Walkover" and rig.app.top().list.cursor == 0
+    rig.pick(award_row)                      # what a forfeit gives (the evening's walkover points)
     return rig.presses - before
 
 
@@ -149,9 +156,9 @@ def test_a_table_device_plays_a_pairing_and_the_loser_confirms_the_slip():
     # digit, the cursor on the units (Up twice, OK), the pairing 001 to 017,
     # the cursor on the tens (Up, OK, Down 4 times round to 7, OK), the
     # letter (the cheapest way round the 23, OK), two known names, the
-    # rules, the target, best of 3 (Down, OK).
+    # rules, the target, best of 3 (Down, OK), the walkover points (OK).
     letter = min(TP.LETTERS.index(good), 23 - TP.LETTERS.index(good))
-    assert presses == 4 + (2 + 1) + (1 + 1 + 4 + 1) + (letter + 1) + 1 + 1 + 1 + 1 + 2, presses
+    assert presses == 4 + (2 + 1) + (1 + 1 + 4 + 1) + (letter + 1) + 1 + 1 + 1 + 1 + 2 + 1, presses
     print("presses, a club pairing started on a table device (evening 3, pairing 17): %d" % presses)
     # Hal wins two games: the slip, held by Ann (who lost).
     for _ in range(2):
@@ -298,6 +305,43 @@ def _deleting_on_a_table(rig):
     assert "2 finished matches go." in shown and "The club night's 1 matches stay." in shown, shown
     rig.hold_ms(keys.OK, 2100)
     assert _archived(rig) == [tonight] and rig.persist.match_id() == now
+
+
+def test_a_typed_in_pairing_takes_the_evening_s_walkover_points_for_a_forfeit():
+    """The organiser's call shows the evening's walkover points; the table
+    device is given them with the rest ("games only"), and a forfeit on
+    its move clock then gives the game and no points - on the slip, and
+    as the organiser's entry of it would count."""
+    from test_ui_clock import _forfeit_now
+    from ui.config import CLOCK_CLUB
+    org = Rig()
+    t = evening_at_tables(org, SIXTEEN[:5], 2, award_row=1)
+    assert t.award == T.AWARD_GAME
+    k = org.app.top().cursor
+    org.press(keys.OK)                           # called: what the table is given
+    assert org.app.top().lines[3] == "Walkover: games only", org.app.top().lines
+    a, b, _ = t.pairing(k)
+    table = Rig(clock=CLOCK_CLUB)
+    table.app.cfg.names = [t.names[a], t.names[b]]
+    start_club_pairing(table, 1, k + 1, TP.check(1, k + 1), award_row=1)
+    rec = table.app.club.rec
+    assert rec.award == T.AWARD_GAME and TP.decode(table.persist.club).award == T.AWARD_GAME
+    table.step(10)
+    assert table.screen() == "ClockScreen"
+    table.hold_ms(keys.OK, 600)                  # off the clock: the hand's entry, and Back
+    table.press(keys.BACK)
+    table.press(keys.DOWN)
+    table.pick(0)                                # Club pairing: its slip says the points too
+    assert "Walkover: games only" in table.seen()
+    table.app.home()
+    table.press(keys.DOWN)
+    table.pick(table.app.top().labels.index("Move clock"))
+    p = _forfeit_now(table)
+    table.press(keys.OK)                         # the slip
+    table.hold_ms(keys.OK, 2100)
+    w = 1 - p
+    res = TP.decode(table.persist.club).result
+    assert res[0] == w and res[1 + w] == 1 and res[3] == res[4] == 0, res
 
 
 both_heights(globals())
