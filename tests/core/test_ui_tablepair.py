@@ -6,12 +6,12 @@ from gincore import tournament as T, tablepair as TP
 from ui import keys
 from ui_kit import Rig, both_heights, knock_by_numbers
 
-from test_ui_club import SIXTEEN, club, hub_check, open_setup, tick_first
+from test_ui_club import SIXTEEN, club, hub_check, open_setup, tick_first, _fits
 
 
-def evening_at_tables(rig, names, tables, award_row=0):
-    """A round robin of names at `tables` tables, set up by key presses
-    (award_row: the walkover points, the summary's last row)."""
+def summary_with_tables(rig, names, tables, tables_label="Tables"):
+    """The set-up of a round robin of names by key presses, up to its
+    summary, with `tables` tables set there."""
     rig.app.cfg.names = list(names)
     open_setup(rig)
     tick_first(rig, len(names))
@@ -19,9 +19,16 @@ def evening_at_tables(rig, names, tables, award_row=0):
     rig.press(keys.OK, 4)                    # 1 game, the rules, the target, no pot
     scr = rig.app.top()
     assert rig.screen() == "OptionsScreen"
-    rig.pick(scr.list.labels.index("Tables"))
+    rig.pick(scr.list.labels.index(tables_label))
     rig.set_number(tables)
     rig.press(keys.OK)
+    assert rig.screen() == "OptionsScreen"
+
+
+def evening_at_tables(rig, names, tables, award_row=0):
+    """A round robin of names at `tables` tables, set up by key presses
+    (award_row: the walkover points, the summary's last row)."""
+    summary_with_tables(rig, names, tables)
     if award_row:
         rig.pick(len(rig.app.top().list.labels) - 1)
         rig.pick(award_row)
@@ -342,6 +349,77 @@ def test_a_typed_in_pairing_takes_the_evening_s_walkover_points_for_a_forfeit():
     w = 1 - p
     res = TP.decode(table.persist.club).result
     assert res[0] == w and res[1 + w] == 1 and res[3] == res[4] == 0, res
+
+
+class _PicoW:
+    wifi = True
+
+
+def test_the_set_up_warns_when_its_own_network_cannot_take_the_tables():
+    """A Pico W organiser with no club Wi-Fi saved: more than 6 tables
+    bring a warning row under Tables (its own network's 8 addresses), OK
+    on it says why and what to do; not with a club Wi-Fi saved, nor on a
+    device without Wi-Fi. Nothing else changes: the evening starts as set."""
+    import os
+    from net import link
+    from scratch import folder
+    path = folder("ownnet") + "/wifi.json"
+    was = link.WIFI_FILE
+    link.WIFI_FILE = path
+    try:
+        for saved, pico_w, warned in ((None, True, True), ('{"club": "%s"}' % ("ab" * 16), True, True),
+                                      ('{"ssid": "Club", "password": "secret12"}', True, False),
+                                      (None, False, False)):
+            try:
+                os.remove(path)
+            except OSError:
+                pass
+            if saved is not None:
+                with open(path, "w") as f:
+                    f.write(saved)
+            for tables in (6, 7, 16):
+                rig = Rig()
+                if pico_w:
+                    rig.board.board = _PicoW()
+                summary_with_tables(rig, SIXTEEN[:8], tables)
+                labels = list(rig.app.top().list.labels)
+                row = labels.index("Tables") + 1
+                want = warned and tables > 6
+                assert (labels[row] == "Own Wi-Fi: 6 tables") == want, (saved, pico_w, tables, labels)
+                if want:
+                    assert rig.app.top().list.values[row] == "!"
+                    rig.pick(row)
+                    shown = " ".join(rig.seen()[1:])
+                    assert shown == "Its own Wi-Fi takes 8 devices: up to 6 tables and 2 phones. " \
+                        "More: save a club Wi-Fi (gin deploy --wifi).", shown
+                    rig.press(keys.OK)
+                    assert rig.screen() == "OptionsScreen"
+                rig.pick(0)                      # Start the evening: as set
+                assert rig.screen() == "PairingsScreen" and club(rig).t.tables == tables
+        # In every language, on both panels: the row and its words fit.
+        from ui import text as tx
+        for lang in ("en", "fi", "it", "pt"):
+            rig = Rig(lang)
+            rig.board.board = _PicoW()
+            t = rig.app.t
+            summary_with_tables(rig, SIXTEEN[:8], 8, t(tx.TABLES))
+            labels = list(rig.app.top().list.labels)
+            row = labels.index(t(tx.TONIGHT + 1))
+            assert row == labels.index(t(tx.TABLES)) + 1
+            rig.app.top().list.cursor = row      # the summary with the row shown
+            rig.app.top().prepare()
+            assert t(tx.TONIGHT + 1) in rig.seen()
+            from test_ui_text_fits import _check
+            problems = []
+            _check("own network's row", rig, problems)       # on the panel, nothing overlapping
+            assert not problems, (lang, problems)
+            rig.app.top().list.cursor = 0
+            rig.pick(row)
+            shown = " ".join(rig.seen()[1:])
+            assert shown == " ".join((t(tx.TONIGHT + 2), t(tx.TONIGHT + 3))).replace("  ", " "), (lang, shown)
+            _fits(rig)
+    finally:
+        link.WIFI_FILE = was
 
 
 both_heights(globals())

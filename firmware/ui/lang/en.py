@@ -315,6 +315,6 @@ T = (
     'Joined: %d',  # LEAVE+3
     "The club night's %d matches stay.",  # TONIGHT
     "Own Wi-Fi: 6 tables",  # TONIGHT+1
-    "This device's own Wi-Fi takes 8 devices: up to 6 tables and a phone or two.",  # TONIGHT+2
-    "For more tables, save the club's Wi-Fi on every device: gin deploy --wifi.",  # TONIGHT+3
+    "Its own Wi-Fi takes 8 devices: up to 6 tables and 2 phones.",  # TONIGHT+2
+    "More: save a club Wi-Fi (gin deploy --wifi).",  # TONIGHT+3
 )

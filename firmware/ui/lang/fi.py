@@ -315,6 +315,6 @@ T = (
     "Verkossa: %d",  # LEAVE+3
     "Kerhoturnauksen %d ottelua jää.",  # TONIGHT
     "Oma Wi-Fi: 6 pöytää",  # TONIGHT+1
-    "Laitteen oma Wi-Fi ottaa 8 laitetta: enintään 6 pöytää ja puhelin tai kaksi.",  # TONIGHT+2
-    "Useammalle pöydälle tallenna kerhon Wi-Fi joka laitteeseen: gin deploy --wifi.",  # TONIGHT+3
+    "Oma Wi-Fi ottaa 8 laitetta: enintään 6 pöytää ja 2 puhelinta.",  # TONIGHT+2
+    "Enemmälle: kerhon Wi-Fi (gin deploy --wifi).",  # TONIGHT+3
 )

@@ -315,6 +315,6 @@ T = (
     "Connessi: %d",  # LEAVE+3
     "Restano le %d partite del torneo.",  # TONIGHT
     "Wi-Fi proprio: 6 tavoli",  # TONIGHT+1
-    "Il suo Wi-Fi accetta 8 dispositivi: fino a 6 tavoli e un telefono o due.",  # TONIGHT+2
-    "Per più tavoli, salva il Wi-Fi del club su ogni dispositivo: gin deploy --wifi.",  # TONIGHT+3
+    "Il suo Wi-Fi prende 8 dispositivi: fino a 6 tavoli e 2 telefoni.",  # TONIGHT+2
+    "Di più: un Wi-Fi del club (gin deploy --wifi).",  # TONIGHT+3
 )

@@ -315,6 +315,6 @@ T = (
     "Na rede: %d",  # LEAVE+3
     "Ficam as %d partidas do torneio.",  # TONIGHT
     "Wi-Fi próprio: 6 mesas",  # TONIGHT+1
-    "O Wi-Fi próprio aceita 8 aparelhos: até 6 mesas e um ou dois telefones.",  # TONIGHT+2
-    "Para mais mesas, guarde o Wi-Fi do clube em cada aparelho: gin deploy --wifi.",  # TONIGHT+3
+    "O seu Wi-Fi aceita 8 aparelhos: até 6 mesas e 2 telefones.",  # TONIGHT+2
+    "Mais: um Wi-Fi do clube (gin deploy --wifi).",  # TONIGHT+3
 )
