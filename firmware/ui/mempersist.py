@@ -59,14 +59,16 @@ class MemPersist:
         st.add_match(match)
         self.archive.append(encode(match))
         self.archived.append(self.no)
-        self._was = self.stats_bytes
         self.stats_bytes = _codec.encode_stats(st)
         self.closed = True
 
     def reopen(self):
-        self.archive.pop()
+        """Undo close(): the match open again, the statistics as before it."""
+        old = decode(self.archive.pop())
         self.archived.pop()
-        self.stats_bytes = self._was
+        st = self.stats()
+        st.remove_match(old)
+        self.stats_bytes = _codec.encode_stats(st)
         self.closed = False
         return True
 
