@@ -422,4 +422,29 @@ def test_the_set_up_warns_when_its_own_network_cannot_take_the_tables():
         link.WIFI_FILE = was
 
 
+def test_a_refused_end_leaves_the_slip_and_its_match_as_they_were_on_the_flash_store():
+    """End club night whose record cannot be archived: Not saved, and the
+    match's own archive is taken back - the slip open, its match locked as
+    counted (not finished and kept), after a restart too; the next End
+    keeps both."""
+    from test_ui_club import _store_rig, _store_env, _archived
+    from storage import StoreError
+    rig = _store_rig(_store_env())[0]
+    rig.app.cfg.names = ["Ann", "Hal", "Bob"]
+    no = _play_and_confirm(rig, 3, 17)
+    store = rig.persist.store
+
+    def refuse():
+        raise StoreError("Memory error: the finished club night was NOT saved.")
+    store.archive_club = refuse
+    _end_club_night(rig)
+    assert rig.app.top().title == "Not saved!" and rig.app.club is not None
+    assert rig.app.model.locked == 4 and store.closed_no is None and no not in _archived(rig)
+    del store.archive_club
+    again = Rig(persist=rig.persist)
+    assert again.app.club is not None and again.app.model.locked == 4
+    _end_club_night(again)
+    assert again.app.club is None and again.app.model.locked == 2 and _archived(again) == [no]
+
+
 both_heights(globals())
