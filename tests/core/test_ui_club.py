@@ -923,21 +923,33 @@ def test_a_counted_pairing_s_match_stays_as_counted_after_the_evening_ends():
     end(rig)
     assert rig.app.top().title == "Not saved!" and club(rig) is not None
     assert rig.app.model.locked == 4 and len(rig.persist.archive) == archived and not rig.persist.closed
-    rig.persist.club_full = False
-    end(rig)
-    assert club(rig) is None and T.decode(rig.persist.clubs[0]).ref(k) == no
 
     def unchanged(r):
         assert r.persist.match_id() == no and T.match_outcome(r.app.match) == counted
         r.app.home()
         r.press(keys.OK)                         # one more hand: said, not done
-        assert r.screen() == "MessageScreen" and "over and kept" in " ".join(r.seen())
+        why = "over and counted" if club(r) is not None else "over and kept"
+        assert r.screen() == "MessageScreen" and why in " ".join(r.seen())
         r.app.home()
         r.press(keys.DOWN)
         r.pick(r.app.top().labels.index("Undo last hand"))
         assert r.screen() == "MessageScreen"
         r.app.home()
+        # Settings > Rules: the match keeps its rules (said, nothing saved).
+        before = encode(r.app.match)
+        r.press(keys.DOWN)
+        r.pick(r.app.top().labels.index("Settings"))
+        r.pick(r.app.top().labels.index("Rules"))       # the presets, the match's ticked
+        r.pick((r.app.top().list.cursor + 1) % len(r.app.top().labels))
+        assert r.screen() == "MessageScreen" and r.app.top().title == "Not saved!"
+        assert encode(r.app.match) == before
+        r.app.home()
         assert r.persist.match_id() == no and T.match_outcome(r.app.match) == counted
+    # Locked as counted while the evening is open: Settings > Rules too.
+    unchanged(rig)
+    rig.persist.club_full = False
+    end(rig)
+    assert club(rig) is None and T.decode(rig.persist.clubs[0]).ref(k) == no
     unchanged(rig)
     again = Rig(persist=rig.persist)
     assert again.app.model.locked == 2 and again.screen() == "MessageScreen"

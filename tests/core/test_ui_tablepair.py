@@ -447,4 +447,41 @@ def test_a_refused_end_leaves_the_slip_and_its_match_as_they_were_on_the_flash_s
     assert again.app.club is None and again.app.model.locked == 2 and _archived(again) == [no]
 
 
+def _counted_unchanged(rig, no, counted):
+    """The confirmed slip's match, wherever it is now (on the table, or
+    archived), is still the match that was counted (or was deleted)."""
+    from ui.persist import encode
+    p = rig.persist
+    if p.match_id() == no:
+        assert encode(rig.app.match) == counted
+    elif no in p.archived and len(p.archive) == len(p.archived):
+        assert p.archive[p.archived.index(no)] == counted
+
+
+def test_random_presses_never_change_a_confirmed_slip_s_match():
+    """From a confirmed slip, random presses (End club night, new matches,
+    hands, undo, history, settings...) with restarts now and then: the
+    match the slip counted never takes a hand or loses one."""
+    from test_ui_monkey import Lcg
+    from ui.persist import encode
+    for seed in range(6):
+        rig = Rig()
+        rig.app.cfg.names = ["Ann", "Hal", "Bob"]
+        no = _play_and_confirm(rig, 3, 17)
+        counted = encode(rig.app.match)
+        rnd = Lcg(seed + 1)
+        for i in range(250):
+            k = rnd.below(4)
+            r = rnd.below(20)
+            if r < 14:
+                rig.press(k)
+            elif r < 18:
+                rig.hold(k, rnd.below(12))
+            else:
+                rig.hold_ms(k, 2100)             # long enough for any protection
+            if rnd.below(40) == 0:
+                rig = Rig(persist=rig.persist)   # a power cut
+            _counted_unchanged(rig, no, counted)
+
+
 both_heights(globals())

@@ -200,8 +200,14 @@ class SettingsScreen(ChoiceScreen):
 
 def apply_rules(app, r, done):
     """Between games the rules change at once; mid-game (the match locks
-    them) only after holding OK, and then from the next game on."""
+    them) only after holding OK, and then from the next game on. A match
+    that takes no change (a counted club pairing's, one finished and kept,
+    a flash that cannot be written) keeps its rules: said, nothing saved."""
     t = app.t
+    if app.model.locked:
+        from ui.screens.message import say_lines
+        say_lines(app, t(tx.NOT_SAVED), app.model.room_lines(t, False))
+        return
     if not app.match.rules_locked():
         try:
             app.model.set_rules(r)
