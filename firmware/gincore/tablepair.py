@@ -12,11 +12,11 @@ The table device keeps one record beside its match (the club night's slot
 on flash; b"GP", not a tournament's b"GT"): the reference, the two names,
 the evening's rules and best of, the number of the match it plays, and
 once the player who lost confirms the result slip, the result (winner
-side, games, points, hands, as the organiser's evening keeps one). A
-pairing handed over by a Pico W organiser (net/club.py) carries the
-evening's walkover points too, which a forfeit on the move clock gives
-(format version 2, written only then; a typed-in pairing gives the
-default, the target, as version 1). The
+side, games, points, hands, as the organiser's evening keeps one). It
+carries the evening's walkover points too, which a forfeit on the move
+clock gives: handed over by a Pico W organiser (net/club.py), or typed
+in from the organiser's call screen (format version 2, written only when
+they are not the default, the target; version 1 is the target). The
 PC joins it to the organiser's evening by the reference
 (host_tools/export/export_join.py).
 """

@@ -4,15 +4,15 @@
 from storage.store import StoreError
 
 
-def delete_finished(store, keep=None):
-    """Delete every finished match but `keep` (the one still on the table);
-    the statistics stay. stats.dat is brought up to date only when the
+def delete_finished(store, keep=None, also=()):
+    """Delete every finished match but `keep` (the one still on the table)
+    and those in `also` (a club night's still open); the statistics stay. stats.dat is brought up to date only when the
     newest statistics live in a finished match's file, and only after every
     other one is gone (their room is free then); if even that cannot be
     saved, that match stays. Oldest first; a failure stops there. Returns
     (deleted, asked); raises StoreError when none could go."""
     store._writable("the change")
-    nos = [n for n in store.archived() if n != keep]
+    nos = [n for n in store.archived() if n != keep and n not in also]
     if not nos:
         return 0, 0
     blob = store.load_stats()

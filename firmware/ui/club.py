@@ -15,7 +15,8 @@ cut between the two saves of a start never mixes them up. When its match is
 decided (the games the best of needs) and the game over screen is
 confirmed, or a forfeit is held to confirm, its result goes into the
 evening with the match's number, and the match is locked on the table
-(model.LOCK_PAIRED) until the next match replaces it.
+(model.LOCK_PAIRED) until the next match replaces it; when the evening
+ends first, the match is kept as a finished match (model.LOCK_CLOSED).
 
 The screens reach the evening through app.club. This module and the
 evening's core go at the table while no evening is open, and stay while
@@ -158,6 +159,13 @@ class Club:
         return [k for k in self.called if ticks_diff(now, self.called[k]) >= WALKOVER_MS
                 and not t.done(k) and t.table(k)]
 
+    def keep(self):
+        """The matches of this evening played on this device (each pairing's
+        ref): Settings > Delete old matches keeps them while it is open (the
+        export links their sheets)."""
+        t = self.t
+        return [t.ref(k) for k in range(t.count) if t.ref(k)]
+
     def evening_no(self):
         """The evening's number, as the references say it (the store's
         number of the club night; a RAM stand-in counts its archives)."""
@@ -192,13 +200,13 @@ class Club:
         return here
 
     def end(self):
-        """The evening is archived (finished or not) and closed. Raises,
+        """The evening is archived (finished or not) and closed; a counted
+        pairing's match on the table is kept first as a finished match
+        (Model.end_club: it never changes after its result is in). Raises,
         the evening still open, when the flash refuses."""
         app = self.app
-        app.model.persist.archive_club()
+        app.model.end_club(app.model.persist.archive_club)
         app.club = None
-        if app.model.locked == LOCK_PAIRED:
-            app.model.locked = 0   # as a start finds it: no evening holds the match now
         # (the evening's code goes at the table: base/lifecycle.py at_table)
 
     # --- screens ------------------------------------------------------------------

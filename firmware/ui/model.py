@@ -343,15 +343,38 @@ class Model:
                 raise
         self.undo_box = None
 
-    def old_matches(self):
-        """How many finished matches the device keeps (they can be deleted)."""
-        return self.persist.old_matches()
+    def end_club(self, archive):
+        """A club night ends: archive() archives its evening (or a table
+        device's slip). A counted pairing's match on the table (LOCK_PAIRED)
+        is kept first as a finished match - archived with the statistics
+        after it, closed as a start then finds it - so it never changes once
+        its result is counted, through restarts, until a new match replaces
+        it. The match first: a power cut between the two leaves the evening
+        open and the match closed, never the evening gone and the match in
+        play. Raises, nothing changed, when either cannot be saved (should
+        the match's archive not come off again then, it stays closed: kept,
+        the evening still open)."""
+        was = self.locked
+        if was == LOCK_PAIRED:
+            self.persist.close(self.match)
+            self.locked = LOCK_CLOSED
+        try:
+            archive()
+        except Exception:
+            if was == LOCK_PAIRED and self.persist.reopen():
+                self.locked = was
+            raise
 
-    def delete_old(self):
+    def old_matches(self, keep=()):
+        """How many finished matches delete_old(keep) deletes."""
+        return self.persist.old_matches(keep)
+
+    def delete_old(self, keep=()):
         """Delete the finished matches kept on the device (exported first by
-        the player): their room goes to new matches. Returns how many; a
-        failure after the first stops there (later says so)."""
-        n, asked = self.persist.delete_old()
+        the player) but those numbered in keep (a club night's still open):
+        their room goes to new matches. Returns how many; a failure after
+        the first stops there (later says so)."""
+        n, asked = self.persist.delete_old(keep)
         self.later = LATER_PARTIAL if n < asked else 0
         return n
 

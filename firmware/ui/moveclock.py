@@ -170,8 +170,7 @@ def forfeit(app, p):
     award = need = 0
     if c is not None:
         # The organiser's evening says what a forfeit gives; a table device
-        # knows it when its pairing came from a Pico W organiser, else it
-        # gives the default (the target).
+        # was given it with its pairing (typed in, or from a Pico W organiser).
         award = c.t.award if c.t is not None else c.rec.award
         need = c.t.needed() if c.t is not None else c.rec.needed()
     try:

@@ -110,6 +110,18 @@ class StorePersist:
         if match.hands:
             self.rewrite(match)
 
+    def close(self, match):
+        """The match on the table is finished and kept: archived with the
+        statistics after it, closed (a new match replaces it). One commit;
+        StoreError, nothing changed, when it cannot be saved."""
+        stats = self.stats()
+        stats.add_match(match)
+        self.store.archive_match(encode(match), _codec.encode_stats(stats))
+
+    def reopen(self):
+        """Undo close() before a new match replaced it; False when the match stays closed."""
+        return self.store.cancel_archive()
+
     def unarchive(self, old):
         """Undo start(): the old match is open again, the statistics as before it."""
         stats = self.stats()
@@ -147,16 +159,19 @@ class StorePersist:
         # itself checks again.
         return self.store.has_room(64, measure=False)
 
-    def old_matches(self):
-        return len(self.store.archived())
+    def old_matches(self, keep=()):
+        """How many finished matches delete_old(keep) deletes."""
+        st = self.store
+        return len([n for n in st.archived() if n != st.closed_no and n not in keep])
 
-    def delete_old(self):
+    def delete_old(self, keep=()):
         """Delete every finished match kept on the device (the player
-        exported them); the statistics stay, and it works on a full flash
-        (storage/old_matches.py). Returns (deleted, asked): a failure after
-        the first one stops there; StoreError when none could go."""
+        exported them) but the one on the table and those numbered in keep
+        (a club night's still open); the statistics stay, and it works on a
+        full flash (storage/old_matches.py). Returns (deleted, asked): a
+        failure after the first one stops there; StoreError when none could go."""
         from storage.old_matches import delete_finished
-        return delete_finished(self.store, self.store.closed_no)
+        return delete_finished(self.store, self.store.closed_no, keep)
 
     def dropped(self):
         """How many finished matches the last new match deleted to make room

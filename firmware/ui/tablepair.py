@@ -8,7 +8,8 @@ table. Started: the match first, then the record naming its number, so a
 cut between the two leaves an unused match and no pairing. At its end the
 game over screen shows the result slip; the player who lost holds OK to
 confirm it, and only then is it saved as final (the match is locked, as a
-counted pairing's is on the organiser's device). The PC joins the slip to
+counted pairing's is on the organiser's device; at the pairing's end it is
+kept as a finished match: it never changes after the slip). The PC joins the slip to
 the evening by its reference (gin export --from, several folders).
 
 Loaded only while a club pairing is open (ui/app.py lets it go at the
@@ -41,7 +42,7 @@ class TablePair:
 
     def relock(self):
         app = self.app
-        if self.rec.result is not None and app.match is not None \
+        if self.rec.result is not None and app.match is not None and not app.model.locked \
                 and app.model.persist.match_id() == self.rec.match_no:
             app.model.locked = LOCK_PAIRED
 
@@ -71,6 +72,34 @@ class TablePair:
         from ui.screens.tablepair import ask_slip
         ask_slip(app)
 
+    def keep(self):
+        """The matches Settings > Delete old matches keeps while the pairing
+        is open: its own, and those of the evening's earlier pairings played
+        on this device (their slips archived beside the evenings; newest
+        first, up to the first of another evening): the export links their
+        sheets."""
+        rec = self.rec
+        out = [rec.match_no]
+        persist = self.app.model.persist
+        store = getattr(persist, "store", None)
+        if store is not None:
+            nos, read = store.archived_clubs(), store.read_archived_club
+        else:       # the RAM stand-in (ui/mempersist.py)
+            clubs = persist.clubs
+            nos, read = range(1, len(clubs) + 1), lambda no: clubs[no - 1]
+        for no in reversed(nos):
+            try:
+                data = read(no)
+                if data is None or bytes(data[:2]) != TP.MAGIC:
+                    break
+                r = TP.decode(data)
+            except Exception:  # noqa: BLE001 - unreadable: the earlier ones are not looked for
+                break
+            if r.evening != rec.evening:
+                break
+            out.append(r.match_no)
+        return out
+
     def show(self):
         app = self.app
         app.home()
@@ -78,12 +107,13 @@ class TablePair:
         show_slip(app)
 
     def end(self):
-        """The pairing is closed: its record archived (the export still reads it)."""
+        """The pairing is closed: its record archived (the export still
+        reads it), its confirmed slip's match kept first as a finished match
+        (Model.end_club: it never changes after the slip). Raises, the
+        pairing still open, when the flash refuses."""
         app = self.app
-        app.model.persist.archive_club()
+        app.model.end_club(app.model.persist.archive_club)
         app.club = None
-        if app.model.locked == LOCK_PAIRED:
-            app.model.locked = 0
 
 
 def start(app, rec):

@@ -312,13 +312,19 @@ CLOCK = const(297)
 # LEAVE+5 a table whose club key is not the organiser's (one name for
 # the six, as CLOCK's).
 LEAVE = const(309)
+# A club night's edges, under one name as CLOCK's (a new global costs the
+# module's dictionary room): TONIGHT, Delete old matches keeping an open
+# evening's matches (ui/screens/settings.py); TONIGHT+1 and the two after
+# it, the set-up's warning that the device's own network takes 6 tables
+# (ui/screens/club_setup.py).
+TONIGHT = const(315)
 
 # The digit screens' line of what OK does (ui/screens/digits.py): DIGITS
 # on any digit but the last with a Back key (OK moves on, a held OK takes
 # the number), DIGITS+1 the same on three buttons, DIGITS+2 on the last.
-DIGITS = const(315)
+DIGITS = const(319)
 
-COUNT = const(318)
+COUNT = const(322)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

@@ -270,7 +270,7 @@ def _match_of(t, a, b, d, n, base):
     m = Match(t.names[a], t.names[b], t.rules, "AB".index(dealer))
     for i, text in texts:
         try:
-            h = parse_line(text, i)
+            h = parse_line(text, i, t.award)    # a forfeit on the move clock: the evening's walkover points
             try:
                 m.add(h)
             except ValueError as e:     # HandError, KnockLimitError

@@ -7,6 +7,10 @@ One hand per line (blank lines and lines starting with # are skipped):
      "knocker": <knocker deadwood>, "defender": <defender deadwood after lay-offs>,
      "limit": <knock limit, optional>, "spades": <bool, optional>,
      "upcard": <card such as "7S", optional: sets the limit and the spade>}
+or a forfeit on the move clock, as the device records one:
+    {"out": <who ran out: "A" | "B">, "how": "forfeit",
+     "award": "target" | "game" | "sheet" (optional: the walkover points, target),
+     "games_to": <games the winner is given, optional: the whole pairing>}
 The sheet comes from the same core the device runs (gincore.match / sheet).
 """
 import argparse
@@ -25,10 +29,12 @@ for _rel in ("host_tools/fakes", "firmware"):
 
 from gincore import cards, rules as rules_mod  # noqa: E402
 from gincore import result, sheet as sheet_mod  # noqa: E402
-from gincore.match import HandRecord, Match  # noqa: E402
+from gincore.match import HandRecord, Match, forfeit  # noqa: E402
+from gincore.tournament import AWARD_NAMES  # noqa: E402  ("target", "game", "sheet")
 
 LETTERS = "AB"
-KEYS = ("out", "how", "knocker", "defender", "limit", "spades", "upcard")
+KEYS = ("out", "how", "knocker", "defender", "limit", "spades", "upcard", "award", "games_to")
+_HAND_ONLY = ("knocker", "defender", "limit", "spades", "upcard")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -74,12 +80,18 @@ def json_object(text, n, keys, example):
     return d
 
 
-def parse_line(text, n):
-    """One input line -> HandRecord (GinError naming the line for bad input)."""
+def parse_line(text, n, award=0):
+    """One input line -> HandRecord (GinError naming the line for bad input).
+    award: what a forfeit's line that does not say gives (the walkover
+    points: gincore.tournament AWARD_*; gin club passes the evening's)."""
     d = json_object(text, n, KEYS, '{"out": "A", "how": "gin", ...}')
     out = d.get("out")
     if out is not None and out not in ("A", "B"):
         raise GinError("line %d: unknown player %s (out is \"A\", \"B\" or null)" % (n, json.dumps(out)))
+    if d.get("how") == "forfeit":
+        return _forfeit(d, out, n, award)
+    if "award" in d or "games_to" in d:
+        raise GinError("line %d: 'award' and 'games_to' are for a forfeit only" % n)
     how_word = d.get("how", "void" if out is None else None)
     if not isinstance(how_word, str):
         raise GinError("line %d: missing or bad 'how' (knock, gin, big_gin or void)" % n)
@@ -111,6 +123,27 @@ def parse_line(text, n):
                           limit, upcard, spades)
     except result.HandError as e:
         raise GinError("line %d: %s" % (n, e))
+
+
+def _forfeit(d, out, n, award):
+    """A forfeit on the move clock: player out ran out, the other wins the
+    game under way (gincore.match.forfeit, as the device records it)."""
+    if out is None:
+        raise GinError('line %d: a forfeit names who ran out of the move clock ("out": "A" or "B")' % n)
+    for k in _HAND_ONLY:
+        if k in d:
+            raise GinError("line %d: a forfeit is no hand: it has no %r" % (n, k))
+    word = d.get("award")
+    if word is not None:
+        if word not in AWARD_NAMES:
+            raise GinError("line %d: 'award' is target, game or sheet (what the forfeited game gives), got %s"
+                           % (n, json.dumps(word)))
+        award = AWARD_NAMES.index(word)
+    games_to = d.get("games_to", 0)
+    if isinstance(games_to, bool) or not isinstance(games_to, int) or not 0 <= games_to <= 9:
+        raise GinError("line %d: 'games_to' must be 0 to 9 (the games the winner is given), got %s"
+                       % (n, json.dumps(games_to)))
+    return forfeit(LETTERS.index(out), award, games_to)
 
 
 def _read(path):
@@ -156,6 +189,7 @@ def _game_dict(g):
         "shutout": list(g.shutout),
         "over": g.over,
         "ended_on_hand": g.ended_at + 1 if g.over else None,
+        "forfeit": g.forfeit,
     }
 
 
@@ -180,6 +214,8 @@ def sheet_data(m):
             "entered": [s.games[k].number for k in range(s.n_games) if s.last_entered & (1 << k)],
             "first_game": s.games[0].number,
         })
+        if res.outcome == result.FORFEIT:
+            hands[-1].update({"ran_out": LETTERS[h.out], "award": AWARD_NAMES[h.knocker], "games_to": h.defender})
 
     def on_game(s, g):
         games[g.number] = _game_dict(g)
@@ -201,6 +237,7 @@ def sheet_data(m):
         "next_dealer": LETTERS[s.next_dealer],
         "first_player": LETTERS[s.first_player()],
         "net": list(s.net),
+        "games_won": list(s.games_won),
     }
 
 
@@ -216,6 +253,10 @@ def render_text(d):
     for h in d["hands"]:
         if h["winner"] is None:
             what = "void"
+        elif h["outcome"] == "forfeit":
+            what = "%s ran out of the move clock: %s wins the game%s (walkover points: %s)" % (
+                h["ran_out"], h["winner"], " and the pairing, games to %d" % h["games_to"] if h["games_to"] else "",
+                h["award"])
         else:
             what = "%s %s %d%s%s" % (h["winner"], h["outcome"].replace("_", " "), h["points"],
                                      " (doubled)" if h["doubled"] else "",
@@ -233,6 +274,9 @@ def render_text(d):
             lines.append("game %d under way: A %d, B %d" % (g["game"], g["final"][0], g["final"][1]))
     lines.append("next dealer: %s (%s plays first)" % (d["next_dealer"], d["first_player"]))
     lines.append("net of finished games: A %d, B %d" % (d["net"][0], d["net"][1]))
+    if any(h.get("games_to") for h in d["hands"]):
+        # A forfeit of the whole pairing gave games no game line shows.
+        lines.append("games won: A %d, B %d" % (d["games_won"][0], d["games_won"][1]))
     return "\n".join(lines)
 
 
@@ -241,6 +285,11 @@ def _ended_on(g, h, d):
 
 
 def _game_lines(g):
+    if g["forfeit"]:
+        # Scored by the walkover points: no boxes, game or shutout bonus.
+        return ["game %d over: %s wins, forfeit on the move clock" % (g["game"], g["winner"]),
+                "  %-10s A %s  B %s" % ("hands", _num(g["score"][0], 4), _num(g["score"][1], 4)),
+                "  %-10s A %s  B %s" % ("final", _num(g["final"][0], 4), _num(g["final"][1], 4))]
     out = ["game %d over: %s wins" % (g["game"], g["winner"])]
     rows = [("hands", g["score"])]
     if any(g["box_bonus"]):

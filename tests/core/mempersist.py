@@ -32,6 +32,7 @@ class MemPersist:
         self._len = -1   # -1: nothing saved yet
         self.writes = 0
         self.archive = []
+        self.archived = []       # the numbers of the matches in archive
         self.stats_bytes = None
 
     def start(self, match, old=None):
@@ -41,14 +42,40 @@ class MemPersist:
             st = self.stats()
             st.add_match(old)
             self.archive.append(encode(old))
+            self.archived.append(self.no)
             self.stats_bytes = _codec.encode_stats(st)
+        self.closed = False    # a closed match (close) is replaced
         self.rewrite(match)
         self.no += 1
+
+    def close(self, match):
+        """The match on the table finished and kept (closed), as the store's
+        archive leaves it: a new match replaces it."""
+        if self.full:
+            from storage import StoreFull
+            raise StoreFull("Memory full: the finished match was NOT saved.")
+        st = self.stats()
+        st.add_match(match)
+        self.archive.append(encode(match))
+        self.archived.append(self.no)
+        self.stats_bytes = _codec.encode_stats(st)
+        self.closed = True
+
+    def reopen(self):
+        """Undo close(): the match open again, the statistics as before it."""
+        old = decode(self.archive.pop())
+        self.archived.pop()
+        st = self.stats()
+        st.remove_match(old)
+        self.stats_bytes = _codec.encode_stats(st)
+        self.closed = False
+        return True
 
     def unarchive(self, old):
         """Undo start(): the old match is current again, its archive copy gone."""
         if self.archive:
             self.archive.pop()
+            self.archived.pop()
             st = self.stats()
             st.remove_match(old)
             self.stats_bytes = _codec.encode_stats(st)
@@ -64,14 +91,23 @@ class MemPersist:
     def save_stats(self, stats):
         self.stats_bytes = _codec.encode_stats(stats)
 
-    def delete_old(self):
-        """Delete every finished match kept (the statistics stay): (deleted, asked)."""
-        n = len(self.archive)
-        self.archive = []
-        return n, n
+    def _going(self, keep):
+        """The indexes in archive that delete_old(keep) deletes: not the
+        match on the table (closed) nor those numbered in keep."""
+        return [i for i in range(len(self.archive))
+                if self.archived[i] not in keep and not (self.closed and self.archived[i] == self.no)]
 
-    def old_matches(self):
-        return len(self.archive)
+    def delete_old(self, keep=()):
+        """Delete every finished match kept (the statistics stay) but the
+        closed one on the table and those numbered in keep: (deleted, asked)."""
+        going = self._going(keep)
+        for i in reversed(going):
+            del self.archive[i]
+            del self.archived[i]
+        return len(going), len(going)
+
+    def old_matches(self, keep=()):
+        return len(self._going(keep))
 
     def match_id(self):
         return self.no
@@ -109,6 +145,9 @@ class MemPersist:
         if data is None or len(data) > len(self._buf):
             from storage import StoreFull
             raise StoreFull("Memory full: this hand was NOT saved.")
+        if self.closed:
+            from storage import StoreError
+            raise StoreError("No match is open.")   # as the store says it
         self._buf[0:len(data)] = data   # same length: copied in place, no growth
         self._len = len(data)
         self.writes += 1

@@ -425,8 +425,10 @@ def test_sixteen_player_knockout_by_key_presses():
     assert club(rig) is None and rig.persist.club is None and len(rig.persist.clubs) == 1
     assert T.decode(rig.persist.clubs[0]).finished()
     assert rig.screen() == "ChoiceScreen" and rig.app.top().title == "Player 1"
+    # The last pairing's match is kept as it was counted: finished, said at a start.
     again = Rig(persist=rig.persist)
-    assert again.screen() == "TableScreen" and again.app.club is None
+    assert again.app.club is None and again.app.model.locked == 2
+    assert again.screen() == "MessageScreen" and "is over and kept" in " ".join(again.seen())
 
 
 def test_round_robin_of_five_with_a_walkover_and_a_forfeit():
@@ -897,6 +899,177 @@ def test_ending_the_evening_early_and_a_refused_archive():
     assert rig.app.top().labels[-1] == "Club night"
 
 
+def test_a_counted_pairing_s_match_stays_as_counted_after_the_evening_ends():
+    """End club night with a pairing's result in: its match stays as it was
+    counted - no hand, undo or edit, at once and after a restart - until a
+    new match replaces it (not undone back onto the table). A refused
+    archive leaves the evening open and the match as before."""
+    rig = Rig()
+    set_up(rig, SIXTEEN[:4], T.SWISS)
+    k = next_pairing(rig)
+    play_on_table(rig, 1)
+    t = club(rig).t
+    no = rig.persist.match_id()
+    assert t.ref(k) == no and rig.app.model.locked == 4
+    counted = T.match_outcome(rig.app.match)
+    archived = len(rig.persist.archive)
+
+    def end(r):
+        r.app.home()
+        r.press(keys.DOWN)
+        r.pick(len(r.app.top().labels) - 1)     # End club night
+        r.hold_ms(keys.OK, 2100)
+    rig.persist.club_full = True                 # the evening's archive refused
+    end(rig)
+    assert rig.app.top().title == "Not saved!" and club(rig) is not None
+    assert rig.app.model.locked == 4 and len(rig.persist.archive) == archived and not rig.persist.closed
+
+    def unchanged(r):
+        assert r.persist.match_id() == no and T.match_outcome(r.app.match) == counted
+        r.app.home()
+        r.press(keys.OK)                         # one more hand: said, not done
+        why = "over and counted" if club(r) is not None else "over and kept"
+        assert r.screen() == "MessageScreen" and why in " ".join(r.seen())
+        r.app.home()
+        r.press(keys.DOWN)
+        r.pick(r.app.top().labels.index("Undo last hand"))
+        assert r.screen() == "MessageScreen"
+        r.app.home()
+        # Settings > Rules: the match keeps its rules (said, nothing saved).
+        before = encode(r.app.match)
+        r.press(keys.DOWN)
+        r.pick(r.app.top().labels.index("Settings"))
+        r.pick(r.app.top().labels.index("Rules"))       # the presets, the match's ticked
+        r.pick((r.app.top().list.cursor + 1) % len(r.app.top().labels))
+        assert r.screen() == "MessageScreen" and r.app.top().title == "Not saved!"
+        assert encode(r.app.match) == before
+        r.app.home()
+        assert r.persist.match_id() == no and T.match_outcome(r.app.match) == counted
+    # Locked as counted while the evening is open: Settings > Rules too.
+    unchanged(rig)
+    rig.persist.club_full = False
+    end(rig)
+    assert club(rig) is None and T.decode(rig.persist.clubs[0]).ref(k) == no
+    unchanged(rig)
+    again = Rig(persist=rig.persist)
+    assert again.app.model.locked == 2 and again.screen() == "MessageScreen"
+    unchanged(again)
+    # The statistics have it once; a new match replaces it for good.
+    a, b, _ = t.pairing(k)
+    assert again.app.model.stats().find(t.names[b]).games == 1
+    again.press(keys.DOWN)
+    again.pick(again.app.top().labels.index("New match"))
+    again.hold_ms(keys.OK, 2100)
+    again.pick(0)
+    again.pick(0)                                # the next name (the first is left out)
+    again.press(keys.OK, 4)
+    assert again.persist.match_id() == no + 1 and again.app.model.locked == 0
+    assert again.app.model.stats().find(t.names[b]).games == 1
+    again.press(keys.DOWN)
+    assert "Undo change" not in again.app.top().labels
+
+
+def new_match_by_keys(rig):
+    """Menu > New match (held over a match with hands), two known names,
+    then the rules, target, Hollywood and dealer as they come."""
+    rig.app.home()
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("New match"))
+    if rig.screen() == "HoldScreen":
+        rig.hold_ms(keys.OK, 2100)
+    rig.pick(0)
+    rig.pick(0)
+    rig.press(keys.OK, 4)
+    assert rig.screen() == "TableScreen" and not rig.app.match.hands
+
+
+def delete_old_by_keys(rig):
+    """Menu > Settings > Delete old matches: what it says (every view)."""
+    rig.app.home()
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Settings"))
+    rig.pick(rig.app.top().labels.index("Delete old matches"))
+    return " ".join(rig.seen())
+
+
+def _archived(rig):
+    """The numbers of the finished matches kept (the RAM stand-in's or the flash store's)."""
+    st = getattr(rig.persist, "store", None)
+    return st.archived() if st is not None else list(rig.persist.archived)
+
+
+def test_deleting_old_matches_keeps_the_open_evening_s():
+    """Settings > Delete old matches with a club night open: the finished
+    matches from before it go, its pairings' matches played here stay (the
+    question says how many); once the evening is ended they can go too. On
+    the RAM stand-in and on the flash store."""
+    _deleting_old_matches(Rig())
+    _deleting_old_matches(_store_rig(_store_env())[0])
+
+
+def _deleting_old_matches(rig):
+    rig.app.cfg.names = SIXTEEN[:4]
+    for _ in range(2):                           # two ordinary matches finished before the evening
+        knock_by_numbers(rig, 0, 5, 30)
+        new_match_by_keys(rig)
+    before = _archived(rig)
+    assert len(before) == 2
+    set_up(rig, SIXTEEN[:4], T.ROUND_ROBIN)
+    played = []
+    for _ in range(3):                           # three pairings played here
+        rig.app.home()
+        rig.press(keys.DOWN)
+        rig.pick(0)                              # Club night: between pairings
+        k = next_pairing(rig)
+        play_on_table(rig, 0)
+        played.append(club(rig).t.ref(k))
+    tonight = [n for n in _archived(rig) if n not in before]
+    assert tonight == played[:2] and rig.persist.match_id() == played[2]   # the last on the table
+    shown = delete_old_by_keys(rig)
+    assert rig.screen() == "HoldScreen"
+    assert "2 finished matches go." in shown and "The club night's 2 matches stay." in shown, shown
+    rig.hold_ms(keys.OK, 2100)
+    assert "2 deleted" in rig.texts()
+    assert _archived(rig) == tonight
+    # Nothing else to go while the evening is open: said, and both still kept.
+    shown = delete_old_by_keys(rig)
+    assert rig.screen() == "MessageScreen"
+    assert "No old matches" in shown and "The club night's 2 matches stay." in shown, shown
+    assert _archived(rig) == tonight
+    # The evening ended: its matches are old matches like any (the one on the table stays).
+    rig.app.home()
+    rig.press(keys.DOWN)
+    rig.pick(len(rig.app.top().labels) - 1)     # End club night
+    rig.hold_ms(keys.OK, 2100)
+    assert club(rig) is None
+    shown = delete_old_by_keys(rig)
+    assert "2 finished matches go." in shown and "stay" not in shown, shown
+    rig.hold_ms(keys.OK, 2100)
+    assert _archived(rig) == [played[2]] and rig.app.model.locked == 2
+
+
+def test_deleting_old_matches_says_what_stays_in_every_language():
+    from ui import text as tx
+    for lang in ("en", "fi", "it", "pt"):
+        rig = Rig(lang)
+        t = rig.app.t
+        set_up(rig, SIXTEEN[:3], T.ROUND_ROBIN)
+        for _ in range(2):
+            rig.app.home()
+            rig.press(keys.DOWN)
+            rig.pick(0)
+            next_pairing(rig)
+            play_on_table(rig, 0)
+        rig.app.home()
+        rig.press(keys.DOWN)
+        rig.pick(rig.app.top().labels.index(t(tx.SETTINGS)))
+        rig.pick(rig.app.top().labels.index(t(tx.DELETE_OLD)))
+        shown = " ".join(rig.seen())
+        assert rig.screen() == "MessageScreen" and t(tx.NONE_TO_DELETE) in shown, (lang, shown)
+        assert " ".join(shown.split(t(tx.NONE_TO_DELETE))[1].split()) == t(tx.TONIGHT) % 1, (lang, shown)
+        _fits(rig)
+
+
 def test_the_device_lets_the_core_of_a_club_night_go_when_it_closes():
     """On the device (its board says so) the tournament's modules go with
     the evening: nothing that stays imports them; the next evening loads
@@ -1139,8 +1312,11 @@ def test_power_cuts_at_every_flash_operation_of_an_evening():
     rig.press(keys.OK)
     assert club(rig).t.finished() and T.encode(club(rig).t) == before[0]
 
-    # The archive, cut at every operation: the evening current or archived, once.
+    # The archive, cut at every operation: the evening current or archived,
+    # once; the last pairing's match as it was counted, never in play again
+    # (locked with the evening, kept as a finished match without it).
     img = env.image(fs, root)
+    counted = encode(rig.app.match)
     n = 0
     while True:
         r, f, fs2, root2 = _store_rig(env, img)
@@ -1150,12 +1326,15 @@ def test_power_cuts_at_every_flash_operation_of_an_evening():
         fired = f.fired
         again = _boot(fs2, root2)
         st = again.persist.store
+        assert encode(again.app.match) == counted and again.app.model.locked in (2, 4), n
         if not fired:
             break
         cuts += 1
         if again.app.club is None:
             assert st.archived_clubs() == [1] and _shown(again) == "TableScreen", n
+            assert again.app.model.locked == 2, n
         else:
             assert st.archived_clubs() == [] and _shown(again) == "StandingsScreen", n
         n += 1
+    assert again.app.club is None and again.app.model.locked == 2
     assert cuts > 40, cuts

@@ -452,10 +452,11 @@ def after_start(app):
     """The screen a start comes back to, for what app has saved: the table;
     while a club night is open, its screen (ui/club.py resume): the
     pairing's match (its game over once decided), else the screen between
-    pairings, or the final standings."""
+    pairings, or the final standings. A match finished and kept (a
+    counted pairing's after its evening ended) is said over the table."""
     c = app.club
     if c is None:
-        return "TableScreen"
+        return "MessageScreen" if app.model.locked == 2 else "TableScreen"
     k = c.on_table()
     if k is not None:
         return "GameOverScreen" if c.decided() else "TableScreen"

@@ -313,3 +313,21 @@ def test_seeded_by_the_statistics_of_a_device_folder(tmp_path):
     (tmp_path / "empty").mkdir()
     err = refused(["--format", "knockout", "--players", FOUR, "--seed-by-stats", str(tmp_path / "empty")])
     assert err.startswith("gin: club: %s holds no saved games" % (tmp_path / "empty")), err
+
+
+def test_a_whole_match_with_a_forfeit_on_the_move_clock_takes_the_evening_s_walkover_points():
+    """A pairing given as its hands, one of them a forfeit on the move clock
+    (as the device records it): the forfeited game scores by the evening's
+    walkover points unless the line says otherwise, and the pairing is a
+    played result, as on the device."""
+    match = [{"out": "A", "how": "knock", "knocker": 6, "defender": 20},       # Ann 14
+             {"out": "B", "how": "forfeit"}]                                   # Bob ran out: Ann's game
+    base = ["--format", "round-robin", "--players", "Ann,Bob,Cid"]
+    for award, points in (("target", [100, 0]), ("game", [0, 0]), ("sheet", [14, 0])):
+        d = run_json(base + ["--walkover-points", award], [{"a": "Ann", "b": "Bob", "match": match}])
+        p = [x for r in d["rounds"] for x in r["pairings"] if x["status"] == "played"][0]
+        assert (p["winner"], p["games"], p["points"], p["hands"]) == ("Ann", [1, 0], points, [1, 0]), (award, p)
+    said = [match[0], dict(match[1], award="sheet")]
+    d = run_json(base + ["--walkover-points", "game"], [{"a": "Ann", "b": "Bob", "match": said}])
+    p = [x for r in d["rounds"] for x in r["pairings"] if x["status"] == "played"][0]
+    assert p["points"] == [14, 0]

@@ -156,3 +156,66 @@ def test_a_brazilian_gin_without_a_limit_scores_as_gin_hand_scores_it():
     assert [(h["outcome"], h["points"]) for h in d["hands"]] == [("gin", hd["points"]), ("big_gin", 31 + 12)]
     p = gin_game(["--rules", "brazilian"], [{"out": "A", "how": "knock", "knocker": 4, "defender": 20}])
     assert p.returncode == 2 and "give the limit or the upcard" in p.stderr
+
+
+def _device_sheet(rules, hands, dealer=0):
+    """The sheet the device keeps for the same hands (gincore.match and
+    sheet: a forfeit as the move clock records it, gincore.match.forfeit)."""
+    for rel in ("firmware", "host_tools/fakes"):
+        p = os.path.join(conftest.ROOT, rel)
+        if p not in sys.path:
+            sys.path.insert(0, p)
+    from gincore import rules as R
+    from gincore.match import Match
+    m = Match("A", "B", R.preset(rules), dealer)
+    for h in hands:
+        m.add(h)
+    return m.sheet()
+
+
+def test_a_forfeit_on_the_move_clock_scores_as_the_device_scores_it():
+    """A JSON line records a forfeit as the device does: who ran out of the
+    move clock ("out"), what the forfeited game gives ("award": the walkover
+    points, the target by default) and, for the whole pairing, the games
+    the winner is given ("games_to")."""
+    from gincore.match import HandRecord, forfeit
+    from gincore import result
+    knock = {"out": "A", "how": "knock", "knocker": 6, "defender": 20}    # A 14
+    for award, final in (("target", [100, 0]), ("game", [0, 0]), ("sheet", [14, 0])):
+        line = {"out": "B", "how": "forfeit"}
+        if award != "target":
+            line["award"] = award
+        d = run_json(["--rules", "finnish"], [knock, line])
+        h = d["hands"][1]
+        assert (h["winner"], h["outcome"], h["points"], h["ran_out"], h["award"], h["games_to"]) == \
+            ("A", "forfeit", 0, "B", award, 0), h
+        g = d["games"][0]
+        assert (g["winner"], g["final"], g["over"], g["forfeit"], g["ended_on_hand"]) == ("A", final, True, True, 2)
+        dev = _device_sheet("finnish", [HandRecord(0, result.KNOCK, 6, 20),
+                                        forfeit(1, ("target", "game", "sheet").index(award))])
+        assert d["net"] == list(dev.net) and d["games_won"] == list(dev.games_won) == [1, 0]
+        assert g["final"] == list(dev.games[0].final)
+    # The whole pairing (best of 3 at 0-0): the winner is given 2 games, each at the target.
+    d = run_json(["--rules", "finnish"], [knock, {"out": "B", "how": "forfeit", "games_to": 2}])
+    dev = _device_sheet("finnish", [HandRecord(0, result.KNOCK, 6, 20), forfeit(1, 0, 2)])
+    assert d["games_won"] == list(dev.games_won) == [2, 0] and d["net"] == list(dev.net) == [200, 0]
+    # The text says it in words.
+    p = gin_game(["--rules", "finnish"], [knock, {"out": "B", "how": "forfeit", "award": "game"}])
+    assert p.returncode == 0, p.stderr
+    out = p.stdout.splitlines()
+    assert "hand 2 (A deals): B ran out of the move clock: A wins the game (walkover points: game)" \
+        " | game 1: A 14, B 0" in out, out
+    i = out.index("game 1 over: A wins, forfeit on the move clock")
+    assert out[i + 1].split() == ["hands", "A", "14", "B", "0"]
+    assert out[i + 2].split() == ["final", "A", "0", "B", "0"]
+    # Bad forfeits: one line each, naming the line.
+    e = bad(["--rules", "finnish"], '{"how": "forfeit"}\n')
+    assert e == 'gin: line 1: a forfeit names who ran out of the move clock ("out": "A" or "B")', e
+    e = bad(["--rules", "finnish"], '{"out": "A", "how": "forfeit", "award": "all"}\n')
+    assert e == "gin: line 1: 'award' is target, game or sheet (what the forfeited game gives), got \"all\"", e
+    e = bad(["--rules", "finnish"], '{"out": "A", "how": "forfeit", "defender": 3}\n')
+    assert e == "gin: line 1: a forfeit is no hand: it has no 'defender'", e
+    e = bad(["--rules", "finnish"], '{"out": "A", "how": "forfeit", "games_to": 10}\n')
+    assert e == "gin: line 1: 'games_to' must be 0 to 9 (the games the winner is given), got 10", e
+    e = bad(["--rules", "finnish"], '{"out": "A", "how": "gin", "defender": 3, "award": "game"}\n')
+    assert e == "gin: line 1: 'award' and 'games_to' are for a forfeit only", e

@@ -73,6 +73,7 @@ def act(fn):
         # (on flash on the device), and the text writer's cache of drawn
         # strings (at most 2.5 KB, docs/device-guide.md).
         RIG.persist.archive = []
+        RIG.persist.archived = []
         RIG.app.g.writer.forget()
     STEPS.append(("act", run))
     STEPS.append(("collect", None))

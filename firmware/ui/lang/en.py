@@ -315,6 +315,10 @@ T = (
     'Joined: %d',  # LEAVE+3
     'No club key here',  # LEAVE+4
     "Another club's key",  # LEAVE+5
+    "The club night's %d matches stay.",  # TONIGHT
+    "Own Wi-Fi: 6 tables",  # TONIGHT+1
+    "Its own Wi-Fi takes 8 devices: up to 6 tables and 2 phones.",  # TONIGHT+2
+    "More: save a club Wi-Fi (gin deploy --wifi).",  # TONIGHT+3
     'OK: next, hold: done',  # DIGITS
     'OK: next digit',  # DIGITS+1
     'OK: done',  # DIGITS+2

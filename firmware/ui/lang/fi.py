@@ -315,6 +315,10 @@ T = (
     "Verkossa: %d",  # LEAVE+3
     "Ei seuran avainta",  # LEAVE+4
     "Toisen seuran avain",  # LEAVE+5
+    "Kerhoturnauksen %d ottelua jää.",  # TONIGHT
+    "Oma Wi-Fi: 6 pöytää",  # TONIGHT+1
+    "Oma Wi-Fi ottaa 8 laitetta: enintään 6 pöytää ja 2 puhelinta.",  # TONIGHT+2
+    "Enemmälle: kerhon Wi-Fi (gin deploy --wifi).",  # TONIGHT+3
     "OK: seur. Pidä: valmis",  # DIGITS
     "OK: seuraava numero",  # DIGITS+1
     "OK: valmis",  # DIGITS+2

@@ -315,6 +315,10 @@ T = (
     "Connessi: %d",  # LEAVE+3
     "Manca chiave club",  # LEAVE+4
     "Chiave altro club",  # LEAVE+5
+    "Restano le %d partite del torneo.",  # TONIGHT
+    "Wi-Fi proprio: 6 tavoli",  # TONIGHT+1
+    "Il suo Wi-Fi prende 8 dispositivi: fino a 6 tavoli e 2 telefoni.",  # TONIGHT+2
+    "Di più: un Wi-Fi del club (gin deploy --wifi).",  # TONIGHT+3
     "OK: avanti, tieni: fine",  # DIGITS
     "OK: cifra dopo",  # DIGITS+1
     "OK: fatto",  # DIGITS+2

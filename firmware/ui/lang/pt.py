@@ -315,6 +315,10 @@ T = (
     "Na rede: %d",  # LEAVE+3
     "Sem chave do clube",  # LEAVE+4
     "Chave de outro clube",  # LEAVE+5
+    "Ficam as %d partidas do torneio.",  # TONIGHT
+    "Wi-Fi próprio: 6 mesas",  # TONIGHT+1
+    "O seu Wi-Fi aceita 8 aparelhos: até 6 mesas e 2 telefones.",  # TONIGHT+2
+    "Mais: um Wi-Fi do clube (gin deploy --wifi).",  # TONIGHT+3
     "OK: próx., segure: fim",  # DIGITS
     "OK: próximo dígito",  # DIGITS+1
     "OK: concluir",  # DIGITS+2

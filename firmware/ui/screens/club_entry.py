@@ -141,7 +141,7 @@ def call_pairing(app, k):
     """An evening at tables: OK on an open pairing calls it to the first
     free table (saved) and shows what the table device is given: the
     table, the pairing's reference, the names, the rules, target and best
-    of. OK on a pairing called already enters its result (the winner >
+    of, and the walkover points. OK on a pairing called already enters its result (the winner >
     loser list of that pairing, titled with its table and reference)."""
     c = app.club
     t = c.t
@@ -162,8 +162,8 @@ def call_pairing(app, k):
         not_saved(app, e)
         return
     c.cursor = k
-    from ui.screens.tablepair import rules_line
+    from ui.screens.tablepair import rules_line, award_line
     t = c.t      # the evening as saved (a refused save would have put back a copy)
     app.push(MessageScreen(app, tt(tx.TABLE_N) % t.table(k),
                            (pair_label(app, k), tt(tx.REF_IS) % ref_text(c.evening_no(), k + 1),
-                            rules_line(app, t.rules, t.best_of))))
+                            rules_line(app, t.rules, t.best_of), award_line(app, t.award))))

@@ -7,7 +7,9 @@ of 1, 3, 5, 7 or 9), the rules and the target (the new match's pickers), the
 pot (0: none); last a summary whose first row starts the evening (one press
 for the defaults) and whose other rows change it: a Swiss's rounds, the
 seeds (as ticked, or by the statistics: the share of games won), the
-tie-break chain, the pot's split (with a pot) and what a walkover gives. The
+tie-break chain, the pot's split (with a pot), the tables and what a
+walkover gives; on a Pico W with no club Wi-Fi saved, more than 6 tables
+bring a warning row under Tables (its own network takes about 6). The
 evening is saved, then the screen between pairings shows.
 
 Apart from the evening's screens (ui/screens/club.py) so that an open
@@ -50,6 +52,10 @@ _WALKOVER = const(4)
 _ROUNDS = const(5)
 _NOT_TEXT = const(6)   # the split departs from the Italian text (below 8 players)
 _TABLES = const(7)
+_OWN_NET = const(8)    # more tables than the device's own network takes (no club Wi-Fi saved)
+# The tables a Pico W's own network takes: its 8 addresses, less a phone or
+# two (docs/pico-w.md, How many can join).
+OWN_NET_TABLES = const(6)
 
 
 class ClubSetup:
@@ -75,6 +81,7 @@ class ClubSetup:
         self.award = T.AWARD_TARGET
         self.rounds = None     # a Swiss's; None: enough to leave one player with all wins
         self.tables = 0        # 0: the pairings are played on this device, in turn
+        self.own = None        # own_network(), once read
 
     def start(self):
         from ui.screens.setup import known_names
@@ -182,6 +189,26 @@ class ClubSetup:
             self.rounds = None
         self.app.push(OptionsScreen(self.app, self))
 
+    def own_network(self):
+        """True on a Pico W with no club Wi-Fi saved (gin deploy --wifi): its
+        table devices would join its own network, whose 8 addresses take
+        about 6 tables (a club key makes that network too)."""
+        if self.own is None:
+            app = self.app
+            own = False
+            b = getattr(app.board, "board", None)
+            if getattr(b, "wifi", False):
+                import sys
+                had = "net.link" in sys.modules
+                from net import link
+                own = link.saved_wifi(link.saved(getattr(b, "wifi_path", None) or link.WIFI_FILE)) is None
+                if not had:
+                    from base import lifecycle
+                    link = None
+                    lifecycle.let_go(("net.link",), (app,))   # Phones loads it when it starts
+            self.own = own
+        return self.own
+
     def swiss_rounds(self):
         if self.rounds is None:
             from gincore.pairings import swiss_rounds_default
@@ -252,6 +279,8 @@ class OptionsScreen(ChoiceScreen):
             rows.remove(_SPLIT)
         elif f.departs():
             rows.insert(rows.index(_SPLIT) + 1, _NOT_TEXT)
+        if f.tables > OWN_NET_TABLES and f.own_network():
+            rows.insert(rows.index(_TABLES) + 1, _OWN_NET)
         self.rows = rows
         labels = []
         values = []
@@ -268,6 +297,8 @@ class OptionsScreen(ChoiceScreen):
                 label, value = t(tx.SPLIT), split_text(f.split_table())
             elif r == _NOT_TEXT:
                 label, value = t(tx.NOT_TEXT), "!"
+            elif r == _OWN_NET:
+                label, value = t(tx.TONIGHT + 1), "!"
             elif r == _TABLES:
                 label, value = t(tx.TABLES), "%d" % f.tables
             else:
@@ -295,6 +326,11 @@ class OptionsScreen(ChoiceScreen):
 
         if r == _NOT_TEXT:
             say_lines(app, t(tx.NOT_TEXT), (t(tx.NOT_TEXT_W),))
+        elif r == _OWN_NET:
+            from ui.errtext import wrap
+            from ui.screens.message import MessageScreen
+            lines = wrap(app.g, t(tx.TONIGHT + 2), [], 4)
+            app.push(MessageScreen(app, t(tx.TONIGHT + 1), wrap(app.g, t(tx.TONIGHT + 3), lines, len(lines) + 4)))
         elif r == _TABLES:
             app.push(NumberScreen(app, t(tx.TABLES), t(tx.THIS_DEVICE), 0, T.MAX_TABLES, f.tables,
                                   back(lambda v: setattr(f, "tables", v))))

@@ -117,21 +117,28 @@ class SettingsScreen(ChoiceScreen):
 
     def ask_delete_old(self):
         """Protected and final: the finished matches kept on the device go
-        (the player exports them first); the statistics stay."""
+        (the player exports them first); the statistics stay. While a club
+        night is open its matches played here stay, and the question says
+        how many."""
         app = self.app
         t = app.t
-        n = app.model.old_matches()
-        if not n:
-            app.push(MessageScreen(app, t(tx.DELETE_OLD), (t(tx.NONE_TO_DELETE),)))
-            return
+        keep = app.club.keep() if app.club is not None else ()
+        model = app.model
+        n = model.old_matches(keep)
+        kept = model.old_matches() - n
         from ui.errtext import wrap
-        app.push(HoldScreen(app, t(tx.DELETE_OLD), wrap(app.g, t(tx.DELETE_OLD_Q) % n, [], 3),
-                            self.delete_old))
+        lines = wrap(app.g, t(tx.DELETE_OLD_Q) % n, [], 3) if n else [t(tx.NONE_TO_DELETE)]
+        if kept:
+            wrap(app.g, t(tx.TONIGHT) % kept, lines, len(lines) + 3)
+        if not n:
+            app.push(MessageScreen(app, t(tx.DELETE_OLD), lines))
+            return
+        app.push(HoldScreen(app, t(tx.DELETE_OLD), lines, lambda: self.delete_old(keep)))
 
-    def delete_old(self):
+    def delete_old(self, keep):
         app = self.app
         try:
-            n = app.model.delete_old()
+            n = app.model.delete_old(keep)
         except Exception as e:
             app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
             return
@@ -193,8 +200,14 @@ class SettingsScreen(ChoiceScreen):
 
 def apply_rules(app, r, done):
     """Between games the rules change at once; mid-game (the match locks
-    them) only after holding OK, and then from the next game on."""
+    them) only after holding OK, and then from the next game on. A match
+    that takes no change (a counted club pairing's, one finished and kept,
+    a flash that cannot be written) keeps its rules: said, nothing saved."""
     t = app.t
+    if app.model.locked:
+        from ui.screens.message import say_lines
+        say_lines(app, t(tx.NOT_SAVED), app.model.room_lines(t, False))
+        return
     if not app.match.rules_locked():
         try:
             app.model.set_rules(r)

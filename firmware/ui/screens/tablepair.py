@@ -1,12 +1,13 @@
 """A table device's club pairing: Menu > Club pairing asks the reference
 the organiser's screen shows (the evening's number, the pairing's number,
 the check letter; a wrong letter is refused), then the two names (known
-ones or typed), the evening's rules, target and best of, and puts the
-pairing's match on the table (ui/tablepair.py). At its end the result
+ones or typed), the evening's rules, target and best of, and its walkover
+points (what a forfeit on the move clock gives), and puts the pairing's
+match on the table (ui/tablepair.py). At its end the result
 slip: the reference, the winner, the games and points as the organiser's
 entry asks for them, held by the player who lost to confirm it.
 
-Loaded only while it is used; let go at the table (ui/app.py _RARE).
+Loaded only while it is used; let go at the table (base/lifecycle.py RARE).
 """
 from gincore import rules as _rules
 from gincore import tablepair as TP
@@ -18,6 +19,7 @@ from ui.screens.message import HoldScreen, MessageScreen, say_lines
 from ui.screens.setup import SetupFlow
 
 _BEST_OF = (1, 3, 5, 7, 9)
+AWARD_IDS = (tx.AW_TARGET, tx.AW_GAME, tx.AW_SHEET)   # by gincore.tournament AWARD_*
 
 
 class PairingSetup(SetupFlow):
@@ -66,9 +68,16 @@ class PairingSetup(SetupFlow):
     def picked_games(self, i):
         self.best_of = _BEST_OF[i]
         app = self.app
+        t = app.t
+        # What a forfeit gives, as the organiser's screen says (the evening's
+        # setting; the cursor on the default, the target's points).
+        app.push(ChoiceScreen(app, t(tx.WO_POINTS), [t(a) for a in AWARD_IDS], 0, self.picked_award))
+
+    def picked_award(self, award):
+        app = self.app
         r = _rules.preset(self.preset)
         r.set("target", self.target)
-        rec = TP.TablePairing(self.evening, self.pairing, self.names, r, self.best_of)
+        rec = TP.TablePairing(self.evening, self.pairing, self.names, r, self.best_of, award=award)
         from ui.tablepair import start
         try:
             start(app, rec)
@@ -88,6 +97,11 @@ def rules_line(app, r, best_of):
     name = tt(tx.PRESET_IDS[_rules.PRESET_NAMES.index(r.name)]) if r.name in _rules.PRESET_NAMES else r.name
     games = tt(tx.ONE_GAME) if best_of == 1 else tt(tx.BEST_OF) % best_of
     return "%s %d, %s" % (name, r.target, games)
+
+
+def award_line(app, award):
+    """ "Walkover: target pts": what a forfeit gives at the evening."""
+    return "%s: %s" % (app.t(tx.WO_POINTS), app.t(AWARD_IDS[award]))
 
 
 def slip_lines(app, rec, result):
@@ -125,5 +139,6 @@ def show_slip(app):
     if rec.result is not None:
         lines = slip_lines(app, rec, rec.result)[:3] + (t(tx.SLIP_DONE),)
     else:
-        lines = (t(tx.REF_IS) % rec.ref(), "%s v %s" % rec.names, rules_line(app, rec.rules, rec.best_of))
+        lines = (t(tx.REF_IS) % rec.ref(), "%s v %s" % rec.names, rules_line(app, rec.rules, rec.best_of),
+                 award_line(app, rec.award))
     app.push(MessageScreen(app, t(tx.RESULT_SLIP if rec.result is not None else tx.CLUB_PAIRING), lines))
