@@ -32,6 +32,12 @@ def _own_tmp():
 
 _own_tmp()
 
+# One interpreter runs many devices here, and the tests hold the core's
+# modules themselves: the evening's and the match's code stay loaded
+# (base/lifecycle.py KEEP); the tests of letting them go clear it.
+from base import lifecycle  # noqa: E402
+lifecycle.KEEP = lifecycle.EVENING + lifecycle.MATCH
+
 MP_RESULTS = {}  # module -> {"passed", "failed", "resident", "most"} (tests/test_micropython.py)
 COMPILED = {"ok": 0, "failed": 0}
 _cpython = {"passed": 0, "failed": 0, "skipped": 0}

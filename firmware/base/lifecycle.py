@@ -21,6 +21,13 @@ strings, tuples - are copies that cost nothing and keep no module.) So no top-le
 bring a second copy in: at worst the module stays. Modules of the group
 that only use each other go together.
 
+One thing is the PC's alone: there one interpreter runs many devices in
+turn and at once (the tests, a club night in the simulator), and the
+tests hold the core's modules themselves, so a module one device lets go
+would leave the others' objects on the old copy. KEEP names what is never
+let go in such an interpreter (tests/conftest.py sets it); on a device it
+is empty.
+
 What this cannot see is a stale word: MicroPython's collector is
 conservative, and a word left on the stack that happens to point at a
 let-go module's object keeps that copy alive while a fresh import makes
@@ -71,6 +78,9 @@ ASYNCIO = ("asyncio", "asyncio.core", "asyncio.stream", "asyncio.lock", "asyncio
 
 GROUPS = {"rare": RARE, "flows": FLOWS, "warm": WARM, "match": MATCH, "evening": EVENING, "network": NETWORK,
           "asyncio": ASYNCIO}
+
+
+KEEP = ()     # never let go here (the module's doc: the PC's tests only)
 
 
 def at_table(code_in_flash):
@@ -142,10 +152,10 @@ def _uses(going):
     out = []
     for name in list(mods):
         if _ours(name):
-            for k, v in mods[name].__dict__.items():
+            for v in mods[name].__dict__.values():
                 o = _owner(v, dicts)
-                # (a package's attribute for its own submodule is no use: it goes with it)
-                if o is not None and o in going and o != name and o != name + "." + k:
+                # (a package's attribute for a submodule of its own is no use: it goes with it)
+                if o is not None and o in going and o != name and not o.startswith(name + "."):
                     out.append((name, o))
     return out, dicts
 
@@ -172,7 +182,7 @@ def let_go(names, holders=()):
     that makes the screen it goes to). The names of those that stay are
     returned."""
     mods = sys.modules
-    going = [n for n in names if n in mods]
+    going = [n for n in names if n in mods and n not in KEEP]
     stay = []
     if going:
         pairs, dicts = _uses(going)
