@@ -232,7 +232,8 @@ class Club:
         except Exception as e:
             from ui.screens.message import MessageScreen
             from ui import text as tx
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+            from ui.errtext import failed
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
             return
         self.show()
 

@@ -177,7 +177,8 @@ def forfeit(app, p):
         app.model.add_hand(record(p, award, need if app.cfg.forfeit else 0))
     except Exception as e:
         from ui.screens.message import MessageScreen
-        app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+        from ui.errtext import failed
+        app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
         return
     app.home()
     app.after_save()

@@ -47,7 +47,8 @@ def cache_off(app):
 
 
 def not_saved(app, e):
-    app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+    from ui.errtext import failed
+    app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
 
 
 def show_evening(app):

@@ -96,7 +96,8 @@ def refused_for_room(app, adding=True, cards=False):
         from ui.screens.over import GameOverScreen
         app.push(GameOverScreen(app))
         return True
-    lines = app.model.room_lines(app.t, adding, cards)
+    from ui.errtext import room_lines
+    lines = room_lines(app, adding, cards)
     if lines is None:
         return False
     from ui.screens.message import say_lines

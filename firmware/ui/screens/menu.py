@@ -177,7 +177,8 @@ class MenuScreen(ChoiceScreen):
         try:
             change()
         except Exception as e:
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+            from ui.errtext import failed
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
             return
         app.home()
         app.say(app.t(word))

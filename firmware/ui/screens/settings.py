@@ -140,7 +140,8 @@ class SettingsScreen(ChoiceScreen):
         try:
             n = app.model.delete_old(keep)
         except Exception as e:
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+            from ui.errtext import failed
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
             return
         app.home()
         app.say(app.t(tx.DELETED_N) % n)
@@ -150,7 +151,8 @@ class SettingsScreen(ChoiceScreen):
         try:
             app.model.clear_stats()
         except Exception as e:
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+            from ui.errtext import failed
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
             return
         app.home()
         app.say(app.t(tx.CLEARED))
@@ -206,13 +208,15 @@ def apply_rules(app, r, done):
     t = app.t
     if app.model.locked:
         from ui.screens.message import say_lines
-        say_lines(app, t(tx.NOT_SAVED), app.model.room_lines(t, False))
+        from ui.errtext import room_lines
+        say_lines(app, t(tx.NOT_SAVED), room_lines(app, False))
         return
     if not app.match.rules_locked():
         try:
             app.model.set_rules(r)
         except Exception as e:
-            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, t)))
+            from ui.errtext import failed
+            app.push(MessageScreen(app, t(tx.NOT_SAVED), failed(app, e)))
             return
         done()
         return
@@ -221,7 +225,8 @@ def apply_rules(app, r, done):
         try:
             app.model.schedule_rules(r)
         except Exception as e:
-            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, t)))
+            from ui.errtext import failed
+            app.push(MessageScreen(app, t(tx.NOT_SAVED), failed(app, e)))
             return
         done()
         app.say(t(tx.RULES_NEXT_GAME))

@@ -128,7 +128,8 @@ class SetupFlow:
             app.model.new_match(self.names, r, self.dealer)
         except Exception as e:
             t = app.t
-            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+            from ui.errtext import failed
+            app.push(MessageScreen(app, t(tx.NOT_SAVED), failed(app, e)))
             return
         app.cfg.remember(self.names[0])
         app.cfg.remember(self.names[1])

@@ -20,7 +20,8 @@ class StatsScreen(ChoiceScreen):
         except Exception as e:  # noqa: BLE001 - the flash could not be read: say so
             from gincore.stats import Stats
             self.stats = Stats()
-            self.error = app.model.error_lines(e, app.t)[:1]
+            from ui.errtext import failed
+            self.error = failed(app, e)[:1]
         self.title = app.t(tx.STATS)
         self.labels = self.stats.names()
         super().prepare()

@@ -82,7 +82,8 @@ class PairingSetup(SetupFlow):
         try:
             start(app, rec)
         except Exception as e:  # noqa: BLE001 - not saved: said, nothing changed
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+            from ui.errtext import failed
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
             return
         app.cfg.remember(self.names[0])
         app.cfg.remember(self.names[1])
@@ -125,7 +126,8 @@ def ask_slip(app):
         try:
             c.confirm(result)
         except Exception as e:  # noqa: BLE001 - not saved: said, the slip still open
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+            from ui.errtext import failed
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
             return
         c.show()
     app.push(HoldScreen(app, app.t(tx.RESULT_SLIP), lines, done))

@@ -156,7 +156,8 @@ def _leave(app):
     except OSError as e:   # the link's file could not go: the link runs on, said
         from ui.screens.message import say_lines
         app.home()
-        say_lines(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t))
+        from ui.errtext import failed
+        say_lines(app, app.t(tx.NOT_SAVED), failed(app, e))
         return
     app.home()
     app.say(app.t(tx.SAVED))
