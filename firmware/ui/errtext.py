@@ -55,22 +55,6 @@ def failed(app, e):
     return error_lines(app.t, e, app.model.take_dropped())
 
 
-def room_lines(app, adding=True, cards=False):
-    """None when the change can be saved; else why not, in the player's
-    words - said before the entry, not after (ui/model.py no_room)."""
-    why = app.model.no_room(adding, cards)
-    if why is None:
-        return None
-    t = app.t
-    if why == "locked":
-        return (t((tx.LOCK_READ_W, tx.LOCK_CLOSED_W, tx.LOCK_UNSAVED_W, tx.LOCK_PAIRED_W)[app.model.locked - 1]),)
-    if why == "hands":
-        return (t(tx.MEMORY_FULL), t(tx.NEW_MATCH_Q))
-    if why == "cards":
-        return (t(tx.CARDS_FULL),)
-    return (t(tx.MEMORY_FULL), t(tx.FREE_UP), t(tx.FREE_UP2))
-
-
 def _lines(t, e):
     name = type(e).__name__
     if name == "StoreFull" or (isinstance(e, OSError) and e.args and e.args[0] == 28):

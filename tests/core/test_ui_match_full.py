@@ -52,8 +52,8 @@ def test_the_full_match_message_is_translated_and_edits_still_allowed():
         words = " ".join(rig.texts())
         assert "Memory full" not in words and "new match" not in words, (lang, words)
         # An edit adds no hand, so the full match does not stop it.
-        from ui import errtext
-        assert errtext.room_lines(rig.app, adding=False) is None
+        from ui.screens.common import room_lines
+        assert room_lines(rig.app, adding=False) is None
 
 
 def test_both_error_sayers_know_a_full_match():

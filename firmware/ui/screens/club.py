@@ -31,6 +31,7 @@ from ui.gfx import W, SMALL
 from ui.screens.common import ChoiceScreen
 from ui.screens.message import HoldScreen, MessageScreen, say_lines, say_saved
 from ui import widgets
+from ui.errtext import failed
 
 
 def cache_off(app):
@@ -47,7 +48,6 @@ def cache_off(app):
 
 
 def not_saved(app, e):
-    from ui.errtext import failed
     app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
 
 

@@ -229,7 +229,7 @@ class HistoryScreen(Screen):
         try:
             app.model.delete_hand(i)
         except Exception as e:
-            from ui.errtext import failed
+            from ui.errtext import failed   # loaded when a change fails: not at the table
             app.push(MessageScreen(app, t(tx.NOT_SAVED), failed(app, e)))
             return
         self.prepare()

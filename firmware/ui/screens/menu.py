@@ -184,7 +184,7 @@ class MenuScreen(ChoiceScreen):
         try:
             change()
         except Exception as e:
-            from ui.errtext import failed
+            from ui.errtext import failed   # loaded when a change fails: not at the table
             app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
             return
         app.home()

@@ -34,7 +34,7 @@ def save_setting(app, field, value):
     try:
         app.cfg.change(field, value)
     except Exception as e:  # noqa: BLE001 - OSError from the flash
-        from ui.errtext import failed
+        from ui.errtext import failed   # loaded when a change fails: not at the table
         app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
         return False
     return True

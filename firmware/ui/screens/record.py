@@ -246,7 +246,7 @@ class RecordFlow:
         except Exception as e:  # storage full or failing: say so, keep the draft
             t = app.t
             from ui.screens.message import MessageScreen   # only when something went wrong
-            from ui.errtext import failed
+            from ui.errtext import failed   # loaded when a change fails: not at the table
             app.push(MessageScreen(app, t(tx.NOT_SAVED), failed(app, e)))
             return
         self.finish()

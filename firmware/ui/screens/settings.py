@@ -9,9 +9,10 @@ from ui import keys
 from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import SMALL
-from ui.screens.common import ChoiceScreen, NumberScreen
+from ui.screens.common import ChoiceScreen, NumberScreen, room_lines
 from ui.screens.message import MessageScreen, HoldScreen, save_setting
 from ui import widgets
+from ui.errtext import failed
 
 # One label per rules.FIELDS entry, same order.
 FIELD_IDS = (tx.F_LIMIT_MODE, tx.F_KNOCK_LIMIT, tx.F_ACE_GIN, tx.F_SPADE, tx.F_SPADE_BOX,
@@ -140,7 +141,6 @@ class SettingsScreen(ChoiceScreen):
         try:
             n = app.model.delete_old(keep)
         except Exception as e:
-            from ui.errtext import failed
             app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
             return
         app.home()
@@ -151,7 +151,6 @@ class SettingsScreen(ChoiceScreen):
         try:
             app.model.clear_stats()
         except Exception as e:
-            from ui.errtext import failed
             app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
             return
         app.home()
@@ -208,14 +207,12 @@ def apply_rules(app, r, done):
     t = app.t
     if app.model.locked:
         from ui.screens.message import say_lines
-        from ui.errtext import room_lines
         say_lines(app, t(tx.NOT_SAVED), room_lines(app, False))
         return
     if not app.match.rules_locked():
         try:
             app.model.set_rules(r)
         except Exception as e:
-            from ui.errtext import failed
             app.push(MessageScreen(app, t(tx.NOT_SAVED), failed(app, e)))
             return
         done()
@@ -225,7 +222,6 @@ def apply_rules(app, r, done):
         try:
             app.model.schedule_rules(r)
         except Exception as e:
-            from ui.errtext import failed
             app.push(MessageScreen(app, t(tx.NOT_SAVED), failed(app, e)))
             return
         done()

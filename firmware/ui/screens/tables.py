@@ -17,6 +17,7 @@ elsewhere, until the pairing called to the table comes.
 from ui import text as tx
 from ui.screens.common import ChoiceScreen, NumberScreen
 from ui.screens.message import HoldScreen
+from ui.errtext import failed
 
 TABLES_MAX = 16
 
@@ -156,7 +157,6 @@ def _leave(app):
     except OSError as e:   # the link's file could not go: the link runs on, said
         from ui.screens.message import say_lines
         app.home()
-        from ui.errtext import failed
         say_lines(app, app.t(tx.NOT_SAVED), failed(app, e))
         return
     app.home()
