@@ -45,7 +45,7 @@ ROOMS = ("base", "gincore", "storage", "device", "net", "ui", "board")
 
 # Screens used now and then: they go at every return to the table (App.home).
 RARE = ("ui.screens.setup", "ui.screens.settings", "ui.screens.stats", "ui.screens.cards", "ui.cardgfx",
-        "ui.screens.club", "ui.screens.club_setup", "ui.club", "storage.old_matches", "ui.screens.club_entry",
+        "ui.screens.club", "ui.screens.club_rows", "ui.screens.club_setup", "ui.club", "storage.old_matches", "ui.screens.club_entry",
         "ui.tablepair", "ui.screens.tablepair", "ui.screens.phones", "ui.screens.digits", "ui.screens.tables",
         "ui.moveclock")
 

@@ -86,7 +86,7 @@ class TablesScreen(ChoiceScreen):
             self.at = None
             return
         except Exception as e:  # noqa: BLE001 - the flash refused: said, nothing changed
-            from ui.screens.club import not_saved
+            from ui.screens.club_rows import not_saved
             app.pop()
             not_saved(app, e)
             return
