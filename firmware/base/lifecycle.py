@@ -17,9 +17,10 @@ when nothing that stays still uses it. let_go looks each time at
 and skips such a module. Letting it go would make the next import load a
 second copy beside the one still alive - more RAM, not less, and two
 classes of one name. (Plain values taken from a module - numbers,
-strings, tuples - are copies that cost nothing and keep no module.) So no top-level import, and no object kept, can ever
-bring a second copy in: at worst the module stays. Modules of the group
-that only use each other go together.
+strings, tuples - are copies that cost nothing and keep no module.) So
+no top-level import, and no object kept, can ever bring a second copy
+in: at worst the module stays. Modules of the group that only use each
+other go together.
 
 One thing is the PC's alone: there one interpreter runs many devices in
 turn and at once (the tests, a club night in the simulator), and the
@@ -31,8 +32,9 @@ is empty.
 What this cannot see is a stale word: MicroPython's collector is
 conservative, and a word left on the stack that happens to point at a
 let-go module's object keeps that copy alive while a fresh import makes
-another. The App therefore makes the screen it goes to before it lets the
-rare screens go, and hands it to let_go as held (ui/app.py home).
+another. So a module about to be used again at once is not let go: the
+App's home hands the function that makes the screen it goes to as held,
+and that function's module and what it imports stay (ui/app.py home).
 """
 import gc
 import sys
