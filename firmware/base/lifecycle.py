@@ -45,18 +45,19 @@ ROOMS = ("base", "gincore", "storage", "device", "net", "ui", "board")
 
 # --- the groups, and when each goes ------------------------------------------
 
-# Screens used now and then: they go at every return to the table (App.home).
+# Screens used now and then, and the words of a failed change: they go at
+# every return to the table (App.home).
 RARE = ("ui.screens.setup", "ui.screens.settings", "ui.screens.stats", "ui.screens.cards", "ui.cardgfx",
         "ui.screens.club", "ui.screens.club_rows", "ui.screens.club_setup", "ui.club", "storage.old_matches", "ui.screens.club_entry",
         "ui.tablepair", "ui.screens.tablepair", "ui.screens.phones", "ui.screens.digits", "ui.screens.tables",
-        "ui.moveclock")
+        "ui.moveclock", "ui.errtext")
 
 # The screens of a hand's entry: at the table they go as well when the code
 # runs from flash (gin firmware: an import costs a millisecond or two), and
 # none is loaded ahead; from .py files (about 50 ms an import on a Pico)
 # WARM's are loaded in the idle time after the start instead, and kept.
 FLOWS = ("ui.screens.menu", "ui.screens.record", "ui.screens.over", "ui.screens.history", "ui.screens.common",
-         "ui.screens.entry", "ui.screens.message", "ui.widgets", "ui.errtext")
+         "ui.screens.entry", "ui.screens.message", "ui.widgets")
 WARM = ("ui.screens.menu", "ui.screens.record")
 
 # The match's code: it goes while the match is parked (an organiser's
