@@ -57,7 +57,7 @@ RARE = ("ui.screens.setup", "ui.screens.settings", "ui.screens.stats", "ui.scree
 # none is loaded ahead; from .py files (about 50 ms an import on a Pico)
 # WARM's are loaded in the idle time after the start instead, and kept.
 FLOWS = ("ui.screens.menu", "ui.screens.record", "ui.screens.over", "ui.screens.history", "ui.screens.common",
-         "ui.screens.entry", "ui.screens.message", "ui.widgets")
+         "ui.screens.message", "ui.widgets")
 WARM = ("ui.screens.menu", "ui.screens.record")
 
 # The match's code: it goes while the match is parked (an organiser's

@@ -52,7 +52,7 @@ def test_the_full_match_message_is_translated_and_edits_still_allowed():
         words = " ".join(rig.texts())
         assert "Memory full" not in words and "new match" not in words, (lang, words)
         # An edit adds no hand, so the full match does not stop it.
-        from ui.screens.entry import room_lines
+        from ui.screens.common import room_lines
         assert room_lines(rig.app, adding=False) is None
 
 

@@ -26,8 +26,7 @@ from ui import text as tx
 from ui import cardgfx
 from ui.screen import Screen
 from ui.gfx import W, SMALL
-from ui.screens.common import ChoiceScreen
-from ui.screens.entry import refused_for_room
+from ui.screens.common import ChoiceScreen, refused_for_room
 from ui.screens.message import MessageScreen
 from ui.screens.record import RecordFlow, RANK_LABELS
 from ui import widgets

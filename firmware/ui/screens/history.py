@@ -11,8 +11,7 @@ from ui import keys
 from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import W, SMALL
-from ui.screens.common import ChoiceScreen
-from ui.screens.entry import refused_for_room
+from ui.screens.common import ChoiceScreen, refused_for_room
 from ui.screens.message import MessageScreen
 from ui import widgets
 

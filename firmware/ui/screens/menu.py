@@ -2,8 +2,7 @@
 from micropython import const
 
 from ui import text as tx
-from ui.screens.common import ChoiceScreen
-from ui.screens.entry import refused_for_room
+from ui.screens.common import ChoiceScreen, refused_for_room
 from ui.screens.message import HoldScreen, MessageScreen
 # Menu actions; the rows shown depend on the state (undo only with hands...).
 _RECORD = const(0)

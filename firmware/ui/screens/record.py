@@ -17,8 +17,7 @@ from ui import keys
 from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import W, SMALL, BIG
-from ui.screens.common import ChoiceScreen, NumberScreen
-from ui.screens.entry import refused_for_room
+from ui.screens.common import ChoiceScreen, NumberScreen, refused_for_room
 from ui import widgets
 
 _MAX_ENTRY = const(99)  # one above the most 10 cards can hold: entering it explains why not

@@ -9,8 +9,7 @@ from ui import keys
 from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import SMALL
-from ui.screens.common import ChoiceScreen, NumberScreen
-from ui.screens.entry import room_lines
+from ui.screens.common import ChoiceScreen, NumberScreen, room_lines
 from ui.screens.message import MessageScreen, HoldScreen, save_setting
 from ui import widgets
 from ui.errtext import failed
