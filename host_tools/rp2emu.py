@@ -336,7 +336,7 @@ def uf2_from_env():
 _PLAY = r'''
 import gc, time, board
 from ui import platform
-import storage, ui.app, ui.config, ui.model, ui.persist, ui.screens.table  # what the table needs
+import storage, ui.app, ui.config, play.model, play.persist, ui.screens.table  # what the table needs
 from device.app import Loop
 gc.collect()
 modules = gc.mem_alloc()
@@ -467,7 +467,7 @@ print("@@ saved")
 _CLUB_DEVICE = r"""
 import gc, time, board
 from ui import platform
-import storage, ui.app, ui.config, ui.model, ui.persist, ui.screens.table
+import storage, ui.app, ui.config, play.model, play.persist, ui.screens.table
 from device.app import Loop
 gc.collect()
 modules = gc.mem_alloc()

@@ -41,7 +41,7 @@ import sys
 
 # The rooms of the firmware: the only modules let_go looks at (on the PC
 # sys.modules also holds the interpreter's and the tests' own).
-ROOMS = ("base", "gincore", "storage", "device", "net", "ui", "board")
+ROOMS = ("base", "gincore", "storage", "play", "device", "net", "ui", "board")
 
 # --- the groups, and when each goes ------------------------------------------
 
@@ -61,7 +61,7 @@ FLOWS = ("ui.screens.menu", "ui.screens.record", "ui.screens.over", "ui.screens.
 WARM = ("ui.screens.menu", "ui.screens.record")
 
 # The match's code: it goes while the match is parked (an organiser's
-# device showing its evening keeps the match as its bytes: ui/model.py park).
+# device showing its evening keeps the match as its bytes: play/model.py park).
 MATCH = ("gincore.match", "gincore.handstore", "gincore.sheet", "gincore.stats", "gincore.knock_limit",
          "gincore.cards")
 

@@ -17,7 +17,7 @@ TIDY_MS = 600   # idle this long after a press: flash work the saves left (a com
 
 
 class App:
-    """gfx: ui.gfx.Gfx; model: ui.model.Model (the match and its saving);
+    """gfx: ui.gfx.Gfx; model: play.model.Model (the match and its saving);
     cfg: ui.config.Config; clock(): milliseconds; board: optional platform
     object (battery_level() 0..4 or -1, set_contrast(n), version).
 

@@ -25,7 +25,7 @@ app.club holds one (base/lifecycle.py).
 from base import lifecycle
 from gincore import tournament as T
 
-from ui.model import LOCK_PAIRED
+from play.model import LOCK_PAIRED
 from ui.screen import Screen
 from base.ticks import ticks_diff
 from ui.errtext import failed
@@ -257,7 +257,7 @@ def _record(t, k, m, forfeit_by, ref):
 
 def park(app):
     """The organiser's device shows its evening: the match on the table is
-    kept as bytes (ui/model.py park), the table's screen and the match's
+    kept as bytes (play/model.py park), the table's screen and the match's
     code let go - about 7 KB, what a 16-player evening needs beside the
     table's. They come back at the first use: the table, its menu, a
     pairing played here."""

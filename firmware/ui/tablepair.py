@@ -17,7 +17,7 @@ table once none is).
 """
 from gincore import tablepair as TP
 
-from ui.model import LOCK_PAIRED
+from play.model import LOCK_PAIRED
 
 
 class TablePair:

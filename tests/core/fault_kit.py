@@ -10,8 +10,8 @@ The rules (issue: storage faults), checked after each fault:
 - a retry after a refusal makes the change once: never a hand twice.
 
 A device here is the core path of the app: storage.Store on the filesystem
-under test (through faultfs.FaultFs), ui.persist.StorePersist, ui.config and
-ui.model.Model - what the screens call. An Env makes filesystems and copies
+under test (through faultfs.FaultFs), play.persist.StorePersist, ui.config and
+play.model.Model - what the screens call. An Env makes filesystems and copies
 them (a folder on the interpreter's own filesystem, or a littlefs image).
 """
 from gincore import rules as _rules
@@ -20,8 +20,8 @@ from gincore import result as R
 from gincore.match import HandRecord
 from storage import Store
 from ui.config import Config
-from ui.model import Model
-from ui.persist import StorePersist, encode
+from play.model import Model
+from play.persist import StorePersist, encode
 
 from faultfs import FaultFs, EIO, ENOSPC
 

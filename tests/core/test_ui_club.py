@@ -9,7 +9,7 @@ import sys
 from gincore import tournament as T
 from gincore.pairings import BYE
 from ui import keys
-from ui.persist import encode
+from play.persist import encode
 from ui_kit import Rig, after_start, knock_by_numbers, both_heights
 
 SIXTEEN = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal",
@@ -1168,7 +1168,7 @@ _n = [0]
 def _store_rig(env, img=None):
     from faultfs import FaultFs
     from storage import Store
-    from ui.persist import StorePersist
+    from play.persist import StorePersist
     if img is None:
         fs, root = env.new()
     else:
@@ -1191,7 +1191,7 @@ def _shown(rig):
 
 def _boot(fs, root):
     from storage import Store
-    from ui.persist import StorePersist
+    from play.persist import StorePersist
     return Rig(persist=StorePersist(Store(root, fs=fs)))
 
 

@@ -1,6 +1,6 @@
 """The organiser's device keeps its evening, not the match on its table:
 while the evening's screens show, the match is parked as its bytes
-(ui/model.py park) and, on the device, its code let go (ui/club.py); it
+(play/model.py park) and, on the device, its code let go (ui/club.py); it
 comes back the same at its first use. At both panel heights."""
 import sys
 

@@ -271,7 +271,7 @@ def test_a_confirmed_slip_s_match_stays_as_counted_after_the_end():
     again.app.home()
     again.press(keys.DOWN)
     assert "Undo change" not in again.app.top().labels
-    from ui.persist import decode
+    from play.persist import decode
     assert _sheet(decode(again.persist.archive[-1])) == counted
 
 
@@ -450,7 +450,7 @@ def test_a_refused_end_leaves_the_slip_and_its_match_as_they_were_on_the_flash_s
 def _counted_unchanged(rig, no, counted):
     """The confirmed slip's match, wherever it is now (on the table, or
     archived), is still the match that was counted (or was deleted)."""
-    from ui.persist import encode
+    from play.persist import encode
     p = rig.persist
     if p.match_id() == no:
         assert encode(rig.app.match) == counted
@@ -463,7 +463,7 @@ def test_random_presses_never_change_a_confirmed_slip_s_match():
     hands, undo, history, settings...) with restarts now and then: the
     match the slip counted never takes a hand or loses one."""
     from test_ui_monkey import Lcg
-    from ui.persist import encode
+    from play.persist import encode
     for seed in range(6):
         rig = Rig()
         rig.app.cfg.names = ["Ann", "Hal", "Bob"]

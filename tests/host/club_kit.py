@@ -15,7 +15,7 @@ from gincore import result, rules as rules_mod, tournament as T
 from gincore.match import HandRecord
 from net import table as table_link
 from storage import Store
-from ui.persist import StorePersist
+from play.persist import StorePersist
 from ui.screens.tables import connect
 from ui_kit import Rig
 

@@ -358,7 +358,7 @@ def test_a_pico_w_joins_as_a_table_from_its_menu(tmp_path, monkeypatch):
     from net import link as net_link
     from storage import Store
     from ui import keys
-    from ui.persist import StorePersist
+    from play.persist import StorePersist
     from ui.screens import tables as tables_screen
     from ui_kit import Rig
     w = World(tmp_path, devices=3)

@@ -31,7 +31,7 @@ from gincore.match import HandRecord, Match
 from gincore.pairings import BYE
 from storage import Store
 from ui import keys
-from ui.persist import StorePersist
+from play.persist import StorePersist
 from ui_kit import Rig
 
 from host_tools.export import export_data, export_join

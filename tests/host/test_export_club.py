@@ -1,6 +1,6 @@
 """gin export's tournament pages: club nights played through the core
 (gincore.tournament), each pairing's match recorded hand by hand with the
-device's own code (storage.Store through ui.persist) and the evening saved
+device's own code (storage.Store through play.persist) and the evening saved
 and archived with the Store, then exported with `gin export --from DIR --out
 OUT`. The pages are checked against the core: the standings in the core's
 order with gin club's words, every crosstable cell against the pairing's
@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from gincore import result, rules as rules_mod, tournament as T
 from gincore.match import HandRecord, Match
 from storage import Store
-from ui.persist import StorePersist
+from play.persist import StorePersist
 
 from host_tools.score.cmd_club import club_data, standings_rows
 from host_tools.fakedevice.testing import GIN

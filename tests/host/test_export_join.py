@@ -1,7 +1,7 @@
 """gin export --from ORGANISER --from TABLE...: the organiser's evening
 joined with the pairings table devices played for it, by reference. Each
 device's folder is written with the device's own code (storage.Store,
-ui.persist), the table devices' slips as ui/tablepair.py saves them."""
+play.persist), the table devices' slips as ui/tablepair.py saves them."""
 import json
 import os
 import re
@@ -13,7 +13,7 @@ import conftest
 from gincore import result, rules as rules_mod, tournament as T, tablepair as TP
 from gincore.match import HandRecord, Match
 from storage import Store
-from ui.persist import StorePersist
+from play.persist import StorePersist
 
 from host_tools.fakedevice.testing import GIN
 

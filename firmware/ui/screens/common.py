@@ -89,7 +89,7 @@ class NumberScreen(Screen):
 
 def room_lines(app, adding=True, cards=False):
     """None when the change can be saved; else why not, in the player's
-    words - said before the entry, not after (ui/model.py no_room)."""
+    words - said before the entry, not after (play/model.py no_room)."""
     why = app.model.no_room(adding, cards)
     if why is None:
         return None
