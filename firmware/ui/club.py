@@ -24,6 +24,7 @@ app.club holds one (base/lifecycle.py).
 """
 from base import lifecycle
 from gincore import tournament as T
+from gincore import tournament_save as TS
 
 from play.model import LOCK_PAIRED
 from ui.screen import Screen
@@ -93,12 +94,12 @@ class Club:
     def _change(self, fn):
         """fn(t) changes the evening, which is then saved. Raises, with the
         evening in RAM and on flash as it was, when either refuses."""
-        old = T.encode(self.t)
+        old = TS.encode(self.t)
         try:
             fn(self.t)
-            self.app.model.persist.save_club(T.encode(self.t))
+            self.app.model.persist.save_club(TS.encode(self.t))
         except Exception:
-            self.t = T.decode(old)
+            self.t = TS.decode(old)
             raise
 
     def start(self, k):
@@ -290,7 +291,7 @@ def resume(app, data):
         resume_pairing(app, data)
         return
     try:
-        t = T.decode(data)
+        t = TS.decode(data)
     except Exception:  # noqa: BLE001 - CodecError: bytes this software cannot read
         model = app.model
         n = len(model.problems)
@@ -308,5 +309,4 @@ def resume(app, data):
         from ui.screens.club import show_evening
         show_evening(app)
     elif c.decided():
-        from ui.screens.over import GameOverScreen
-        app.push(GameOverScreen(app))
+        app.show_game_over()

@@ -23,6 +23,7 @@ sys.path.insert(0, LIB)
 
 from gincore import rules, result  # noqa: E402
 from gincore import tournament as T  # noqa: E402
+from gincore import tournament_save as TS
 from gincore.match import HandRecord, Match  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -86,7 +87,7 @@ class Club:
     def enter(self, k, winner, games, points, hands=(0, 0)):
         self.t.record(k, winner, games, points, hands, entered=True)
         with open(LIB + "/club.bin", "wb") as f:
-            f.write(T.encode(self.t))
+            f.write(TS.encode(self.t))
 
 
 class TablePair:

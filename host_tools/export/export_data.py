@@ -26,7 +26,7 @@ for _rel in ("host_tools/fakes", "firmware"):
         sys.path.insert(0, _p)
 
 from gincore import codec, stats as stats_mod  # noqa: E402
-from gincore import tablepair, tournament  # noqa: E402
+from gincore import tablepair, tournament_save  # noqa: E402
 from storage import Store, StoreError, frame  # noqa: E402
 from storage import store as store_mod  # noqa: E402
 from play import persist  # noqa: E402
@@ -429,7 +429,7 @@ def _club(no, status, data, ex):
             ex.damage.append(Damage("club pairing %d" % no, "cannot be read: %s" % e))
         return
     try:
-        t = tournament.decode(data)
+        t = tournament_save.decode(data)
         for name in t.names:
             _capped("a player's name", name)
         _capped("the rule set's name", t.rules.name)

@@ -3,6 +3,7 @@ and shows their references; a table device plays one (Menu > Club
 pairing), and its result slip is confirmed by the player who lost. At
 both panel heights."""
 from gincore import tournament as T, tablepair as TP
+from gincore import tournament_save as TS
 from ui import keys
 from ui_kit import Rig, both_heights, knock_by_numbers
 
@@ -52,7 +53,7 @@ def test_pairings_called_to_tables_with_their_references():
     assert msg.lines[3] == "Walkover: target pts", msg.lines
     rig.press(keys.OK)
     t = club(rig).t
-    assert t.table(k0) == 1 and rig.persist.club == T.encode(t)
+    assert t.table(k0) == 1 and rig.persist.club == TS.encode(t)
     assert rig.app.top().entry(k0)[1] == "T1"
     rig.press(keys.DOWN)
     k1 = rig.app.top().cursor
@@ -97,7 +98,7 @@ def test_the_walkover_clock_offers_a_walkover_two_minutes_after_the_call():
     assert scr.entry(k)[1] == "T1 w/o?"      # 2 minutes: offered, not given
     rig.step(600000)
     t = club(rig).t
-    assert not t.done(k) and T.decode(rig.persist.club).status(k) == T.OPEN
+    assert not t.done(k) and TS.decode(rig.persist.club).status(k) == T.OPEN
     rig.press(keys.OK)
     labels = list(rig.app.top().labels)
     assert labels[2:] == ["%s did not come" % t.names[a], "%s did not come" % t.names[b]]
@@ -108,7 +109,7 @@ def test_the_walkover_clock_offers_a_walkover_two_minutes_after_the_call():
     rig.pick(3)
     rig.hold_ms(keys.OK, 2100)
     t = club(rig).t
-    assert t.status(k) == T.WALKOVER and t.winner(k) == a and T.decode(rig.persist.club).status(k) == T.WALKOVER
+    assert t.status(k) == T.WALKOVER and t.winner(k) == a and TS.decode(rig.persist.club).status(k) == T.WALKOVER
     assert rig.app.top().entry(k)[1] == "w/o"
     # A start begins the count again for the pairings still called (the call's time is not on flash).
     k2 = [j for j in t.open_pairings()][0]

@@ -109,8 +109,7 @@ def refused_for_room(app, adding=True, cards=False):
     game over screen comes back, where OK records it."""
     club = app.club
     if adding and club is not None and club.on_table() is not None and club.decided():
-        from ui.screens.over import GameOverScreen
-        app.push(GameOverScreen(app))
+        app.show_game_over()
         return True
     lines = room_lines(app, adding, cards)
     if lines is None:
