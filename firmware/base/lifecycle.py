@@ -73,7 +73,7 @@ EVENING = ("gincore.tournament", "gincore.tournament_save", "gincore.standings",
 # A Pico W's network: Phones, the live page, the club routes, a table's
 # link. They go when Phones stops or a table's link stops.
 NETWORK = ("net.phones", "net.api", "net.http", "net.page", "net.link", "net.radio", "net.qr", "net.club",
-           "net.sign", "net.client", "net.table")
+           "net.sign", "net.client", "net.table", "storage.state_file")
 
 # MicroPython's asyncio (frozen in its firmware): it goes with the network
 # on the device; on the PC CPython's own stays where it is.

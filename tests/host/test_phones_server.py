@@ -50,7 +50,7 @@ def test_the_answers_follow_the_device(tmp_path):
     d = get_json(dev, "/api/match?from=3&v=" + v0)
     assert d["from"] == 3 and len(d["hands"]) == 1 and d["hands"][0][0] == 4
     v1 = d["v"]
-    dev.loop.play.model.undo_hand()
+    dev.loop.ui.model.undo_hand()
     d = get_json(dev, "/api/match?from=4&v=" + v1)
     assert d["from"] == 0 and len(d["hands"]) == 3
     d = get_json(dev, "/api/match?from=2&v=" + v1)
