@@ -4,6 +4,7 @@ checked against the panel emulator of the same firmware run in this process
 and against `gin sim --keys` (a separate scripted run)."""
 import csv
 import os
+import shlex
 import subprocess
 
 from sim_kit import GIN, Term, past_first_start, seeded
@@ -73,7 +74,9 @@ def test_play_a_hand_quit_and_resume(tmp_path):
         t.wait(lambda: t.panel_pixels() == resumed, what="the resumed table")
         t.send("\x03")  # Ctrl-C quits as cleanly as q
         assert t.wait_exit() == 0
-        assert t.screen.raw.rstrip().endswith("sim` carries on with it.")
+        # the command it names opens this folder again, not the default one
+        said = t.screen.raw.rstrip().rsplit("`", 2)
+        assert said[2] == " carries on with it." and shlex.split(said[1]) == ["host_tools/gin", "sim", "--data", data]
         assert "\x1b[?1049l" in t.screen.raw  # the terminal is given back
     finally:
         t.close()
