@@ -123,6 +123,8 @@ def test_the_usual_120x40_and_80x24_windows_show_it_at_half_size(tmp_path):
         t.wait(lambda: t.half_pixels() == after, what="the table after one hand")
         t.resize(80, 24)
         t.wait(lambda: t.half_pixels() == after and "Enter OK" in t.text(), what="the same in 80x24")
+        assert t.screen.lines()[17].rstrip().endswith("q quit")      # the keys' line is not cut
+        assert any(any(r) for r in t.screen.reversed[:16])           # the dealer's box: reverse video, not dots
         t.resize(130, 36)
         t.wait(lambda: t.panel_pixels() == after, what="full size again")
         t.send("q")
