@@ -61,6 +61,9 @@ class TableScreen(Screen):
     def enter(self):
         self.page = 0     # back at the table: the totals first
         self.due = True
+        park = getattr(self.app.club, "park_evening", None)
+        if park is not None:
+            park()        # the organiser's evening kept as its bytes while the table shows (ui/club.py)
         super().enter()
 
     def prepare(self):
