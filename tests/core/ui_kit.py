@@ -602,7 +602,7 @@ def tour(lang="en", on_screen=None, persist=None, height=None):
     snap("record_who")
     rig.pick(0)
     snap("record_knocker")
-    rig.press(keys.UP)
+    rig.set_number(11)
     rig.press(keys.OK)
     snap("error_limit")
     rig.press(keys.BACK)
