@@ -137,7 +137,8 @@ class Rig:
     presses counts as the docs count, one way everywhere (as the card
     picker's button events): a tap 1; a held key that moves something (a
     letter, a number, a card, a row) 1 for its long press and 1 more for
-    each auto-repeat, since the player watches every step go by; a hold
+    each auto-repeat that moves it, since the player watches every step go
+    by (a deadwood count's hold jumps ten at most each JUMP_MS: hold_jumps); a hold
     that only confirms (Hold OK 2 s, a long OK for done) 1.
     """
 
