@@ -57,8 +57,10 @@ class Api:
 
     def _club(self):
         c = self.club
+        if c is None:
+            return None
         e = self.app.club
-        return c if c is not None and e is not None and e.organiser else None
+        return c if e is not None and e.organiser else None
 
     def __call__(self, method, path, body):
         full = path

@@ -64,7 +64,8 @@ def test_play_a_hand_quit_and_resume(tmp_path):
     assert r.returncode == 0, r.stderr
     with open(out / "hands.csv", newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
-    assert len(rows) == 1 and rows[0]["points"] == "5", rows
+    # knocker 5 down 3 = 2, the defender's count from 5 above it: 7 up 5 = 12
+    assert len(rows) == 1 and rows[0]["points"] == "10", rows
     # Started again, it resumes the match: the same table --keys shows, not a new one.
     resumed = scripted(data)
     assert resumed != table
