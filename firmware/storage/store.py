@@ -34,6 +34,12 @@
 from micropython import const
 
 from storage import frame as F
+from storage.commit import (Commit, StoreError, StoreFull, Problem, problem, errno_of, missing,  # noqa: F401
+                            TMP, P_OTHER, P_READ, P_MATCH_NEWER, P_MATCH_DAMAGED, P_HANDS_NEWER,
+                            P_HANDS_DAMAGED, P_ORPHANS, P_CUT_OFF, P_SOME_DAMAGED, P_OLD_NEWER, P_OLD_DAMAGED,
+                            P_STATS_NEWER, P_STATS_DAMAGED, P_JOURNAL_MISSING, P_FULL, P_CLOSED, P_UNSAVED,
+                            P_CLUB_NEWER, P_CLUB_DAMAGED, P_OLD_CLUB_NEWER, P_OLD_CLUB_DAMAGED,
+                            P_MATCH_MISSING, P_MATCH_EARLIER)
 from storage.osfs import OsFs
 
 SNAPSHOT = "match.snp"
@@ -43,77 +49,15 @@ STATS = "stats.dat"
 CLUB = "club.trn"
 ARCHIVE_DIR = "arch"
 BAD_DIR = "bad"
-_TMP = ".tmp"
 
 _RESERVE_BLOCKS = const(4)   # free blocks littlefs needs for copy-on-write
 _COMPACT_BYTES = const(400)  # keep the journal inline (<=512 B) on littlefs
 _KEEP_MATCHES = const(200)   # finished matches kept; the oldest go first
 _MATCH_ROOM = const(8192)    # kept free for the open match when old matches go
-_ENOENT = const(2)
-_ENOENT_WASM = const(44)     # ENOENT as the PC's WebAssembly MicroPython reports it
-_ENOSPC = const(28)
-_WRITE_BLOCKS = const(3)      # blocks a write may take beyond its data (see _took)
 _INLINE = const(512)         # littlefs keeps files this small inside their folder
 _DIR_BYTES = const(8192)     # a new folder on littlefs: a metadata pair of two blocks
 _MATCH = const(0)  # record numbers inside an archive file
 _STATS = const(1)
-
-
-class StoreError(Exception):
-    """A save failed; nothing confirmed was lost. The message is plain words."""
-
-
-class StoreFull(StoreError):
-    """No room for the save; reported before anything was written."""
-
-
-# What a load problem is about (Problem.code) and its number (Problem.n): the
-# device says it in the player's language from these (ui/errtext.py); the
-# text itself stays plain English words for the PC.
-P_OTHER = const(0)
-P_READ = const(1)            # n: the error number
-P_MATCH_NEWER = const(2)
-P_MATCH_DAMAGED = const(3)
-P_HANDS_NEWER = const(4)
-P_HANDS_DAMAGED = const(5)
-P_ORPHANS = const(6)
-P_CUT_OFF = const(7)         # n: hands recovered
-P_SOME_DAMAGED = const(8)    # n: hands recovered
-P_OLD_NEWER = const(9)       # n: the finished match's number
-P_OLD_DAMAGED = const(10)    # n: the finished match's number
-P_STATS_NEWER = const(11)
-P_STATS_DAMAGED = const(12)
-P_JOURNAL_MISSING = const(13)  # n: hands in the snapshot (the match resumes there)
-P_FULL = const(14)             # no room to save another hand
-P_CLOSED = const(15)           # n: the finished match still on the table
-P_UNSAVED = const(16)          # the app could not save a new match at start
-P_CLUB_NEWER = const(17)
-P_CLUB_DAMAGED = const(18)
-P_OLD_CLUB_NEWER = const(19)   # n: the finished club night's number
-P_OLD_CLUB_DAMAGED = const(20)  # n: the finished club night's number
-P_MATCH_MISSING = const(21)    # the device had a match and neither of its files is there
-P_MATCH_EARLIER = const(22)    # n: hands recovered from the snapshot before the damaged one
-
-
-class Problem(str):
-    """A problem found while loading: the English words, with .code and .n."""
-
-
-def problem(text, code=P_OTHER, n=None):
-    p = Problem(text)
-    p.code = code
-    p.n = n
-    return p
-
-
-def _errno(e):
-    return e.args[0] if e.args else 0
-
-
-def missing(e):
-    # The file or folder is not there (as opposed to a flash that failed).
-    n = _errno(e)
-    return n == _ENOENT or n == _ENOENT_WASM
 
 
 def _arch_name(no):
@@ -131,7 +75,7 @@ def _club_no(name):
     return None
 
 
-class Store:
+class Store(Commit):
     def __init__(self, root="/gin", fs=None, keep_matches=_KEEP_MATCHES,
                  reserve_blocks=_RESERVE_BLOCKS, compact_bytes=_COMPACT_BYTES,
                  match_room=_MATCH_ROOM):
@@ -170,82 +114,7 @@ class Store:
         self._clubs = []        # archived club night numbers, ascending
         self._club_top = 0      # the highest club night number seen (never reused)
 
-    # ---- paths and small helpers -------------------------------------------
-
-    def _p(self, name):
-        return self.root + "/" + name
-
-    def _read(self, name):
-        f = self.fs.open(self._p(name), "rb")
-        try:
-            return f.read()
-        finally:
-            f.close()
-
-    def _write_new(self, name, data):
-        # Whole-file replace: the new contents appear all at once or not at all.
-        # data: bytes, or a tuple of bytes written one after the other.
-        path = self._p(name)
-        tmp = path + _TMP
-        parts = data if isinstance(data, tuple) else (data,)
-        try:
-            f = self.fs.open(tmp, "wb")
-            try:
-                for part in parts:
-                    f.write(part)
-                self.fs.sync(f)
-            finally:
-                f.close()
-            self.fs.rename(tmp, path)
-        except OSError:
-            self._quiet_remove(name + _TMP)
-            self._free = None
-            raise
-        n = 0
-        for part in parts:
-            n += len(part)
-        self._took(n)
-        self.commits += 1
-
-    def _took(self, nbytes):
-        # What a write may have taken: its data's blocks, the copy of the
-        # block it extends, and a split metadata pair (littlefs frees the old
-        # ones later, so the real figure is never lower).
-        if self._free is not None:
-            self._free -= (nbytes + self._bsize - 1) // self._bsize + _WRITE_BLOCKS
-
-    def _quiet_remove(self, name):
-        try:
-            self.fs.remove(self._p(name))
-            return True
-        except OSError:
-            return False
-
-    def _failed(self, e, what):
-        if _errno(e) == _ENOSPC:
-            return StoreFull("Memory full: " + what + " was NOT saved.")
-        return StoreError("Memory error: " + what + " was NOT saved.")
-
-    def _writable(self, what):
-        if self.read_only:
-            raise StoreError("The memory could not be read: " + what + " was NOT saved.")
-
-    def note(self, text, code=P_OTHER, n=None):
-        self.problems.append(problem(text, code, n))
-
-    def _listdir(self, name, create=False):
-        # [] for a folder that is not there (create=True makes it); any other
-        # error is raised: a folder that cannot be read is not an empty one.
-        path = self._p(name) if name else self.root
-        try:
-            return self.fs.listdir(path)
-        except OSError as e:
-            if not missing(e):
-                raise
-            if not create:
-                return []
-        self.fs.mkdir(path)
-        return []
+    # ---- damaged files ------------------------------------------------------
 
     def _bad_name(self, name):
         # bad/K-name with K one above any number already there.
@@ -276,49 +145,6 @@ class Store:
 
     def _copy_aside(self, name, data):
         self._write_new(self._bad_name(name), data)
-
-    # ---- free space --------------------------------------------------------
-
-    def free_bytes(self):
-        """Free space as the filesystem reports it, or None if it cannot tell."""
-        try:
-            st = self.fs.statvfs(self.root)
-        except (OSError, AttributeError):
-            return None
-        return st[0] * st[4]
-
-    def measure_room(self):
-        """Ask the filesystem for its free blocks now. Slow on littlefs (it
-        walks every file: about 30 ms on a Pico), so the app does it in idle
-        time; None if it cannot tell."""
-        try:
-            st = self.fs.statvfs(self.root)
-        except (OSError, AttributeError):
-            self._free = None
-            return None
-        self._bsize = st[0] or 4096
-        self._free = st[4]
-        return self._free
-
-    def has_room(self, nbytes, measure=True):
-        """True when nbytes can be saved with littlefs's working margin to
-        spare. Every write asks the filesystem (measure=True). The check the
-        player sees before an entry may answer from the last measure_room(),
-        less what was written since (measure=False); it measures only when
-        that figure is unknown or says no."""
-        free = None if measure else self._free
-        if free is None or free < self._need(nbytes):
-            free = self.measure_room()
-            if free is None:
-                return True
-        return free >= self._need(nbytes)
-
-    def _need(self, nbytes):
-        return (nbytes + self._bsize - 1) // self._bsize + self.reserve_blocks
-
-    def _check_room(self, nbytes, what, measure=True):
-        if not self.has_room(nbytes, measure):
-            raise StoreFull("Memory full: " + what + " was NOT saved.")
 
     # ---- loading -----------------------------------------------------------
 
@@ -352,15 +178,12 @@ class Store:
         self._club_top = 0
         snapshot, records = None, []
         try:
-            names = self._listdir("", True)
-            for n in names:
-                if n.endswith(_TMP):  # an unfinished write that never returned
-                    self._quiet_remove(n)
+            names = self._tidied("", True)
             arch = []
             clubs = []
-            for n in self._listdir(ARCHIVE_DIR):
-                if n.endswith(_TMP):
-                    self._quiet_remove(ARCHIVE_DIR + "/" + n)
+            for n in self._tidied(ARCHIVE_DIR):
+                if n.endswith(TMP):
+                    pass
                 elif n[0] == "m" and n[1:7].isdigit() and n.endswith(".dat"):
                     arch.append(int(n[1:7]))
                 elif _club_no(n) is not None:
@@ -389,8 +212,8 @@ class Store:
             self.match_no = None
             self.closed_no = None
             self.read_only = True
-            self.note("The memory could not be read (error %s). Saved games may be missing." % _errno(e),
-                          P_READ, _errno(e))
+            self.note("The memory could not be read (error %s). Saved games may be missing." % errno_of(e),
+                          P_READ, errno_of(e))
         return snapshot, records, self.problems
 
     def last_match_no(self):
@@ -648,7 +471,7 @@ class Store:
         # them leaves only match.prv, which load() puts back as it was.
         path = self._p(SNAPSHOT)
         prev = self._p(PREVIOUS)
-        tmp = path + _TMP
+        tmp = path + TMP
         try:
             f = self.fs.open(tmp, "wb")
             try:
@@ -674,7 +497,7 @@ class Store:
                         pass
                 raise
         except OSError:
-            self._quiet_remove(SNAPSHOT + _TMP)
+            self._quiet_remove(SNAPSHOT + TMP)
             self._free = None
             raise
         self._took(len(data))
@@ -873,7 +696,7 @@ class Store:
         try:
             got = self._read_archive(no)
         except OSError as e:
-            raise StoreError("Memory error: the finished match could not be read (error %s)." % _errno(e))
+            raise StoreError("Memory error: the finished match could not be read (error %s)." % errno_of(e))
         if got is None:
             raise StoreError("The finished match could not be read.")
         if stats is None:
@@ -981,7 +804,7 @@ class Store:
         try:
             got = self._read_archive(no)
         except OSError as e:
-            raise StoreError("Memory error: finished match %d could not be read (error %s)." % (no, _errno(e)))
+            raise StoreError("Memory error: finished match %d could not be read (error %s)." % (no, errno_of(e)))
         return got[1][_MATCH] if got else None
 
     def delete_archived(self, no):
@@ -1022,7 +845,7 @@ class Store:
         try:
             return self._load_stats()
         except OSError as e:
-            raise StoreError("Memory error: the statistics could not be read (error %s)." % _errno(e))
+            raise StoreError("Memory error: the statistics could not be read (error %s)." % errno_of(e))
 
     def _load_stats(self):
         # Sets _stats_src: the finished match whose file holds the newest
@@ -1152,8 +975,8 @@ class Store:
         except Exception as e:  # never crash: say what happened
             self._club_read = False
             self.read_only = True
-            self.note("The memory could not be read (error %s). The club night may be missing." % _errno(e),
-                      P_READ, _errno(e))
+            self.note("The memory could not be read (error %s). The club night may be missing." % errno_of(e),
+                      P_READ, errno_of(e))
             return None
 
     def set_aside_club(self):
@@ -1191,7 +1014,7 @@ class Store:
             data = self._read(CLUB)
         except OSError as e:
             raise StoreError("Memory error: the club night could not be read (error %s): %s was NOT saved."
-                             % (_errno(e), what))
+                             % (errno_of(e), what))
         status, got, gen = F.parse_header(data, F.KIND_CLUB)
         if status == F.OK and got == no:   # checked in place: no copy of the evening
             status, seq, start, end, nxt = F.next_record(data, F.HEADER_SIZE)
@@ -1232,7 +1055,7 @@ class Store:
                 if no in self._clubs:
                     self._clubs.remove(no)
                 return None
-            raise StoreError("Memory error: club night %d could not be read (error %s)." % (no, _errno(e)))
+            raise StoreError("Memory error: club night %d could not be read (error %s)." % (no, errno_of(e)))
         status, got, gen, seq, payload = F.read_single(data, F.KIND_CLUB)
         if status == F.OK and got == no and seq == 0:
             return payload
