@@ -40,6 +40,7 @@ from storage.commit import (Commit, StoreError, StoreFull, Problem, problem, err
                             P_STATS_NEWER, P_STATS_DAMAGED, P_JOURNAL_MISSING, P_FULL, P_CLOSED, P_UNSAVED,
                             P_CLUB_NEWER, P_CLUB_DAMAGED, P_OLD_CLUB_NEWER, P_OLD_CLUB_DAMAGED,
                             P_MATCH_MISSING, P_MATCH_EARLIER)
+from storage.damaged import Damaged, BAD_DIR  # noqa: F401
 from storage.osfs import OsFs
 
 SNAPSHOT = "match.snp"
@@ -48,7 +49,6 @@ JOURNAL = "match.jnl"
 STATS = "stats.dat"
 CLUB = "club.trn"
 ARCHIVE_DIR = "arch"
-BAD_DIR = "bad"
 
 _RESERVE_BLOCKS = const(4)   # free blocks littlefs needs for copy-on-write
 _COMPACT_BYTES = const(400)  # keep the journal inline (<=512 B) on littlefs
@@ -75,7 +75,7 @@ def _club_no(name):
     return None
 
 
-class Store(Commit):
+class Store(Damaged, Commit):
     def __init__(self, root="/gin", fs=None, keep_matches=_KEEP_MATCHES,
                  reserve_blocks=_RESERVE_BLOCKS, compact_bytes=_COMPACT_BYTES,
                  match_room=_MATCH_ROOM):
@@ -113,38 +113,6 @@ class Store(Commit):
         self._club_stuck = False  # a damaged club.trn could not be set aside: never overwritten
         self._clubs = []        # archived club night numbers, ascending
         self._club_top = 0      # the highest club night number seen (never reused)
-
-    # ---- damaged files ------------------------------------------------------
-
-    def _bad_name(self, name):
-        # bad/K-name with K one above any number already there.
-        k = 1
-        for n in self._listdir(BAD_DIR, True):
-            head = n.split("-")[0]
-            if head.isdigit() and int(head) >= k:
-                k = int(head) + 1
-        return BAD_DIR + "/" + str(k) + "-" + name.split("/")[-1]
-
-    def _set_aside(self, name, data=None):
-        # A damaged file goes to bad/: a copy there (its own commit inside
-        # bad/), then the file goes. Never a rename across folders: littlefs
-        # does that in two commits, and a cut between them hides the moved
-        # file's neighbour (stats.dat after match.snp) until the next write.
-        # A cut between copy and removal leaves it in both places: set aside
-        # again at the next load (a second copy; nothing lost). False when
-        # the copy could not be made (a full flash): the file stays where it
-        # is and is reported again next boot.
-        try:
-            if data is None:
-                data = self._read(name)
-            self._copy_aside(name, data)
-        except OSError:
-            return False
-        self._quiet_remove(name)
-        return True
-
-    def _copy_aside(self, name, data):
-        self._write_new(self._bad_name(name), data)
 
     # ---- loading -----------------------------------------------------------
 
@@ -1070,11 +1038,3 @@ class Store(Commit):
                       P_OLD_CLUB_DAMAGED, no)
         return None
 
-    # ---- set-aside files ---------------------------------------------------
-
-    def bad_files(self):
-        """Names of the files set aside in bad/ (for export), sorted."""
-        try:
-            return sorted(self.fs.listdir(self._p(BAD_DIR)))
-        except OSError:
-            return []
