@@ -40,6 +40,7 @@ from storage.commit import (Commit, StoreError, StoreFull, Problem, problem, err
                             P_STATS_NEWER, P_STATS_DAMAGED, P_JOURNAL_MISSING, P_FULL, P_CLOSED, P_UNSAVED,
                             P_CLUB_NEWER, P_CLUB_DAMAGED, P_OLD_CLUB_NEWER, P_OLD_CLUB_DAMAGED,
                             P_MATCH_MISSING, P_MATCH_EARLIER)
+from storage.archive import Archive, ARCHIVE_DIR  # noqa: F401
 from storage.damaged import Damaged, BAD_DIR  # noqa: F401
 from storage.osfs import OsFs
 
@@ -48,20 +49,11 @@ PREVIOUS = "match.prv"   # the snapshot before the current one (a damaged one fa
 JOURNAL = "match.jnl"
 STATS = "stats.dat"
 CLUB = "club.trn"
-ARCHIVE_DIR = "arch"
 
 _RESERVE_BLOCKS = const(4)   # free blocks littlefs needs for copy-on-write
 _COMPACT_BYTES = const(400)  # keep the journal inline (<=512 B) on littlefs
 _KEEP_MATCHES = const(200)   # finished matches kept; the oldest go first
 _MATCH_ROOM = const(8192)    # kept free for the open match when old matches go
-_INLINE = const(512)         # littlefs keeps files this small inside their folder
-_DIR_BYTES = const(8192)     # a new folder on littlefs: a metadata pair of two blocks
-_MATCH = const(0)  # record numbers inside an archive file
-_STATS = const(1)
-
-
-def _arch_name(no):
-    return "m{:06d}.dat".format(no)
 
 
 def _club_name(no):
@@ -75,7 +67,7 @@ def _club_no(name):
     return None
 
 
-class Store(Damaged, Commit):
+class Store(Archive, Damaged, Commit):
     def __init__(self, root="/gin", fs=None, keep_matches=_KEEP_MATCHES,
                  reserve_blocks=_RESERVE_BLOCKS, compact_bytes=_COMPACT_BYTES,
                  match_room=_MATCH_ROOM):
@@ -147,23 +139,16 @@ class Store(Damaged, Commit):
         snapshot, records = None, []
         try:
             names = self._tidied("", True)
-            arch = []
+            found = self._tidied(ARCHIVE_DIR)
+            self._found_matches(found)
             clubs = []
-            for n in self._tidied(ARCHIVE_DIR):
-                if n.endswith(TMP):
-                    pass
-                elif n[0] == "m" and n[1:7].isdigit() and n.endswith(".dat"):
-                    arch.append(int(n[1:7]))
-                elif _club_no(n) is not None:
+            for n in found:
+                if _club_no(n) is not None:
                     clubs.append(_club_no(n))
-            arch.sort()
             clubs.sort()
-            self._arch = arch
             self._clubs = clubs
             self._club_top = clubs[-1] if clubs else 0
-            # Finish a rotation that a power cut interrupted.
-            while len(self._arch) > self.keep_matches and self._forget(self._arch[0]):
-                pass
+            self._rotate()   # finish one that a power cut interrupted
             self._untouched = STATS not in names and CLUB not in names and not clubs
             if STATS in names:
                 # Only the header, for match numbering; load_stats() checks the rest.
@@ -224,18 +209,14 @@ class Store(Damaged, Commit):
         if gen > self._gen_top:
             self._gen_top = gen
         if match in self._arch:
-            got = self._read_archive(match)  # None: damaged and set aside
-            if got is not None and got[0] >= gen:
+            closed = self._closed_match(match, gen)
+            if closed is not None:
                 # Archived, and no new match has replaced it yet: it is
                 # current but closed; the archive holds all of its hands.
                 self.closed_no = match
                 self._gen = gen
                 self._fell_back = False  # the archive holds every hand: nothing lost
-                return got[1][_MATCH], []
-            if got is not None:
-                # Reopened (reopen_last): the archive copy is the old one.
-                self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(match))
-                self._arch.remove(match)
+                return closed, []
         self.match_no = match
         self._gen = gen
         self.hands = self._snap_hands = parts[0][0]
@@ -529,8 +510,7 @@ class Store(Damaged, Commit):
         need = len(snapshot) + 2 * F.HEADER_SIZE + 2 * F.RECORD_OVERHEAD
         if finished is not None:
             need += len(finished) + (len(stats) if stats else 0)
-            if not self._arch and ARCHIVE_DIR not in self._listdir(""):
-                need += _DIR_BYTES  # the first finished match makes arch/
+            need += self._arch_dir_bytes(self._arch)  # the first finished match makes arch/
         self._make_room(need, self.closed_no)
         self._check_room(need, "the new match")
         archived = False
@@ -603,190 +583,6 @@ class Store(Damaged, Commit):
         gen = self._gen if self._gen > self._gen_top else self._gen_top
         self._snapshot(snapshot, hands, self.match_no, gen + 1, "the match", True, True)
 
-    # ---- finished matches --------------------------------------------------
-
-    def archived(self):
-        """Numbers of the finished matches kept on the device, oldest first."""
-        return list(self._arch)
-
-    def archive_match(self, match, stats=None):
-        """Keep the finished current match and the statistics after it.
-
-        One rename commits both: the archive file holds the match and the
-        statistics. The match is then closed (closed_no): its snapshot stays
-        until new_match() replaces it, and stats.dat is brought up to date
-        then. Returns the numbers of old matches deleted (rotation).
-        """
-        self._writable("the finished match")
-        no = self.match_no
-        if no is None:
-            raise StoreError("No match is open.")
-        data = F.header(F.KIND_ARCHIVE, no, self._gen) + F.record(_MATCH, match)
-        if stats is not None:
-            data += F.record(_STATS, stats)
-        self._check_room(len(data), "the finished match")
-        try:
-            self._listdir(ARCHIVE_DIR, True)
-            self._write_new(ARCHIVE_DIR + "/" + _arch_name(no), data)
-        except OSError as e:
-            raise self._failed(e, "the finished match")
-        # Committed. The rest only tidies up; a power cut here changes nothing.
-        self._arch.append(no)
-        self.match_no = None
-        self.closed_no = no
-        self._arch_stats = (no, stats) if stats is not None else None
-        before = len(self.dropped)
-        while len(self._arch) > self.keep_matches and self._forget(self._arch[0]):
-            pass
-        return self.dropped[before:]
-
-    def cancel_archive(self):
-        """Undo archive_match() before a new match replaced it (the new
-        match could not be saved): the match is open again as it was. False
-        if the archive file could not be removed (the match stays closed)."""
-        no = self.closed_no
-        if no is None or not self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(no)):
-            return False
-        self._arch.remove(no)
-        self.closed_no = None
-        self.match_no = no
-        self._arch_stats = None
-        return True
-
-    def reopen_last(self, snapshot, hands, stats=None):
-        """Undo the last archive_match(): the newest finished match is open
-        again (snapshot holds `hands` hands) and the statistics go back to
-        `stats`. One commit; any open match is dropped."""
-        self._writable("the match")
-        if not self._arch:
-            raise StoreError("No finished match to reopen.")
-        no = self._arch[-1]
-        try:
-            got = self._read_archive(no)
-        except OSError as e:
-            raise StoreError("Memory error: the finished match could not be read (error %s)." % errno_of(e))
-        if got is None:
-            raise StoreError("The finished match could not be read.")
-        if stats is None:
-            # The statistics are left as they are: into stats.dat first (they
-            # may live in the archive file about to go), numbered as before
-            # this match, which is open again, so its next archive wins.
-            cur = self.load_stats()
-            if cur is not None and self.stats_upto != no - 1:
-                self.save_stats(cur, no - 1)
-        # The snapshot carries the statistics from before this match, so
-        # they are right even if the power goes before stats.dat is rewritten.
-        old = self._snap_stats
-        self._snap_stats = stats
-        try:
-            self._snapshot(snapshot, hands, no, got[0] + 1, "the match")
-        except StoreError:
-            self._snap_stats = old
-            raise
-        self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(no))
-        self._arch.pop()
-        self._arch_stats = None
-        if stats is not None:
-            try:
-                self.save_stats(stats, no - 1)
-            except StoreError:
-                pass  # the snapshot holds them
-
-    def _make_room(self, nbytes, keep):
-        # Delete the oldest finished matches (never `keep`, the match just
-        # archived) until nbytes fit with room to spare for a whole match,
-        # so a full archive never refuses a hand. Nothing is deleted when
-        # deleting all of them would not make the room anyway. Each one
-        # deleted is added to self.dropped (the player is told); a removal
-        # that fails stops it there, the file and its number kept.
-        need = nbytes + self.match_room
-        if self.has_room(need):
-            return
-        old = [n for n in self._arch if n != keep]
-        if not old or not self._room_after(old, need):
-            return
-        for n in old:
-            if self.has_room(need) or not self._forget(n):
-                return
-
-    def _room_after(self, nos, need):
-        # Would deleting these finished matches make `need` bytes fit? Files
-        # up to _INLINE bytes live inside their folder and free no block.
-        try:
-            st = self.fs.statvfs(self.root)
-            bsize = st[0] or 4096
-            free = st[4]
-            for n in nos:
-                size = self.fs.size(self._p(ARCHIVE_DIR + "/" + _arch_name(n)))
-                if size > _INLINE:
-                    free += (size + bsize - 1) // bsize
-        except (OSError, AttributeError):
-            return True
-        return free >= (need + bsize - 1) // bsize + self.reserve_blocks
-
-    def _forget(self, no):
-        # Delete finished match `no` to make room; True when it is gone.
-        try:
-            self.fs.remove(self._p(ARCHIVE_DIR + "/" + _arch_name(no)))
-        except OSError as e:
-            if not missing(e):
-                self._free = None
-                return False
-        self._arch.remove(no)
-        self.dropped.append(no)
-        return True
-
-    def _read_archive(self, no):
-        # (generation, [match bytes, stats bytes or None]); None after setting
-        # a damaged file aside (or when it is not there). A read error raises.
-        name = ARCHIVE_DIR + "/" + _arch_name(no)
-        try:
-            data = self._read(name)
-        except OSError as e:
-            if not missing(e):
-                raise
-            if no in self._arch:
-                self._arch.remove(no)
-            return None
-        status, match, gen, found = F.read_records(data, F.KIND_ARCHIVE, 2)
-        parts = [None, None]
-        for seq, payload in found:
-            if seq < 2 and parts[seq] is None:
-                parts[seq] = payload
-            else:
-                status = F.DAMAGED
-        if status == F.OK and match == no and parts[_MATCH] is not None:
-            return gen, parts
-        self._set_aside(name, data)
-        if no in self._arch:
-            self._arch.remove(no)
-        if status == F.NEWER:
-            self.note("Finished match %d was made by newer firmware and was set aside." % no, P_OLD_NEWER, no)
-        else:
-            self.note("Finished match %d was damaged and set aside for export." % no, P_OLD_DAMAGED, no)
-        return None
-
-    def read_archived(self, no):
-        """The stored bytes of finished match no, or None (a problem is noted).
-        Raises StoreError when the flash cannot be read."""
-        try:
-            got = self._read_archive(no)
-        except OSError as e:
-            raise StoreError("Memory error: finished match %d could not be read (error %s)." % (no, errno_of(e)))
-        return got[1][_MATCH] if got else None
-
-    def delete_archived(self, no):
-        """Remove one finished match (after the user exported it). Raises
-        StoreError when it could not be removed."""
-        self._writable("the change")
-        try:
-            self.fs.remove(self._p(ARCHIVE_DIR + "/" + _arch_name(no)))
-        except OSError as e:
-            if not missing(e):
-                raise StoreError("Memory error: finished match %d was NOT deleted." % no)
-        if no in self._arch:
-            self._arch.remove(no)
-
     # ---- statistics --------------------------------------------------------
 
     def save_stats(self, stats, upto=None):
@@ -840,9 +636,9 @@ class Store(Damaged, Commit):
         for no in reversed(list(self._arch)):
             if no <= upto:
                 break
-            got = self._read_archive(no)
-            if got and got[1][_STATS] is not None:
-                best, upto = got[1][_STATS], no
+            got = self._archived_stats(no)
+            if got is not None:
+                best, upto = got, no
                 self._stats_src = no
                 break
         if self._snap_stats is not None and self.match_no is not None and upto >= self.match_no:
@@ -991,9 +787,7 @@ class Store(Damaged, Commit):
         if status != F.OK or got != no:
             raise StoreError("The club night on flash could not be read back: %s was NOT saved." % what)
         try:
-            need = len(data)
-            if not self._arch and not self._clubs and ARCHIVE_DIR not in self._listdir(""):
-                need += _DIR_BYTES  # the first archive makes arch/
+            need = len(data) + self._arch_dir_bytes(self._arch or self._clubs)  # the first archive makes arch/
             self._check_room(need, what)
             self._listdir(ARCHIVE_DIR, True)
             self._write_new(name, data)
