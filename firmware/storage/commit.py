@@ -1,13 +1,11 @@
-"""The commit layer every part of the store writes through: a file
-replaced whole (name.tmp, then one rename), read, removed; the free space
-a write needs; and what a failure or a problem found is (StoreError,
-StoreFull, Problem and its codes).
-
-Its methods are Store's (storage/store.py puts the parts together): a
-write that raises committed nothing (the rename is its last step), a
-failed write forgets the measured free space, and every commit is counted
-(Store.commits, for the bench's time on a Pico).
-"""
+"""The shared commit layer: files written whole, appended, read, removed;
+free space; StoreError, StoreFull and the load problems."""
+# Its methods are Store's (storage/store.py puts the parts together), and
+# every part writes through them: a file is replaced whole (name.tmp, then
+# one rename, atomic on littlefs), so a write that raises committed nothing
+# (the rename or the close of an append is its last step); a failed write
+# forgets the measured free space, and every commit is counted
+# (Store.commits, for the bench's time on a Pico).
 from micropython import const
 
 TMP = ".tmp"   # a write in progress: name.tmp, renamed over name when whole
@@ -88,9 +86,12 @@ class Commit:
         finally:
             f.close()
 
-    def _write_new(self, name, data):
+    def _write_new(self, name, data, prev=None):
         # Whole-file replace: the new contents appear all at once or not at all.
         # data: bytes, or a tuple of bytes written one after the other.
+        # prev: the file it replaces is kept under that name, in the same
+        # folder; each rename is one commit, and a cut between them leaves
+        # only prev, for the reader to put back. Raises OSError.
         path = self._p(name)
         tmp = path + TMP
         parts = data if isinstance(data, tuple) else (data,)
@@ -102,7 +103,23 @@ class Commit:
                 self.fs.sync(f)
             finally:
                 f.close()
-            self.fs.rename(tmp, path)
+            moved = False
+            if prev is not None:
+                try:
+                    self.fs.rename(path, self._p(prev))
+                    moved = True
+                except OSError as e:
+                    if not missing(e):
+                        raise
+            try:
+                self.fs.rename(tmp, path)
+            except OSError:
+                if moved:
+                    try:
+                        self.fs.rename(self._p(prev), path)  # as it was (else the reader does it)
+                    except OSError:
+                        pass
+                raise
         except OSError:
             self._quiet_remove(name + TMP)
             self._free = None
@@ -111,6 +128,18 @@ class Commit:
         for part in parts:
             n += len(part)
         self._took(n)
+        self.commits += 1
+
+    def _append(self, name, data):
+        # data added at the end of the file: littlefs commits it at close.
+        # Raises OSError (the file may then have a torn tail).
+        f = self.fs.open(self._p(name), "ab")
+        try:
+            f.write(data)
+            self.fs.sync(f)
+            self._took(len(data))
+        finally:
+            f.close()
         self.commits += 1
 
     def _took(self, nbytes):
