@@ -1,16 +1,13 @@
-"""The finished matches: one file each in arch/ (mNNNNNN.dat: the match and
-the statistics after it), kept, read back, deleted, the oldest making way
-for the newest 200 or for room on a full flash, and the last one reopened
-("new match" pressed by mistake).
-
-Its methods are Store's (storage/store.py puts the parts together) and
-write through the commit layer (storage/commit.py). A finished match is
-committed by the one rename of its file in arch/, which also holds the
-statistics after it; its snapshot stays until the next match replaces it,
-and until then it is the current match, closed (no hand can be added).
-arch/ is a folder of its own so the hand journal's commits never rewrite
-the metadata that holds the finished matches.
-"""
+"""The finished matches in arch/: kept, read back, deleted, making room,
+and the last one reopened."""
+# Its methods are Store's (storage/store.py puts the parts together). A
+# finished match is committed by the one rename of its file
+# (arch/mNNNNNN.dat), which also holds the statistics after it; its
+# snapshot stays until the next match replaces it, and until then it is
+# the current match, closed (no hand can be added). The oldest go when
+# more than keep_matches are kept, or to make room on a full flash. arch/
+# is a folder of its own so the hand journal's commits never rewrite the
+# metadata that holds the finished matches.
 from micropython import const
 
 from storage import frame as F

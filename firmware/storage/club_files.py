@@ -1,21 +1,15 @@
-"""The club night's files: club.trn, the evening under way (a tournament's
-bytes), saved, loaded and set aside; arch/cNNNN.trn, each finished one,
-archived and read back. Evenings are numbered 1, 2, ... apart from the
-matches and never rotated out.
-
-Its methods are Store's (storage/store.py puts the parts together) and
-write through the commit layer (storage/commit.py).
-
-club.trn: header (kind C, the evening's number, generation 0) + one
-record (seq 0) = the tournament's bytes (gincore.tournament.encode),
-replaced whole like a snapshot. Archiving writes the same bytes to
-arch/cNNNN.trn (temp file + rename inside arch/: the commit), then
-removes club.trn; a club.trn whose number is archived already is what a
-cut between the two left, and load_club drops it. Club files never move
-between folders (storage/damaged.py says why): a damaged one is copied
-into bad/ and then removed. Each pairing's match is an ordinary match of
-the store, and the tournament keeps its match number (its `ref`).
-"""
+"""The club night's files: the evening under way and the finished ones."""
+# Its methods are Store's (storage/store.py puts the parts together).
+# club.trn: header (kind C, the evening's number, generation 0) + one
+# record (seq 0) = the tournament's bytes (gincore.tournament.encode),
+# replaced whole like a snapshot. Archiving writes the same bytes to
+# arch/cNNNN.trn (temp file + rename inside arch/: the commit), then
+# removes club.trn; a club.trn whose number is archived already is what a
+# cut between the two left, and load_club drops it. Club files never move
+# between folders (damaged.py says why): a damaged one is copied into bad/
+# and then removed. Evenings are numbered 1, 2, ... apart from the
+# matches and never rotated out; each pairing's match is an ordinary match
+# of the store, and the tournament keeps its match number (its `ref`).
 from storage import frame as F
 from storage.archive import ARCHIVE_DIR
 from storage.commit import (StoreError, errno_of, missing, P_READ, P_CLUB_NEWER, P_CLUB_DAMAGED,

@@ -1,15 +1,11 @@
-"""Setting damaged files aside: a file the store cannot use is copied into
-bad/ (kept for export, byte for byte) and then removed; bad_files() lists
-what is there.
-
-Its methods are Store's (storage/store.py puts the parts together) and
-write through the commit layer (storage/commit.py). A file never moves
-into bad/ by a rename: littlefs moves a file between folders in two
-commits, and a cut between them hides the moved file's neighbour in the
-old folder (stats.dat after match.snp) until the next write. A cut
-between the copy and the removal leaves the file in both places: it is
-set aside again at the next load (a second copy; nothing lost).
-"""
+"""Setting damaged files aside: copied into bad/ (for export), then removed."""
+# Its methods are Store's (storage/store.py puts the parts together). A
+# file never moves into bad/ by a rename: littlefs moves a file between
+# folders in two commits, and a cut between them hides the moved file's
+# neighbour in the old folder (stats.dat after match.snp) until the next
+# write. A cut between the copy and the removal leaves the file in both
+# places: it is set aside again at the next load (a second copy; nothing
+# lost).
 BAD_DIR = "bad"
 
 

@@ -1,11 +1,11 @@
-"""The statistics: stats.dat (header: the last finished match they include;
-one record: the statistics' bytes), replaced whole; read back with the
-newer copy a finished match keeps beside it (or, after reopen_last, the
-snapshot's) taking over; set aside when damaged.
-
-Its methods are Store's (storage/store.py puts the parts together) and
-write through the commit layer (storage/commit.py).
-"""
+"""The statistics: stats.dat saved, read back (or a finished match's newer
+copy), set aside."""
+# Its methods are Store's (storage/store.py puts the parts together).
+# stats.dat: header (match = the last finished match they include) + one
+# record, the statistics' bytes; replaced whole. A finished match's file
+# holds a copy of the statistics after it, newer until stats.dat is
+# brought up to date at the next match; after reopen_last the snapshot
+# holds the ones from before the reopened match.
 from storage import frame as F
 from storage.commit import StoreError, errno_of, missing, P_STATS_NEWER, P_STATS_DAMAGED
 
