@@ -30,7 +30,7 @@ from storage.damaged import Damaged
 from storage.journal import Journal
 from storage.osfs import OsFs
 from storage.stats_file import StatsFile, STATS
-# The names callers have always found here.
+# Also found here: the PC's export tool and the tests use these names from storage.store.
 from storage.commit import (StoreFull, Problem, problem, missing,  # noqa: F401
                             P_OTHER, P_MATCH_NEWER, P_MATCH_DAMAGED, P_HANDS_NEWER,
                             P_HANDS_DAMAGED, P_ORPHANS, P_CUT_OFF, P_SOME_DAMAGED, P_OLD_NEWER, P_OLD_DAMAGED,
