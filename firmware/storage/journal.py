@@ -126,6 +126,7 @@ class Journal:
         return snapshot, records
 
     def _read_match(self, names):
+        # names: the files in /gin. Sets the match's fields as on flash.
         have_journal = JOURNAL in names
         if SNAPSHOT not in names and PREVIOUS in names:
             # A cut between the two renames of a new snapshot (or the move
@@ -235,7 +236,7 @@ class Journal:
         except OSError:
             pass  # only the export copy is missed; the hands are what count
         self.fs.rename(self._p(PREVIOUS), self._p(SNAPSHOT))  # inside the folder: one commit
-        self._fell_back = True   # said by load() once the hands are counted
+        self._fell_back = True   # said by _load_match once the hands are counted
         return got
 
     def _some_damaged(self):
