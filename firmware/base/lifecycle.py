@@ -17,15 +17,24 @@ when nothing that stays still uses it. let_go looks each time at
 and skips such a module. Letting it go would make the next import load a
 second copy beside the one still alive - more RAM, not less, and two
 classes of one name. (Plain values taken from a module - numbers,
-strings, tuples - are copies that cost nothing and keep no module.) So no top-level import, and no object kept, can ever
-bring a second copy in: at worst the module stays. Modules of the group
-that only use each other go together.
+strings, tuples - are copies that cost nothing and keep no module.) So
+no top-level import, and no object kept, can ever bring a second copy
+in: at worst the module stays. Modules of the group that only use each
+other go together.
+
+One thing is the PC's alone: there one interpreter runs many devices in
+turn and at once (the tests, a club night in the simulator), and the
+tests hold the core's modules themselves, so a module one device lets go
+would leave the others' objects on the old copy. KEEP names what is never
+let go in such an interpreter (tests/conftest.py sets it); on a device it
+is empty.
 
 What this cannot see is a stale word: MicroPython's collector is
 conservative, and a word left on the stack that happens to point at a
 let-go module's object keeps that copy alive while a fresh import makes
-another. The App therefore makes the screen it goes to before it lets the
-rare screens go, and hands it to let_go as held (ui/app.py home).
+another. So a module about to be used again at once is not let go: the
+App's home hands the function that makes the screen it goes to as held,
+and that function's module and what it imports stay (ui/app.py home).
 """
 import gc
 import sys
@@ -36,18 +45,19 @@ ROOMS = ("base", "gincore", "storage", "device", "net", "ui", "board")
 
 # --- the groups, and when each goes ------------------------------------------
 
-# Screens used now and then: they go at every return to the table (App.home).
+# Screens used now and then, and the words of a failed change: they go at
+# every return to the table (App.home).
 RARE = ("ui.screens.setup", "ui.screens.settings", "ui.screens.stats", "ui.screens.cards", "ui.cardgfx",
-        "ui.screens.club", "ui.screens.club_setup", "ui.club", "storage.old_matches", "ui.screens.club_entry",
+        "ui.screens.club", "ui.screens.club_rows", "ui.screens.club_setup", "ui.club", "storage.old_matches", "ui.screens.club_entry",
         "ui.tablepair", "ui.screens.tablepair", "ui.screens.phones", "ui.screens.digits", "ui.screens.tables",
-        "ui.moveclock")
+        "ui.moveclock", "ui.errtext")
 
 # The screens of a hand's entry: at the table they go as well when the code
 # runs from flash (gin firmware: an import costs a millisecond or two), and
 # none is loaded ahead; from .py files (about 50 ms an import on a Pico)
 # WARM's are loaded in the idle time after the start instead, and kept.
 FLOWS = ("ui.screens.menu", "ui.screens.record", "ui.screens.over", "ui.screens.history", "ui.screens.common",
-         "ui.screens.message", "ui.widgets", "ui.errtext")
+         "ui.screens.message", "ui.widgets")
 WARM = ("ui.screens.menu", "ui.screens.record")
 
 # The match's code: it goes while the match is parked (an organiser's
@@ -71,6 +81,9 @@ ASYNCIO = ("asyncio", "asyncio.core", "asyncio.stream", "asyncio.lock", "asyncio
 
 GROUPS = {"rare": RARE, "flows": FLOWS, "warm": WARM, "match": MATCH, "evening": EVENING, "network": NETWORK,
           "asyncio": ASYNCIO}
+
+
+KEEP = ()     # never let go here (the module's doc: the PC's tests only)
 
 
 def at_table(code_in_flash):
@@ -142,10 +155,10 @@ def _uses(going):
     out = []
     for name in list(mods):
         if _ours(name):
-            for k, v in mods[name].__dict__.items():
+            for v in mods[name].__dict__.values():
                 o = _owner(v, dicts)
-                # (a package's attribute for its own submodule is no use: it goes with it)
-                if o is not None and o in going and o != name and o != name + "." + k:
+                # (a package's attribute for a submodule of its own is no use: it goes with it)
+                if o is not None and o in going and o != name and not o.startswith(name + "."):
                     out.append((name, o))
     return out, dicts
 
@@ -172,7 +185,7 @@ def let_go(names, holders=()):
     that makes the screen it goes to). The names of those that stay are
     returned."""
     mods = sys.modules
-    going = [n for n in names if n in mods]
+    going = [n for n in names if n in mods and n not in KEEP]
     stay = []
     if going:
         pairs, dicts = _uses(going)

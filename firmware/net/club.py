@@ -54,6 +54,16 @@ LATE_MS = 40 * 60000      # per game a pairing needs: its result is late after t
 _SEP = (",", ":")
 
 
+def _hex(s, n):
+    """s is n lower-case hex digits (checked as text: no integer that wide)."""
+    if len(s) != n:
+        return False
+    for c in s:
+        if c not in "0123456789abcdef":
+            return False
+    return True
+
+
 def _json(d):
     return json.dumps(d, separators=_SEP).encode()
 
@@ -236,11 +246,9 @@ class Organiser:
         a = sign.query(part)
         try:
             table, dev, e, asked = int(a["t"]), a["d"], a["e"], a["j"]
-            int(dev, 16)
-            int(asked, 16)
         except (KeyError, ValueError):
             return 400, "text/plain", b"query\n"
-        if len(dev) != 8 or len(asked) != 16:
+        if not (_hex(dev, 8) and _hex(asked, 16)):
             return 400, "text/plain", b"device id\n"
         if not 1 <= table <= self.app.club.t.tables:
             return 404, "text/plain", b"no such table\n"

@@ -28,6 +28,7 @@ from gincore import tournament as T
 from ui.model import LOCK_PAIRED
 from ui.screen import Screen
 from base.ticks import ticks_diff
+from ui.errtext import failed
 
 # The Italian text: a player not at the table 2 minutes after the call loses by walkover.
 WALKOVER_MS = 120000
@@ -232,7 +233,7 @@ class Club:
         except Exception as e:
             from ui.screens.message import MessageScreen
             from ui import text as tx
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
             return
         self.show()
 

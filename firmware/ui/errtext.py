@@ -6,7 +6,6 @@ storage's load problems (storage.commit.Problem) a code and a number. Their
 str() is English words for the PC; the device says them from the code.
 """
 from gincore import result as R
-from gincore import cards as C
 
 from ui import text as tx
 from ui.gfx import W, SMALL
@@ -14,6 +13,7 @@ from ui.gfx import W, SMALL
 
 def core_lines(t, e):
     """Two lines for an exception of the core (t: the app's strings)."""
+    from gincore import cards as C   # (here: this module stays with the club's screens, the match's code need not)
     code = getattr(e, "code", 0)
     a = getattr(e, "a", None)
     b = getattr(e, "b", None)
@@ -47,6 +47,12 @@ def error_lines(t, e, dropped=0):
     if dropped:
         lines[1] = t(tx.OLD_GONE_N) % dropped
     return lines
+
+
+def failed(app, e):
+    """A failed change in the player's words, for the screen: error_lines
+    with the finished matches the model deleted to make room before it."""
+    return error_lines(app.t, e, app.model.take_dropped())
 
 
 def _lines(t, e):

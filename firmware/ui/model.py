@@ -47,7 +47,7 @@ class Model:
         self.locked = 0        # LOCK_*: why no change can be saved; 0 when they can
         self.later = 0         # LATER_*: what the last change could not finish
         self.dropped = 0       # finished matches the last new match deleted to make room:
-        #                        said with its outcome, saved or not (take_dropped, error_lines)
+        #                        said with its outcome, saved or not (take_dropped; ui/errtext.py failed)
 
     def saved(self, edit):
         self.changes += 1
@@ -386,38 +386,26 @@ class Model:
             st.add_match(self.match)
         return st
 
-    def error_lines(self, e, t=None):
-        """A failed change in words, split for the screen (about 21 characters a line):
-        in the player's language when t (the app's strings) is given."""
-        d, self.dropped = self.dropped, 0
-        if t is not None:
-            from ui import errtext
-            return errtext.error_lines(t, e, d)
-        msg = str(e.args[0]) if e.args else str(e)
-        if d:
-            msg += " %d old finished matches were deleted to make room." % d
-        return split_words(msg, 21, 4)
-
     def take_dropped(self):
         """The finished matches the new match just saved deleted to make
         room (0: none); the screen that says "saved" says this too."""
         d, self.dropped = self.dropped, 0
         return d
 
-    def room_lines(self, t, adding=True, cards=False):
-        """None when the change can be saved; else why not, in the player's
-        language - said before the entry, not after. adding: the change adds a
-        hand (an edit of one does not need the match's room); cards: it is
-        entered by cards (the match keeps the cards of 100 hands)."""
-        from ui import text as tx
+    def no_room(self, adding=True, cards=False):
+        """None when the change can be saved; else why not (ui/errtext.py
+        room_lines says it in the player's language, before the entry, not
+        after): "locked", "hands" (the match's room), "cards" (it keeps the
+        cards of 100 hands) or "flash". adding: the change adds a hand (an
+        edit of one does not need the match's room); cards: by cards."""
         if self.locked:
-            return (t((tx.LOCK_READ_W, tx.LOCK_CLOSED_W, tx.LOCK_UNSAVED_W, tx.LOCK_PAIRED_W)[self.locked - 1]),)
+            return "locked"
         if adding and not self.match.hands.room():
-            return (t(tx.MEMORY_FULL), t(tx.NEW_MATCH_Q))
+            return "hands"
         if cards and not self.match.hands.card_room():
-            return (t(tx.CARDS_FULL),)
+            return "cards"
         if not self.has_room():
-            return (t(tx.MEMORY_FULL), t(tx.FREE_UP), t(tx.FREE_UP2))
+            return "flash"
         return None
 
     def has_room(self):
@@ -433,19 +421,3 @@ def _applied(m, game):
         if c[0] >= game:
             return True
     return False
-
-
-def split_words(msg, width, rows):
-    out = []
-    line = ""
-    for w in msg.split(" "):
-        if line and len(line) + 1 + len(w) > width:
-            out.append(line)
-            line = w
-            if len(out) == rows:
-                break
-        else:
-            line = line + " " + w if line else w
-    if line and len(out) < rows:
-        out.append(line)
-    return out

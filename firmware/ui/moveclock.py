@@ -28,6 +28,7 @@ from ui.screen import Screen
 from ui.gfx import W, SMALL, BIG
 from base.ticks import ticks_diff
 from ui import widgets
+from ui.errtext import failed
 
 WARN_S = 5   # the signal: this many seconds left
 
@@ -177,7 +178,7 @@ def forfeit(app, p):
         app.model.add_hand(record(p, award, need if app.cfg.forfeit else 0))
     except Exception as e:
         from ui.screens.message import MessageScreen
-        app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+        app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
         return
     app.home()
     app.after_save()

@@ -147,6 +147,9 @@ def hand(total):
     return steps
 
 
+_COMPILED = {}   # (path, text) -> .mpy bytes: both sections compile the firmware
+
+
 def compiled_firmware(files, tops=("/fw/",)):
     """The .py files under tops compiled to .mpy, as gin deploy puts them on
     the Pico: returns (files without them, {path.mpy: bytes})."""
@@ -154,15 +157,18 @@ def compiled_firmware(files, tops=("/fw/",)):
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         for path in sorted(p for p in files if p.startswith(tops)):
-            src = os.path.join(tmp, "src.py")
-            with open(src, "w", encoding="utf-8") as f:
-                f.write(files[path])
-            dest = os.path.join(tmp, "out.mpy")
-            err = mpy_compile.compile_file(src, dest, extra=("-s", path[path.index("/", 1) + 1:]))
-            if err:
-                raise RuntimeError(err)
-            with open(dest, "rb") as f:
-                out[path[:-3] + ".mpy"] = f.read()
+            key = (path, files[path])
+            if key not in _COMPILED:
+                src = os.path.join(tmp, "src.py")
+                with open(src, "w", encoding="utf-8") as f:
+                    f.write(files[path])
+                dest = os.path.join(tmp, "out.mpy")
+                err = mpy_compile.compile_file(src, dest, extra=("-s", path[path.index("/", 1) + 1:]))
+                if err:
+                    raise RuntimeError(err)
+                with open(dest, "rb") as f:
+                    _COMPILED[key] = f.read()
+            out[path[:-3] + ".mpy"] = _COMPILED[key]
             del files[path]
     return files, out
 

@@ -67,6 +67,7 @@ def make(mp, folder):
     with open(manifest, "w", encoding="utf-8") as f:
         f.write("include(%r)\n" % os.path.join(app, build.FREEZE_MANIFEST))
         f.write("module('ui_kit.py', base_path=%r)\n" % os.path.join(ROOT, "tests", "core"))
+        f.write("module('mempersist.py', base_path=%r)\n" % os.path.join(ROOT, "tests", "core"))   # ui_kit's RAM stand-in for flash
     log = os.path.join(folder, "build.log")
     with open(log, "w") as out:
         for step in (["make", "-C", os.path.join(mp, "mpy-cross")],

@@ -46,7 +46,7 @@ BENCH_REQS = os.path.join(ROOT, "requirements-bench.txt")
 STAMP = os.path.join(ROOT, ".venv", ".gin-bench-stamp")
 RULES = "modern"   # knock limit 10, no lay-off after gin
 
-# Targets from the issue. The bytes are judged under MicroPython (the same
+# The device's targets. The bytes are judged under MicroPython (the same
 # 32-bit VM allocates the same on the Pico); the time only on an emulated
 # RP2040 (bench_rp2, with a UF2): the WebAssembly build's times say nothing
 # about a Pico's.

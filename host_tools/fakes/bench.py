@@ -25,8 +25,8 @@ STEP_MS = 10
 # - FRAME_MS: a redraw, drawing and show() on the CPU (5-21 ms, typically 12);
 #   the bus time is added as the panel's bytes take it on the wire (I2C at the
 #   board's frequency: a whole frame 23 ms at 400 kHz, a changed number 3 ms);
-# - IMPORT_MS: each module imported from flash (.mpy): the first
-#   opening of the record screen, 172 ms with three imports;
+# - IMPORT_MS: each module imported from flash (.mpy): the record screen's
+#   first opening, 172 ms with three imports;
 # - COMMIT_MS: each file committed to flash: about 15 ms of littlefs and the
 #   store on the CPU, and a 4 KB sector erase (45 ms typical, W25Q16JV).
 TURN_MS = 1

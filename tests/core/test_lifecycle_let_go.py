@@ -2,7 +2,8 @@
 loaded module of the firmware still uses it at its top (its module, a
 function or a class of it) or the App holds an object of it; modules that
 only use each other go together; a package's attribute for its submodule
-is not a use."""
+is not a use. (On the PC the tests keep the evening's code loaded:
+lifecycle.KEEP; these tests clear it, as on a device.)"""
 import sys
 
 from base import lifecycle
@@ -16,6 +17,7 @@ class _Saved:
 
     def __enter__(self):
         import gincore.tournament  # noqa: F401 - loaded, with what it imports
+        self.keep, lifecycle.KEEP = lifecycle.KEEP, ()     # as on a device
         self.users = lifecycle.users(NAMES)     # what other tests left loaded that uses them
         self.kept = [(n, sys.modules[n]) for n in NAMES + self.users if n in sys.modules]
         for n in self.users:                    # out of the way, put back afterwards
@@ -23,6 +25,7 @@ class _Saved:
         return self
 
     def __exit__(self, *a):
+        lifecycle.KEEP = self.keep
         sys.modules.pop("ui._probe", None)
         for n, m in self.kept:
             sys.modules[n] = m

@@ -1076,7 +1076,9 @@ def test_the_device_lets_the_core_of_a_club_night_go_when_it_closes():
     them again. (Put back afterwards: other tests hold them.)"""
     names = ["gincore." + n for n in ("tournament", "tournament_save", "standings", "pairings", "prize")]
     import gincore
+    from base import lifecycle
     kept = [(n, sys.modules[n]) for n in names if n in sys.modules]
+    keep, lifecycle.KEEP = lifecycle.KEEP, ()     # as on a device
     try:
         rig = Rig()
         set_up(rig, SIXTEEN[:3], T.ROUND_ROBIN)
@@ -1091,6 +1093,7 @@ def test_the_device_lets_the_core_of_a_club_night_go_when_it_closes():
         play_on_table(rig, 0)
         assert club(rig).t.done(0)
     finally:
+        lifecycle.KEEP = keep
         for n, m in kept:
             sys.modules[n] = m
             setattr(gincore, n.split(".")[1], m)

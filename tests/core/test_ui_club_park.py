@@ -70,6 +70,7 @@ class _Unloaded:
 
     def __enter__(self):
         from base import lifecycle
+        self.keep, lifecycle.KEEP = lifecycle.KEEP, ()     # as on a device
         names = lifecycle.MATCH + lifecycle.users(lifecycle.MATCH) + ("ui.screens.table",)
         self.kept = [(n, sys.modules[n]) for n in names if n in sys.modules]
         for n, _ in self.kept:
@@ -80,6 +81,8 @@ class _Unloaded:
         return self
 
     def __exit__(self, *a):
+        from base import lifecycle
+        lifecycle.KEEP = self.keep
         for n, m in self.kept:
             sys.modules[n] = m
             i = n.rfind(".")
@@ -142,7 +145,8 @@ def test_a_loaded_module_that_imports_the_match_keeps_its_code_in():
     holds, never a second copy beside it - and the rest goes."""
     fs, root, data = _evening_at_tables()
     with _Unloaded():
-        import ui.screens.history as history
+        __import__("ui.screens.history")                 # loaded, as after the history
+        history = sys.modules["ui.screens.history"]
         rig = _boot(fs, root)
         rig.app.start()
         assert rig.app.model.parked == data

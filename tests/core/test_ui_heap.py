@@ -112,6 +112,7 @@ def test_code_in_flash_lets_the_entry_screens_go_at_the_table():
     stay (loading them again costs a Pico about 50 ms each)."""
     from base import lifecycle
     from ui_kit import play_hand
+    lifecycle.let_go(lifecycle.users(lifecycle.FLOWS))   # what other tests left loaded that uses them
     for in_flash in (True, False):
         rig = Rig()
         rig.board.code_in_flash = in_flash

@@ -52,7 +52,8 @@ def test_the_full_match_message_is_translated_and_edits_still_allowed():
         words = " ".join(rig.texts())
         assert "Memory full" not in words and "new match" not in words, (lang, words)
         # An edit adds no hand, so the full match does not stop it.
-        assert rig.app.model.room_lines(rig.app.t, adding=False) is None
+        from ui.screens.common import room_lines
+        assert room_lines(rig.app, adding=False) is None
 
 
 def test_both_error_sayers_know_a_full_match():
@@ -61,5 +62,5 @@ def test_both_error_sayers_know_a_full_match():
     rig = Rig(lang="it")
     t = rig.app.t
     e = MatchFull("this match is full (600 hands): start a new match")
-    assert errtext.error_lines(t, e) == rig.app.model.error_lines(e, t)
+    assert errtext.error_lines(t, e) == errtext.failed(rig.app, e)
     assert "full" not in " ".join(errtext.error_lines(t, e))   # Italian, not the English words

@@ -254,8 +254,8 @@ def test_registered_in_the_command_table():
 
 
 def _doc_examples():
-    """(input lines, command arguments, output) of each example in docs/club-night.md."""
-    with open(os.path.join(conftest.ROOT, "docs", "club-night.md"), encoding="utf-8") as f:
+    """(input lines, command arguments, output) of each example in docs/gin-club.md."""
+    with open(os.path.join(conftest.ROOT, "docs", "gin-club.md"), encoding="utf-8") as f:
         text = f.read()
     out = []
     for part in text.split("### Example")[1:]:

@@ -239,3 +239,28 @@ def test_an_answer_not_the_organisers_is_not_taken(tmp_path, monkeypatch):
     w.until(lambda: len(forged) == 3, "three forged acknowledgements")
     assert t1.link.acked is None and t1.link.unsent() is not None
     w.until(lambda: t1.link.acked is not None, "the organiser's own acknowledgement")
+
+
+def test_a_table_cannot_end_its_pairing_while_its_result_is_not_acknowledged(tmp_path):
+    """Menu > End club night on a table device whose confirmed result the
+    organiser has not acknowledged yet: refused in words (it would never be
+    sent); once acknowledged, it ends."""
+    from ui import keys
+    w = _ready(tmp_path, n_tables=1)
+    t1 = w.tables[0]
+    t1.win(0)
+    t1.confirm()                    # the organiser does not turn meanwhile: nothing acknowledged
+    assert t1.link.unsent() is not None
+    rig = t1.rig
+    rig.app.add_service(t1.link)    # as Join club night leaves it (the world steps the link itself)
+    rig.app.home()
+    rig.press(keys.DOWN)            # the menu
+    labels = rig.app.top().labels
+    rig.pick(labels.index("End club night"))
+    assert rig.screen() == "MessageScreen" and "Its result is not sent yet" in " ".join(rig.texts())
+    assert t1.app.club is not None
+    w.until(lambda: t1.link.acked is not None, "the organiser's acknowledgement")
+    rig.app.home()
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("End club night"))
+    assert rig.screen() == "HoldScreen"

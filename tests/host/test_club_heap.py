@@ -2,7 +2,7 @@
 bits like the Pico): a 16-player evening set up, played and closed by key
 presses through the app (as tests/core/test_ui_club.py presses), the live
 heap read between top-level calls (this build frees garbage only there,
-host_tools/mpy.py). docs/club-night.md states the figures.
+host_tools/mpy.py). docs/measurements.md states the figures.
 
 Two runs per format: with every module the evening reaches imported before
 the baseline and none let go at the table (so the figures are the evening's
@@ -71,7 +71,7 @@ def act(fn):
         fn()
         # Not the app's: the RAM stand-in's copies of the archived matches
         # (on flash on the device), and the text writer's cache of drawn
-        # strings (at most 2.5 KB, docs/device-guide.md).
+        # strings (at most 2.5 KB, docs/measurements.md).
         RIG.persist.archive = []
         RIG.persist.archived = []
         RIG.app.g.writer.forget()

@@ -266,7 +266,7 @@ def test_the_club_night_view_and_press_to_screen_with_4_tables_and_4_phones(tmp_
     device's clock (from the button going down to the panel's bytes
     changing: the loop's turns, not the PC's time - the server's work does
     not move the simulated clock, so this says the slices never hold a turn
-    back; the Pico's own time per slice is in docs/pico-w.md), and each
+    back; the Pico's own time per slice is in docs/measurements.md), and each
     phone's club view equals the evening's standings and the tables' scores."""
     from club_kit import Phone
     w = _ready(tmp_path)

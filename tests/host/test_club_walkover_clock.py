@@ -2,9 +2,9 @@
 organiser's simulated device serving, table devices on their own flash,
 over 127.0.0.1): a pairing's two minutes run from its call, as at a table
 without a device, and a table device taking the pairing later does not
-start them again (docs/club-night.md, The walkover clock)."""
+start them again (docs/club-tables.md, The walkover clock)."""
 from ui.club import WALKOVER_MS
-from ui.ticks import ticks_diff
+from base.ticks import ticks_diff
 
 from club_kit import World
 

@@ -3,6 +3,7 @@
 nothing reads by name any more goes private (mpy-cross folds it and keeps
 no global), and the folded firmware runs the UI's flows and the device
 under MicroPython as the sources do."""
+import functools
 import os
 import re
 
@@ -65,16 +66,24 @@ def test_constants_become_numbers_and_the_unread_go_private():
     assert fold_ids.fold_tree({"ui/keys.py": "OK = const(2)\n", "ui/b.py": shadow})["ui/b.py"] == shadow
 
 
-def _folded_run(module, break_one=None):
-    """A tests/core module under MicroPython on the folded firmware (the
-    tests folded with it, as readers of the same constants)."""
+@functools.lru_cache(maxsize=None)
+def _folded_tree():
+    """The firmware and tests/core as read and as folded: made once per
+    process for every run below (a fold of the whole tree takes seconds;
+    its sources do not change while the tests run). Read only."""
     files = {"fw/" + rel: src for rel, src in _tree().items()}
     files.update({"tests/" + rel: src for rel, src in _tree(CORE).items()})
     with open(os.path.join(conftest.ROOT, "boards", "pico_i2c.py"), encoding="utf-8") as f:
         files["fw/board.py"] = f.read()
     # Module names as MicroPython sees them: fw/ and tests/ are both on the path.
     by_module = {rel.split("/", 1)[1]: src for rel, src in files.items()}
-    folded = fold_ids.fold_tree(by_module)
+    return files, fold_ids.fold_tree(by_module)
+
+
+def _folded_run(module, break_one=None):
+    """A tests/core module under MicroPython on the folded firmware (the
+    tests folded with it, as readers of the same constants)."""
+    files, folded = _folded_tree()
     if break_one:
         folded = dict(folded)
         rel, old, new = break_one

@@ -4,7 +4,7 @@ one, or with a plain Pico's), the real device with 4 phones polling as the
 page does, three hands by the buttons (host_tools/rp2emu_phones.py). Every
 press reaches its frame, the phones follow with the new hands only, and
 what the server adds to a press is printed beside the same presses without
-it (-s shows them; the figures are in docs/pico-w.md, not asserted), and
+it (-s shows them; the figures are in docs/measurements.md, not asserted), and
 the heap stays in its budgets on the Pico W's own image."""
 import os
 

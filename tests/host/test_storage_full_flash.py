@@ -28,6 +28,7 @@ from gincore import result as R
 from gincore.match import HandRecord
 from storage import Store
 from storage import frame as F
+from ui import errtext
 from storage.store import P_MATCH_MISSING, P_MATCH_EARLIER, P_STATS_DAMAGED
 from ui.lang import en
 from ui import text as tx
@@ -108,7 +109,7 @@ def said_gone(name, d, raised, result):
     """How many finished matches the screen says went (None: it says
     nothing was changed)."""
     if raised is not None:
-        lines = d.model.error_lines(raised, t)
+        lines = errtext.error_lines(t, raised, d.model.take_dropped())
         for s in lines:
             for n in range(1, 10):
                 if s == GONE % n:
@@ -206,7 +207,7 @@ def test_the_screen_names_what_a_failed_new_match_deleted():
             break
         gone = len(before.store.archived()) - len(boot.store.archived())
         if raised is not None and gone:
-            lines = d.model.error_lines(raised, t)
+            lines = errtext.error_lines(t, raised, d.model.take_dropped())
             assert NOTHING not in lines and GONE % gone in lines, lines
             seen += 1
     assert seen, "no run deleted old matches and then failed: the case is not exercised"
@@ -240,11 +241,10 @@ def test_a_failed_removal_never_drops_a_newer_match():
     for n in old[1:]:
         assert n in boot.store.archived(), "a newer match went in place of the oldest"
     if raised is not None:
-        assert NOTHING in d.model.error_lines(raised, t)
+        assert NOTHING in errtext.error_lines(t, raised, d.model.take_dropped())
 
 
 def test_a_settings_save_refused_for_room_says_memory_full():
-    from ui import errtext
     lines = errtext.error_lines(t, OSError(ENOSPC))
     assert lines[0] == t(tx.MEMORY_FULL)
     assert errtext.error_lines(t, OSError(EIO))[0] == t(tx.MEM_ERROR)

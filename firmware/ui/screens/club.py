@@ -18,8 +18,6 @@ while one is open (see there), so the app lets it go at the table.
 """
 from array import array
 
-from micropython import const
-
 from gincore import tournament as T
 from gincore.pairings import BYE
 from gincore.prize import money
@@ -29,8 +27,9 @@ from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import W, SMALL
 from ui.screens.common import ChoiceScreen
-from ui.screens.message import HoldScreen, MessageScreen, say_lines, say_saved
+from ui.screens.message import HoldScreen, say_lines, say_saved
 from ui import widgets
+from ui.screens.club_rows import Rows, fit_pair, not_saved, pair_label, _line, split_text, walkable, walkover
 
 
 def cache_off(app):
@@ -44,10 +43,6 @@ def cache_off(app):
         w.forget()
         w.cache_was = w.cache_bytes
         w.cache_bytes = 0
-
-
-def not_saved(app, e):
-    app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
 
 
 def show_evening(app):
@@ -70,67 +65,6 @@ def round_name(app, t, r):
         if left < 3:
             return app.t((tx.R_FINAL, tx.R_SEMI, tx.R_QUARTER)[left])
     return app.t(tx.ROUND_OF) % (r, t.n_rounds)
-
-
-def fit_pair(g, na, sep, nb, room):
-    """The two names cut (the longer first) until na + sep + nb fits in room pixels."""
-    while g.width(na + sep + nb, SMALL) > room and (len(na) > 1 or len(nb) > 1):
-        if len(na) >= len(nb):
-            na = na[:-1]
-        else:
-            nb = nb[:-1]
-    return na, nb
-
-
-_KEEP = const(8)   # rows of a long list kept made: more than a screen shows
-
-
-class Rows:
-    """A long list's rows, each made by make(i) when the list shows it. A
-    16-player round robin's result entry has 224 rows (both winners of 112
-    pairings): made up front they took 14 KB of the organiser's heap. The
-    last few made are kept, so a redraw makes nothing."""
-
-    def __init__(self, n, make):
-        self.n = n
-        self.make = make
-        self.at = [-1] * _KEEP
-        self.made = [None] * _KEEP
-        self.next = 0
-
-    def __len__(self):
-        return self.n
-
-    def __getitem__(self, i):
-        if i < 0 or i >= self.n:
-            raise IndexError(i)      # (the end of a for loop over the rows)
-        at = self.at
-        for j in range(_KEEP):
-            if at[j] == i:
-                return self.made[j]
-        s = self.make(i)
-        j = self.next
-        at[j] = i
-        self.made[j] = s
-        self.next = (j + 1) % _KEEP
-        return s
-
-
-def pair_label(app, k):
-    """ "Ann v Hal" for pairing k, as wide as the screen allows."""
-    t = app.club.t
-    a, b, _ = t.pairing(k)
-    na, nb = fit_pair(app.g, t.names[a], " v ", t.names[b], W - 2)
-    return na + " v " + nb
-
-
-def _line(app, sid, name):
-    return widgets.fill_name(app.g, app.t(sid), name, W)
-
-
-def split_text(split):
-    """ "50/30/20%" """
-    return "/".join("%d" % p for p in split) + "%"
 
 
 # --- between pairings ------------------------------------------------------------------
@@ -297,14 +231,6 @@ class PairingsScreen(Screen):
             widgets.more(g)
 
 
-def walkable(app):
-    """The pairings a walkover can end: the open ones, but not one being
-    played with hands on its sheet (a forfeit ends that)."""
-    c = app.club
-    on = c.on_table()
-    return [k for k in c.t.open_pairings() if k != on or not app.match.hands]
-
-
 def start_pairing(app, k):
     """Pairing k's match on the table (or back to it, when it is there).
     Another pairing's match with hands on it is finished first (or ended
@@ -344,18 +270,9 @@ def ask_walkover(app):
             p, o = (a, b) if j == 0 else (b, a)
             app.push(HoldScreen(app, tt(tx.WALKOVER),
                                 (_line(app, tx.ABSENT, t.names[p]), _line(app, tx.WINS, t.names[o])),
-                                lambda: _walkover(app, k, p)))
+                                lambda: walkover(app, k, p)))
         app.push(ChoiceScreen(app, tt(tx.WHO_ABSENT), (t.names[a], t.names[b]), 0, absent))
     app.push(ChoiceScreen(app, tt(tx.WALKOVER), Rows(len(ks), lambda i: pair_label(app, ks[i])), cur, picked))
-
-
-def _walkover(app, k, absent):
-    try:
-        app.club.walkover(k, absent)
-    except Exception as e:
-        not_saved(app, e)
-        return
-    app.club.show()
 
 
 def ask_forfeit(app):

@@ -17,7 +17,7 @@ from ui.gfx import W
 from ui.screens.common import ChoiceScreen
 from ui.screens.digits import DigitScreen
 from ui.screens.message import HoldScreen, MessageScreen, say_lines
-from ui.screens.club import Rows, walkable, fit_pair, not_saved, pair_label, _line
+from ui.screens.club_rows import Rows, walkable, fit_pair, not_saved, pair_label, _line, walkover
 
 POINTS_MAX = 9999
 
@@ -59,12 +59,11 @@ def ask_entry(app, only=None, title=None):
     def picked(i):
         k, w = row(i)
         if w < 0:
-            from ui.screens.club import _walkover
             p = -1 - w
             o = t.pairing(k)[0] if p == t.pairing(k)[1] else t.pairing(k)[1]
             app.push(HoldScreen(app, tt(tx.WALKOVER), (_line(app, tx.ABSENT, t.names[p]),
                                                        _line(app, tx.WINS, t.names[o])),
-                                lambda: _walkover(app, k, p)))
+                                lambda: walkover(app, k, p)))
             return
         # The list goes before the numbers are asked (its rows and what makes
         # them: 1.7 KB of the organiser's heap); Back from them goes back

@@ -26,7 +26,7 @@ from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import W, SMALL
 from ui.screens.common import ChoiceScreen, NumberScreen
-from ui.screens.club import not_saved, split_text
+from ui.screens.club_rows import not_saved, split_text
 from ui.screens.message import say_lines
 from ui import widgets
 

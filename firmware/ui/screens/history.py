@@ -229,7 +229,8 @@ class HistoryScreen(Screen):
         try:
             app.model.delete_hand(i)
         except Exception as e:
-            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+            from ui.errtext import failed   # loaded when a change fails: not at the table
+            app.push(MessageScreen(app, t(tx.NOT_SAVED), failed(app, e)))
             return
         self.prepare()
         app.say(t(tx.DELETED))

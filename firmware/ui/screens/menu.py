@@ -165,6 +165,13 @@ class MenuScreen(ChoiceScreen):
             from ui.screens.tables import ask_join
             ask_join(app)
         elif a == _END_CLUB:
+            link = app.service("table")
+            if link is not None and link.unsent() is not None:
+                # A table device whose result the organiser has not acknowledged:
+                # ending would leave it unsent for good (as Leave club night says).
+                from ui.screens.message import say_lines
+                say_lines(app, t(tx.END_CLUB), (t(tx.LEAVE + 2),))
+                return
             app.push(HoldScreen(app, t(tx.END_CLUB), (t(tx.END_CLUB_Q), t(tx.CLUB_KEPT)), self.end_club))
 
     def undo(self):
@@ -177,7 +184,8 @@ class MenuScreen(ChoiceScreen):
         try:
             change()
         except Exception as e:
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+            from ui.errtext import failed   # loaded when a change fails: not at the table
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
             return
         app.home()
         app.say(app.t(word))

@@ -34,7 +34,8 @@ def save_setting(app, field, value):
     try:
         app.cfg.change(field, value)
     except Exception as e:  # noqa: BLE001 - OSError from the flash
-        app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+        from ui.errtext import failed   # loaded when a change fails: not at the table
+        app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
         return False
     return True
 

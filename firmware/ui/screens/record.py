@@ -246,7 +246,8 @@ class RecordFlow:
         except Exception as e:  # storage full or failing: say so, keep the draft
             t = app.t
             from ui.screens.message import MessageScreen   # only when something went wrong
-            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+            from ui.errtext import failed   # loaded when a change fails: not at the table
+            app.push(MessageScreen(app, t(tx.NOT_SAVED), failed(app, e)))
             return
         self.finish()
         app.after_save()

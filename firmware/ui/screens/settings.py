@@ -9,9 +9,10 @@ from ui import keys
 from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import SMALL
-from ui.screens.common import ChoiceScreen, NumberScreen
+from ui.screens.common import ChoiceScreen, NumberScreen, room_lines
 from ui.screens.message import MessageScreen, HoldScreen, save_setting
 from ui import widgets
+from ui.errtext import failed
 
 # One label per rules.FIELDS entry, same order.
 FIELD_IDS = (tx.F_LIMIT_MODE, tx.F_KNOCK_LIMIT, tx.F_ACE_GIN, tx.F_SPADE, tx.F_SPADE_BOX,
@@ -140,7 +141,7 @@ class SettingsScreen(ChoiceScreen):
         try:
             n = app.model.delete_old(keep)
         except Exception as e:
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
             return
         app.home()
         app.say(app.t(tx.DELETED_N) % n)
@@ -150,7 +151,7 @@ class SettingsScreen(ChoiceScreen):
         try:
             app.model.clear_stats()
         except Exception as e:
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), app.model.error_lines(e, app.t)))
+            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
             return
         app.home()
         app.say(app.t(tx.CLEARED))
@@ -206,13 +207,13 @@ def apply_rules(app, r, done):
     t = app.t
     if app.model.locked:
         from ui.screens.message import say_lines
-        say_lines(app, t(tx.NOT_SAVED), app.model.room_lines(t, False))
+        say_lines(app, t(tx.NOT_SAVED), room_lines(app, False))
         return
     if not app.match.rules_locked():
         try:
             app.model.set_rules(r)
         except Exception as e:
-            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, t)))
+            app.push(MessageScreen(app, t(tx.NOT_SAVED), failed(app, e)))
             return
         done()
         return
@@ -221,7 +222,7 @@ def apply_rules(app, r, done):
         try:
             app.model.schedule_rules(r)
         except Exception as e:
-            app.push(MessageScreen(app, t(tx.NOT_SAVED), app.model.error_lines(e, t)))
+            app.push(MessageScreen(app, t(tx.NOT_SAVED), failed(app, e)))
             return
         done()
         app.say(t(tx.RULES_NEXT_GAME))

@@ -4,6 +4,7 @@ from ui import text as tx
 from ui.gfx import SMALL
 from ui.screens.common import ChoiceScreen
 from ui import widgets
+from ui.errtext import failed
 
 
 class StatsScreen(ChoiceScreen):
@@ -20,7 +21,7 @@ class StatsScreen(ChoiceScreen):
         except Exception as e:  # noqa: BLE001 - the flash could not be read: say so
             from gincore.stats import Stats
             self.stats = Stats()
-            self.error = app.model.error_lines(e, app.t)[:1]
+            self.error = failed(app, e)[:1]
         self.title = app.t(tx.STATS)
         self.labels = self.stats.names()
         super().prepare()
