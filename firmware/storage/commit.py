@@ -1,7 +1,7 @@
-"""The shared commit layer: files written whole, appended, read, removed;
-free space; StoreError, StoreFull and the load problems."""
-# Its methods are Store's (storage/store.py puts the parts together), and
-# every part writes through them: a file is replaced whole (name.tmp, then
+"""The shared commit layer: files written whole, appended, read, removed,
+set aside in bad/; free space; StoreError, StoreFull and the load problems."""
+# Commit is the base of Store (storage/store.py), and every part writes
+# through it: a file is replaced whole (name.tmp, then
 # one rename, atomic on littlefs), so a write that raises committed nothing
 # (the rename or the close of an append is its last step); a failed write
 # forgets the measured free space, and every commit is counted
@@ -9,6 +9,11 @@ free space; StoreError, StoreFull and the load problems."""
 from micropython import const
 
 TMP = ".tmp"   # a write in progress: name.tmp, renamed over name when whole
+# The folders and the files more than one part names (journal.py names the match's own).
+BAD_DIR = "bad"        # damaged files, set aside for export
+ARCHIVE_DIR = "arch"   # the finished matches and club nights
+STATS = "stats.dat"
+CLUB = "club.trn"
 
 _ENOENT = const(2)
 _ENOENT_WASM = const(44)     # ENOENT as the PC's WebAssembly MicroPython reports it
@@ -190,6 +195,46 @@ class Commit:
             if n.endswith(TMP):
                 self._quiet_remove(name + "/" + n if name else n)
         return names
+
+    # ---- setting a damaged file aside ---------------------------------------
+    # A file never moves into bad/ by a rename: littlefs moves a file between
+    # folders in two commits, and a cut between them hides the moved file's
+    # neighbour in the old folder (stats.dat after match.snp) until the next
+    # write. A cut between the copy and the removal leaves the file in both
+    # places: it is set aside again at the next load (a second copy; nothing
+    # lost).
+
+    def _bad_name(self, name):
+        # bad/K-name with K one above any number already there.
+        k = 1
+        for n in self._listdir(BAD_DIR, True):
+            head = n.split("-")[0]
+            if head.isdigit() and int(head) >= k:
+                k = int(head) + 1
+        return BAD_DIR + "/" + str(k) + "-" + name.split("/")[-1]
+
+    def _set_aside(self, name, data=None):
+        # The copy in bad/ (its own commit inside bad/), then the file goes.
+        # False when the copy could not be made (a full flash): the file
+        # stays where it is and is reported again next boot.
+        try:
+            if data is None:
+                data = self._read(name)
+            self._copy_aside(name, data)
+        except OSError:
+            return False
+        self._quiet_remove(name)
+        return True
+
+    def _copy_aside(self, name, data):
+        self._write_new(self._bad_name(name), data)
+
+    def bad_files(self):
+        """Names of the files set aside in bad/ (for export), sorted."""
+        try:
+            return sorted(self.fs.listdir(self._p(BAD_DIR)))
+        except OSError:
+            return []
 
     # ---- free space ----------------------------------------------------------
 

@@ -1,6 +1,6 @@
 """The match on the table: its snapshots and its journal of hands, saved
 and read back."""
-# Its methods are Store's (storage/store.py puts the parts together).
+# Journal is Store's base, on the commit layer (storage/store.py).
 # match.snp holds the state after the match's first N hands (match.prv the
 # snapshot before it, of the same match, for a damaged one to fall back
 # to); match.jnl the hands N, N+1, ... appended one record each. Every
@@ -12,18 +12,15 @@ and read back."""
 # there beside a snapshot (the old one, until the next hand replaces it; a
 # new match on an empty flash writes its own first), so a snapshot with no
 # journal beside it means the journal went missing (reported).
-from storage import frame as F
-from storage.commit import (StoreError, P_MATCH_NEWER, P_MATCH_DAMAGED, P_HANDS_NEWER,
-                            P_HANDS_DAMAGED, P_ORPHANS, P_CUT_OFF, P_SOME_DAMAGED, P_JOURNAL_MISSING,
-                            P_MATCH_MISSING, P_MATCH_EARLIER)
-from storage.stats_file import STATS
+import storage.commit as C
+import storage.frame as F
 
 SNAPSHOT = "match.snp"
 PREVIOUS = "match.prv"   # the snapshot before the current one (a damaged one falls back to it)
 JOURNAL = "match.jnl"
 
 
-class Journal:
+class Journal(C.Commit):
     # ---- saving ----------------------------------------------------------------
 
     def append(self, record):
@@ -35,7 +32,7 @@ class Journal:
         """
         self._writable("this hand")
         if self.match_no is None:
-            raise StoreError("No match is open.")
+            raise C.StoreError("No match is open.")
         rec = F.record(self.hands, record)
         # From the free space kept since the last measure (a hand is the
         # one write a player waits for; statvfs would double it). Should
@@ -73,7 +70,7 @@ class Journal:
         """Replace the whole current match (after an undo, edit or delete):
         snapshot is the new state and holds `hands` hands. One commit."""
         if self.match_no is None:
-            raise StoreError("No match is open.")
+            raise C.StoreError("No match is open.")
         gen = self._gen if self._gen > self._gen_top else self._gen_top
         self._snapshot(snapshot, hands, self.match_no, gen + 1, "the match", True, True)
 
@@ -122,7 +119,7 @@ class Journal:
         snapshot, records = self._read_match(names)
         if self._fell_back:
             self.note("The saved match was damaged and set aside. It resumes after hand %d." % self.hands,
-                      P_MATCH_EARLIER, self.hands)
+                      C.P_MATCH_EARLIER, self.hands)
         return snapshot, records
 
     def _read_match(self, names):
@@ -137,10 +134,10 @@ class Journal:
         if SNAPSHOT not in names:
             if have_journal:
                 self._orphan_journal()
-            elif self._arch or STATS in names:
+            elif self._arch or C.STATS in names:
                 # The device kept a match before (finished ones, statistics):
                 # neither file of the one on the table is there any more.
-                self.note("The saved match could not be found. A new match is started.", P_MATCH_MISSING)
+                self.note("The saved match could not be found. A new match is started.", C.P_MATCH_MISSING)
             return None, []
         data = self._read(SNAPSHOT)
         status, match, gen, parts = F.read_records(data, F.KIND_SNAPSHOT, 2)
@@ -171,7 +168,7 @@ class Journal:
         if not have_journal:
             # Every snapshot is followed by its journal: this one went missing.
             self.note("The hands saved after hand %d are missing. The match resumes from there." % self.hands,
-                          P_JOURNAL_MISSING, self.hands)
+                          C.P_JOURNAL_MISSING, self.hands)
             self._fresh_journal()
             return snapshot, []
         data = self._read(JOURNAL)
@@ -182,10 +179,10 @@ class Journal:
             self._replace_journal(data, F.HEADER_SIZE)
             if status == F.NEWER:
                 self.note("The saved hands were made by newer firmware. They were set aside; update the firmware or export them.",
-                              P_HANDS_NEWER)
+                              C.P_HANDS_NEWER)
             else:
                 self.note("The saved hands were damaged and set aside for export. The match resumes from its last checkpoint.",
-                              P_HANDS_DAMAGED)
+                              C.P_HANDS_DAMAGED)
             return snapshot, []
         if jmatch != match or jgen != gen:
             # A journal is only written after its snapshot, so one that names
@@ -215,7 +212,7 @@ class Journal:
             self._replace_journal(data, pos)
             if status == F.TRUNCATED:
                 self.note("The last save was cut off. %d hands of this match were recovered." % self.hands,
-                              P_CUT_OFF, self.hands)
+                              C.P_CUT_OFF, self.hands)
             else:
                 self._some_damaged()
         return snapshot, records
@@ -241,7 +238,7 @@ class Journal:
 
     def _some_damaged(self):
         self.note("Some saved hands were damaged and set aside. The first %d hands were recovered." % self.hands,
-                      P_SOME_DAMAGED, self.hands)
+                      C.P_SOME_DAMAGED, self.hands)
 
     def _set_aside_match(self, have_journal, newer=False, data=None):
         # The snapshot cannot be used: it and its journal go to bad/ (both
@@ -267,10 +264,10 @@ class Journal:
             self.read_only = True
         if newer:
             self.note("The saved match was made by newer firmware. It was set aside; update the firmware or export it.",
-                          P_MATCH_NEWER)
+                          C.P_MATCH_NEWER)
         else:
             self.note("The saved match was damaged. It was set aside for export; start a new match.",
-                          P_MATCH_DAMAGED)
+                          C.P_MATCH_DAMAGED)
 
     def _orphan_journal(self):
         # Hands with no snapshot: left behind by a match that is archived,
@@ -282,9 +279,9 @@ class Journal:
             self._quiet_remove(JOURNAL)
         elif not self._set_aside(JOURNAL):
             self.read_only = True
-            self.note("Saved hands without their match were found and could not be set aside.", P_ORPHANS)
+            self.note("Saved hands without their match were found and could not be set aside.", C.P_ORPHANS)
         else:
-            self.note("Saved hands without their match were found and set aside for export.", P_ORPHANS)
+            self.note("Saved hands without their match were found and set aside for export.", C.P_ORPHANS)
 
     def _replace_journal(self, data, good):
         # Keep a copy of the whole file for export (if the flash lets us),

@@ -1,20 +1,23 @@
-"""The store (Store): the parts of storage/ put together, and what spans
-them: loading at boot, starting the next match."""
+"""The store (Store): the match on the table always at hand, the rest of
+storage/ reached through it when used; loading at boot, the next match."""
 # Keeps the current match, the finished matches and the statistics on
 # flash so that a confirmed hand survives a power cut at any instant
-# (details and byte layout: docs/storage.md). Each part is a module of one
-# job whose methods are Store's; they share Store's fields (listed in
-# _unread, by part):
-#   commit.py      the shared layer: a file written whole, appended, read,
-#                  removed; free space; StoreError, StoreFull, the problems
-#   damaged.py     a damaged file set aside in bad/
-#   journal.py     the match on the table: its snapshots and hand journal
-#   archive.py     the finished matches in arch/
-#   stats_file.py  the statistics
-#   club_files.py  a club night, under way and finished
-# beside frame.py (the bytes of every file), osfs.py (the filesystem
-# calls) and old_matches.py (deleting the finished matches, loaded only
-# when asked).
+# (details and byte layout: docs/storage.md). Its parts, one job each:
+#   commit.py      the shared layer (Store's base): a file written whole,
+#                  appended, read, removed, set aside in bad/; free space;
+#                  StoreError, StoreFull, the load problems
+#   journal.py     the match on the table (Store's base, on commit.py):
+#                  its snapshots and hand journal
+#   archive.py     the finished matches in arch/          } functions of the
+#   stats_file.py  the statistics                         } store, imported
+#   club_files.py  a club night, under way and finished   } when first used
+#   old_matches.py deleting the finished matches (Settings)
+# beside frame.py (the bytes of every file) and osfs.py (the filesystem).
+# The parts used now and then are not Store's bases: __getattr__ below
+# names each one's calls and imports it when one is made, and the device
+# lets them go at the table (base/lifecycle.py, RARE), so the table's heap
+# holds only the match's part. They keep nothing of their own: every
+# field is Store's (listed in _unread, by part).
 # - a write that raises was not committed (the rename or close is the last
 #   step); work after a commit (tidying, a fresh journal) never raises;
 # - a read that fails raises: the app then saves nothing rather than act on
@@ -22,23 +25,10 @@ them: loading at boot, starting the next match."""
 #   export) with a plain-words problem, and everything else keeps working.
 from micropython import const
 
-from storage import frame as F
-from storage.archive import Archive, ARCHIVE_DIR
-from storage.club_files import ClubFiles, CLUB
-from storage.commit import Commit, StoreError, errno_of, P_READ
-from storage.damaged import Damaged
+import storage.commit as C
+import storage.frame as F
 from storage.journal import Journal
 from storage.osfs import OsFs
-from storage.stats_file import StatsFile, STATS
-# Also found here: the PC's export tool and the tests use these names from storage.store.
-from storage.commit import (StoreFull, Problem, problem, missing,  # noqa: F401
-                            P_OTHER, P_MATCH_NEWER, P_MATCH_DAMAGED, P_HANDS_NEWER,
-                            P_HANDS_DAMAGED, P_ORPHANS, P_CUT_OFF, P_SOME_DAMAGED, P_OLD_NEWER, P_OLD_DAMAGED,
-                            P_STATS_NEWER, P_STATS_DAMAGED, P_JOURNAL_MISSING, P_FULL, P_CLOSED, P_UNSAVED,
-                            P_CLUB_NEWER, P_CLUB_DAMAGED, P_OLD_CLUB_NEWER, P_OLD_CLUB_DAMAGED,
-                            P_MATCH_MISSING, P_MATCH_EARLIER)
-from storage.damaged import BAD_DIR  # noqa: F401
-from storage.journal import SNAPSHOT, PREVIOUS, JOURNAL  # noqa: F401
 
 _RESERVE_BLOCKS = const(4)   # free blocks littlefs needs for copy-on-write
 _COMPACT_BYTES = const(400)  # keep the journal inline (<=512 B) on littlefs
@@ -46,7 +36,7 @@ _KEEP_MATCHES = const(200)   # finished matches kept; the oldest go first
 _MATCH_ROOM = const(8192)    # kept free for the open match when old matches go
 
 
-class Store(Journal, Archive, StatsFile, ClubFiles, Damaged, Commit):
+class Store(Journal):
     def __init__(self, root="/gin", fs=None, keep_matches=_KEEP_MATCHES,
                  reserve_blocks=_RESERVE_BLOCKS, compact_bytes=_COMPACT_BYTES,
                  match_room=_MATCH_ROOM):
@@ -64,6 +54,24 @@ class Store(Journal, Archive, StatsFile, ClubFiles, Damaged, Commit):
         self._stats_src = None  # the finished match holding the newest statistics (load_stats)
         self._untouched = False  # load() found no statistics and no club night: a new device
         self._unread()
+
+    def __getattr__(self, name):
+        # The parts used now and then: a call of one of theirs imports its
+        # module (if it is not loaded) and calls the function of that name
+        # with the store first. Only names not found on Store come here.
+        if name in ("archived", "archive_match", "cancel_archive", "reopen_last", "read_archived",
+                    "delete_archived", "_make_room", "_rotate", "_closed_match", "_archived_stats",
+                    "_arch_dir_bytes"):
+            import storage.archive as part
+        elif name in ("save_stats", "load_stats", "set_aside_stats"):
+            import storage.stats_file as part
+        elif name in ("save_club", "load_club", "set_aside_club", "archive_club", "archived_clubs",
+                      "read_archived_club"):
+            import storage.club_files as part
+        else:
+            raise AttributeError(name)
+        f = getattr(part, name)
+        return lambda *a, **k: f(self, *a, **k)
 
     def _unread(self):
         # What load() reads from flash, as before anything is read.
@@ -109,22 +117,45 @@ class Store(Journal, Archive, StatsFile, ClubFiles, Damaged, Commit):
         snapshot, records = None, []
         try:
             names = self._tidied("", True)
-            found = self._tidied(ARCHIVE_DIR)
-            self._found_matches(found)
-            self._found_clubs(found)
-            self._rotate()   # finish one that a power cut interrupted
-            self._untouched = STATS not in names and CLUB not in names and not self._clubs
-            if STATS in names:
-                self._stats_header()
+            self._found(self._tidied(C.ARCHIVE_DIR))
+            if len(self._arch) > self.keep_matches:
+                self._rotate()   # finish one that a power cut interrupted
+            self._untouched = C.STATS not in names and C.CLUB not in names and not self._clubs
+            if C.STATS in names:
+                # Only the header, for match numbering; load_stats() checks the rest.
+                status, upto, gen = F.parse_header(self._read(C.STATS), F.KIND_STATS)
+                if status == F.OK:
+                    self.stats_upto = upto
             snapshot, records = self._load_match(names)
         except Exception as e:  # never crash at boot; say what happened
             snapshot, records = None, []
             self.match_no = None
             self.closed_no = None
             self.read_only = True
-            self.note("The memory could not be read (error %s). Saved games may be missing." % errno_of(e),
-                          P_READ, errno_of(e))
+            self.note("The memory could not be read (error %s). Saved games may be missing." % C.errno_of(e),
+                      C.P_READ, C.errno_of(e))
         return snapshot, records, self.problems
+
+    def _found(self, names):
+        # The finished matches (mNNNNNN.dat) and club nights (cNNNN.trn)
+        # among the names in arch/, each ascending.
+        arch, clubs = [], []
+        for n in names:
+            if n[0] == "m" and n[1:7].isdigit() and n.endswith(".dat"):
+                arch.append(int(n[1:7]))
+            elif len(n) > 5 and n[0] == "c" and n.endswith(".trn") and n[1:-4].isdigit():
+                clubs.append(int(n[1:-4]))
+        arch.sort()
+        clubs.sort()
+        self._arch = arch
+        self._clubs = clubs
+        self._club_top = clubs[-1] if clubs else 0
+
+    def _stats_floor(self):
+        # The highest finished match number: the newest kept, or the last
+        # the saved statistics include.
+        n = self._arch[-1] if self._arch else 0
+        return self.stats_upto if self.stats_upto > n else n
 
     def last_match_no(self):
         """The highest match number in use (open, archived or in the statistics)."""
@@ -132,6 +163,15 @@ class Store(Journal, Archive, StatsFile, ClubFiles, Damaged, Commit):
         if self.match_no is not None and self.match_no > n:
             n = self.match_no
         return n
+
+    # ---- the next match ----------------------------------------------------
+
+    def _room(self, nbytes, keep):
+        # Room for nbytes with a whole match's to spare; if there is none,
+        # the oldest finished matches go (archive.py _make_room).
+        need = nbytes + self.match_room
+        if not self.has_room(need):
+            self._make_room(need, keep)
 
     def new_match(self, snapshot, _more=False):
         """Start the next match from its opening state; durable on return.
@@ -145,7 +185,7 @@ class Store(Journal, Archive, StatsFile, ClubFiles, Damaged, Commit):
         if not _more:
             self.dropped = []
         self._writable("the new match")
-        self._make_room(len(snapshot) + 2 * F.HEADER_SIZE, self.closed_no)
+        self._room(len(snapshot) + 2 * F.HEADER_SIZE, self.closed_no)
         no = self.last_match_no() + 1
         gen = 0
         if (self.match_no == 1 and self.hands == 0 and self._gen == 0 and self._untouched
@@ -166,14 +206,14 @@ class Store(Journal, Archive, StatsFile, ClubFiles, Damaged, Commit):
                 raise self._failed(e, "the new match")
         try:
             self._snapshot(snapshot, 0, no, gen, "the new match", not first)
-        except StoreError:
+        except C.StoreError:
             self._snap_stats = stats
             raise
         # Committed; the rest only tidies up.
         if self._arch_stats is not None:
             try:
                 self.save_stats(self._arch_stats[1], self._arch_stats[0])
-            except StoreError:
+            except C.StoreError:
                 pass  # the archive file holds them
             self._arch_stats = None
 
@@ -190,7 +230,7 @@ class Store(Journal, Archive, StatsFile, ClubFiles, Damaged, Commit):
         if finished is not None:
             need += len(finished) + (len(stats) if stats else 0)
             need += self._arch_dir_bytes(self._arch)  # the first finished match makes arch/
-        self._make_room(need, self.closed_no)
+        self._room(need, self.closed_no)
         self._check_room(need, "the new match")
         archived = False
         if finished is not None and self.match_no is not None:
@@ -198,8 +238,20 @@ class Store(Journal, Archive, StatsFile, ClubFiles, Damaged, Commit):
             archived = True
         try:
             self.new_match(snapshot, True)
-        except StoreError:
+        except C.StoreError:
             if archived:
                 self.cancel_archive()
             raise
         return self.dropped
+
+
+def __getattr__(name):
+    # The names the PC's export tool and the tests take from storage.store
+    # (StoreError, the problems' codes, the files' names): they live in
+    # commit.py and journal.py; looked up there when asked, so the device's
+    # heap holds each once.
+    import storage.journal as J
+    try:
+        return getattr(C, name)
+    except AttributeError:
+        return getattr(J, name)
