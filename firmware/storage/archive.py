@@ -10,8 +10,9 @@ and the last one reopened."""
 # metadata that holds the finished matches.
 from micropython import const
 
+import storage.commit as C
 import storage.frame as F
-from storage.commit import ARCHIVE_DIR, StoreError, errno_of, missing, P_OLD_NEWER, P_OLD_DAMAGED
+from storage.commit import ARCHIVE_DIR, StoreError, errno_of, missing
 
 _INLINE = const(512)         # littlefs keeps files this small inside their folder
 _DIR_BYTES = const(8192)     # a new folder on littlefs: a metadata pair of two blocks
@@ -183,9 +184,9 @@ def _read_archive(st, no):
     if no in st._arch:
         st._arch.remove(no)
     if status == F.NEWER:
-        st.note("Finished match %d was made by newer firmware and was set aside." % no, P_OLD_NEWER, no)
+        st.note("Finished match %d was made by newer firmware and was set aside." % no, C.P_OLD_NEWER, no)
     else:
-        st.note("Finished match %d was damaged and set aside for export." % no, P_OLD_DAMAGED, no)
+        st.note("Finished match %d was damaged and set aside for export." % no, C.P_OLD_DAMAGED, no)
     return None
 
 

@@ -10,9 +10,9 @@
 # and then removed. Evenings are numbered 1, 2, ... apart from the
 # matches and never rotated out; each pairing's match is an ordinary match
 # of the store, and the tournament keeps its match number (its `ref`).
+import storage.commit as C
 import storage.frame as F
-from storage.commit import (ARCHIVE_DIR, CLUB, StoreError, errno_of, missing, P_READ, P_CLUB_NEWER,
-                            P_CLUB_DAMAGED, P_OLD_CLUB_NEWER, P_OLD_CLUB_DAMAGED)
+from storage.commit import ARCHIVE_DIR, CLUB, StoreError, errno_of, missing
 
 
 def _club_path(no):
@@ -73,9 +73,9 @@ def load_club(st):
                 st._club_stuck = True  # stays there, never overwritten unread
             if status == F.NEWER:
                 st.note("The club night was made by newer firmware. It was set aside; update the "
-                          "firmware or export it.", P_CLUB_NEWER)
+                          "firmware or export it.", C.P_CLUB_NEWER)
             else:
-                st.note("The club night was damaged. It was set aside for export.", P_CLUB_DAMAGED)
+                st.note("The club night was damaged. It was set aside for export.", C.P_CLUB_DAMAGED)
             return None
         data = None
         if no in st._clubs:
@@ -91,7 +91,7 @@ def load_club(st):
         st._club_read = False
         st.read_only = True
         st.note("The memory could not be read (error %s). The club night may be missing." % errno_of(e),
-                  P_READ, errno_of(e))
+                  C.P_READ, errno_of(e))
         return None
 
 
@@ -107,7 +107,7 @@ def set_aside_club(st):
         st._club_stuck = True
     st.club_no = None
     st._club_read = True
-    st.note("The club night was damaged. It was set aside for export.", P_CLUB_DAMAGED)
+    st.note("The club night was damaged. It was set aside for export.", C.P_CLUB_DAMAGED)
 
 
 def archive_club(st):
@@ -181,8 +181,8 @@ def read_archived_club(st, no):
         st._clubs.remove(no)
     if status == F.NEWER:
         st.note("Finished club night %d was made by newer firmware and was set aside." % no,
-                  P_OLD_CLUB_NEWER, no)
+                  C.P_OLD_CLUB_NEWER, no)
     else:
         st.note("Finished club night %d was damaged and set aside for export." % no,
-                  P_OLD_CLUB_DAMAGED, no)
+                  C.P_OLD_CLUB_DAMAGED, no)
     return None

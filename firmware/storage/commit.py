@@ -31,7 +31,10 @@ class StoreFull(StoreError):
 
 # What a load problem is about (Problem.code) and its number (Problem.n): the
 # device says it in the player's language from these (ui/errtext.py); the
-# text itself stays plain English words for the PC.
+# text itself stays plain English words for the PC. storage/ reads them as
+# C.P_NAME (import storage.commit as C): the firmware's build then writes
+# the number in their place and keeps no name it need not
+# (host_tools/deploy/fold_ids.py).
 P_OTHER = const(0)
 P_READ = const(1)            # n: the error number
 P_MATCH_NEWER = const(2)

@@ -6,8 +6,9 @@ copy), set aside."""
 # holds a copy of the statistics after it, newer until stats.dat is
 # brought up to date at the next match; after reopen_last the snapshot
 # holds the ones from before the reopened match.
+import storage.commit as C
 import storage.frame as F
-from storage.commit import STATS, StoreError, errno_of, missing, P_STATS_NEWER, P_STATS_DAMAGED
+from storage.commit import STATS, StoreError, errno_of, missing
 
 
 def save_stats(st, stats, upto=None):
@@ -56,10 +57,10 @@ def _load_stats(st):
         else:
             st._set_aside(STATS, data)
             if status == F.NEWER:
-                st.note("The statistics were made by newer firmware and were set aside.", P_STATS_NEWER)
+                st.note("The statistics were made by newer firmware and were set aside.", C.P_STATS_NEWER)
             else:
                 st.note("The statistics were damaged and set aside; they start again from here.",
-                              P_STATS_DAMAGED)
+                              C.P_STATS_DAMAGED)
     for no in reversed(list(st._arch)):
         if no <= upto:
             break
@@ -82,4 +83,4 @@ def set_aside_stats(st):
     it can read): stats.dat goes to bad/ and a problem is noted."""
     st._set_aside(STATS)
     st.stats_upto = st._arch[-1] if st._arch else 0
-    st.note("The statistics were damaged and set aside; they start again from here.", P_STATS_DAMAGED)
+    st.note("The statistics were damaged and set aside; they start again from here.", C.P_STATS_DAMAGED)
