@@ -9,6 +9,7 @@ module("boot.py")
 package("base")
 package("gincore")
 package("storage")
+package("play")
 package("device")
 package("ui")
 package("net")   # Pico W: phones (QR codes, the page, the server); imported only while Phones runs

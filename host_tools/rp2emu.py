@@ -336,7 +336,7 @@ def uf2_from_env():
 _PLAY = r'''
 import gc, time, board
 from ui import platform
-import storage, ui.app, ui.config, ui.model, ui.persist, ui.screens.table  # what the table needs
+import storage, ui.app, ui.config, play.model, play.persist, ui.screens.table  # what the table needs
 from device.app import Loop
 gc.collect()
 modules = gc.mem_alloc()
@@ -449,6 +449,7 @@ def device_heap(uf2, frozen, hands=30, i2c_panel=True):
 # in the measured session: there the device starts on it as after a power-up.
 _CLUB_SAVE = r"""
 from gincore import tournament as T, rules as R
+from gincore import tournament_save as TS
 from storage import Store
 names = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal",
          "Ida", "Jon", "Kim", "Liv", "Max", "Ned", "Oda", "Pia"]
@@ -459,7 +460,7 @@ for i, k in enumerate(t.open_pairings()[:%d]):
     t.record(k, w, None, (100 + i, 30 + i) if w == a else (30 + i, 100 + i), entered=True)
 st = Store(ROOT)
 st.load()
-st.save_club(T.encode(t))
+st.save_club(TS.encode(t))
 print("@@ saved")
 """
 
@@ -467,7 +468,7 @@ print("@@ saved")
 _CLUB_DEVICE = r"""
 import gc, time, board
 from ui import platform
-import storage, ui.app, ui.config, ui.model, ui.persist, ui.screens.table
+import storage, ui.app, ui.config, play.model, play.persist, ui.screens.table
 from device.app import Loop
 gc.collect()
 modules = gc.mem_alloc()

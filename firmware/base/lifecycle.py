@@ -41,7 +41,7 @@ import sys
 
 # The rooms of the firmware: the only modules let_go looks at (on the PC
 # sys.modules also holds the interpreter's and the tests' own).
-ROOMS = ("base", "gincore", "storage", "device", "net", "ui", "board")
+ROOMS = ("base", "gincore", "storage", "play", "device", "net", "ui", "board")
 
 # --- the groups, and when each goes ------------------------------------------
 
@@ -63,7 +63,7 @@ FLOWS = ("ui.screens.menu", "ui.screens.record", "ui.screens.over", "ui.screens.
 WARM = ("ui.screens.menu", "ui.screens.record")
 
 # The match's code: it goes while the match is parked (an organiser's
-# device showing its evening keeps the match as its bytes: ui/model.py park).
+# device showing its evening keeps the match as its bytes: play/model.py park).
 MATCH = ("gincore.match", "gincore.handstore", "gincore.sheet", "gincore.stats", "gincore.knock_limit",
          "gincore.cards")
 
@@ -75,7 +75,7 @@ EVENING = ("gincore.tournament", "gincore.tournament_save", "gincore.standings",
 # A Pico W's network: Phones, the live page, the club routes, a table's
 # link. They go when Phones stops or a table's link stops.
 NETWORK = ("net.phones", "net.api", "net.http", "net.page", "net.link", "net.radio", "net.qr", "net.club",
-           "net.sign", "net.client", "net.table")
+           "net.sign", "net.client", "net.table", "storage.state_file")
 
 # MicroPython's asyncio (frozen in its firmware): it goes with the network
 # on the device; on the PC CPython's own stays where it is.

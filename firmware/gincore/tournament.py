@@ -17,7 +17,8 @@ clock and the table agreed). Any open pairing may be played next.
 State is a few small byte arrays allocated once, when the tournament is set
 up (at most 120 pairings: a 16-player round robin, or Swiss of 15 rounds), so recording
 results never grows the heap; standings.compute() works the table out from
-it when asked. tournament_save.py turns it into compact bytes and back.
+it when asked. tournament_save.py turns it into compact bytes and back
+(its encode and decode; it imports this module, never the other way).
 
 Errors are TournamentError: plain English words in str(e), and code, a, b
 for the device to say it in the player's language (E_* below).
@@ -632,14 +633,3 @@ def match_outcome(match):
             points[1] += game.final[1]
     return (s.games_won[0], s.games_won[1]), (points[0], points[1]), (hands[0], hands[1])
 
-
-def encode(t):
-    """Compact bytes of tournament t (tournament_save.py)."""
-    from gincore import tournament_save
-    return tournament_save.encode(t)
-
-
-def decode(data):
-    """The Tournament saved in data; codec.CodecError for bytes it cannot read."""
-    from gincore import tournament_save
-    return tournament_save.decode(data)

@@ -45,6 +45,7 @@ import os
 from binascii import hexlify
 
 from net import sign
+from storage import state_file
 from base.ticks import ticks_diff
 
 STATE_FILE = "/gin_club_net.json"
@@ -90,8 +91,7 @@ class Organiser:
     def _load(self):
         ev = self.evening()
         try:
-            with open(self.path) as f:
-                d = json.load(f)
+            d = state_file.read(self.path)
             if d["ev"] == ev:
                 for t, h in d["h"].items():
                     if len(h) == 3 and all(isinstance(x, str) for x in h):
@@ -107,10 +107,7 @@ class Organiser:
 
     def _save(self):
         d = {"ev": self.evening(), "h": dict((str(t), h) for t, h in self.holders.items())}
-        tmp = self.path + ".new"
-        with open(tmp, "w") as f:
-            f.write(json.dumps(d))
-        _replace(tmp, self.path)
+        state_file.write(self.path, d)
 
     # --- the organiser's presses (the Tables screen) ------------------------
     def code(self, table, now):
@@ -381,12 +378,3 @@ class Organiser:
             sep = ","
         yield "]}"
 
-
-def _replace(tmp, path):
-    """tmp becomes path: one rename where the filesystem replaces (littlefs,
-    POSIX), so a power cut leaves the old file or the new one."""
-    try:
-        os.rename(tmp, path)
-    except OSError:
-        os.remove(path)     # a filesystem that will not rename over a file (FAT)
-        os.rename(tmp, path)

@@ -29,6 +29,7 @@ from binascii import hexlify, unhexlify
 from base import lifecycle
 from base.ticks import ticks_add, ticks_diff
 from net import sign
+from storage import state_file
 
 LINK_FILE = "/gin_table.json"
 RETRY_MS = 2000     # a request that failed is made again after this
@@ -75,8 +76,7 @@ class TableLink:
     # --- the link file ------------------------------------------------------
     def _load(self):
         try:
-            with open(self.path) as f:
-                d = json.load(f)
+            d = state_file.read(self.path)
             if d["t"] == self.table and d["a"] == "%s:%d" % self.addr:
                 self.device = d["d"]
                 self.key = None if d["key"] is None else unhexlify(d["key"])
@@ -91,10 +91,7 @@ class TableLink:
     def _save(self):
         d = {"a": "%s:%d" % self.addr, "t": self.table, "d": self.device, "ask": self.ask,
              "key": None if self.key is None else hexlify(self.key).decode(), "acked": self.acked}
-        tmp = self.path + ".new"
-        with open(tmp, "w") as f:
-            f.write(json.dumps(d))
-        _replace(tmp, self.path)
+        state_file.write(self.path, d)
 
     def _find(self, now):
         """The network joined: the organiser's address (its own access point
@@ -338,8 +335,7 @@ def resume(app, radio=True, path=None, wifi_path=None):
     OK; an unacknowledged result is sent again). Else nothing stays loaded."""
     table = None
     try:
-        with open(path or LINK_FILE) as f:
-            d = json.load(f)
+        d = state_file.read(path or LINK_FILE)
         if d["key"] is not None:
             table = d["t"]
     except (OSError, ValueError, KeyError, TypeError):
@@ -379,12 +375,3 @@ def leave(app):
             raise
     stop(app)
 
-
-def _replace(tmp, path):
-    """tmp becomes path: one rename where the filesystem replaces (littlefs,
-    POSIX), so a power cut leaves the old file or the new one."""
-    try:
-        os.rename(tmp, path)
-    except OSError:
-        os.remove(path)     # a filesystem that will not rename over a file (FAT)
-        os.rename(tmp, path)

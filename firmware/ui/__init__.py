@@ -4,7 +4,6 @@ app.App owns the stack and the frame loop; screen.Screen is the base of
 every screen, and each screen or flow is a module in screens/ (the app
 imports them, they never import the app); widgets.py holds the reusable
 pieces (lists, number fields); text.py (the ids) and lang/ (a module per
-language) hold every string the device shows. model.py is the one place
-that changes the match, persist.py talks to the store, platform.py joins a
-board to the app.
+language) hold every string the device shows; platform.py joins a board to
+the app. The match itself lives below, in play/.
 """

@@ -17,7 +17,7 @@ TIDY_MS = 600   # idle this long after a press: flash work the saves left (a com
 
 
 class App:
-    """gfx: ui.gfx.Gfx; model: ui.model.Model (the match and its saving);
+    """gfx: ui.gfx.Gfx; model: play.model.Model (the match and its saving);
     cfg: ui.config.Config; clock(): milliseconds; board: optional platform
     object (battery_level() 0..4 or -1, set_contrast(n), version).
 
@@ -136,12 +136,17 @@ class App:
         self.say(t(tx.SAVED))
         s = self.match.sheet()
         if s.ended:
-            from ui.screens.over import GameOverScreen
-            self.push(GameOverScreen(self))
+            self.show_game_over()
         if self.model.later:
             # Saved, but a step after it was not: said on its own.
             from ui.screens.message import say_lines
             say_lines(self, t(tx.SAVED), (t(tx.LATER_RULES_W),))
+
+    def show_game_over(self):
+        """The game over screen of the match on the table (the screens below
+        the App reach it through here, not by importing it)."""
+        from ui.screens.over import GameOverScreen
+        self.push(GameOverScreen(self))
 
     def say(self, word, ms=1500):
         self.toast = word

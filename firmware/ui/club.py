@@ -24,8 +24,9 @@ app.club holds one (base/lifecycle.py).
 """
 from base import lifecycle
 from gincore import tournament as T
+from gincore import tournament_save as TS
 
-from ui.model import LOCK_PAIRED
+from play.model import LOCK_PAIRED
 from ui.screen import Screen
 from base.ticks import ticks_diff
 from ui.errtext import failed
@@ -93,12 +94,12 @@ class Club:
     def _change(self, fn):
         """fn(t) changes the evening, which is then saved. Raises, with the
         evening in RAM and on flash as it was, when either refuses."""
-        old = T.encode(self.t)
+        old = TS.encode(self.t)
         try:
             fn(self.t)
-            self.app.model.persist.save_club(T.encode(self.t))
+            self.app.model.persist.save_club(TS.encode(self.t))
         except Exception:
-            self.t = T.decode(old)
+            self.t = TS.decode(old)
             raise
 
     def start(self, k):
@@ -257,7 +258,7 @@ def _record(t, k, m, forfeit_by, ref):
 
 def park(app):
     """The organiser's device shows its evening: the match on the table is
-    kept as bytes (ui/model.py park), the table's screen and the match's
+    kept as bytes (play/model.py park), the table's screen and the match's
     code let go - about 7 KB, what a 16-player evening needs beside the
     table's. They come back at the first use: the table, its menu, a
     pairing played here."""
@@ -290,7 +291,7 @@ def resume(app, data):
         resume_pairing(app, data)
         return
     try:
-        t = T.decode(data)
+        t = TS.decode(data)
     except Exception:  # noqa: BLE001 - CodecError: bytes this software cannot read
         model = app.model
         n = len(model.problems)
@@ -308,5 +309,4 @@ def resume(app, data):
         from ui.screens.club import show_evening
         show_evening(app)
     elif c.decided():
-        from ui.screens.over import GameOverScreen
-        app.push(GameOverScreen(app))
+        app.show_game_over()

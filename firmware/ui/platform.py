@@ -108,10 +108,10 @@ def make_app(board, writer, now, persist=None, config_path=CONFIG_PATH, version=
     """
     from ui.app import App
     from ui.config import Config
-    from ui.model import Model
+    from play.model import Model
     if persist is None:
         from storage import Store
-        from ui.persist import StorePersist
+        from play.persist import StorePersist
         persist = StorePersist(Store())
     cfg = Config()
     if config_path:

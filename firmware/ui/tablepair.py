@@ -17,7 +17,7 @@ table once none is).
 """
 from gincore import tablepair as TP
 
-from ui.model import LOCK_PAIRED
+from play.model import LOCK_PAIRED
 
 
 class TablePair:
@@ -151,8 +151,7 @@ def resume(app, data):
     app.club = c
     c.relock()
     if c.on_table() is not None and c.decided():
-        from ui.screens.over import GameOverScreen
-        app.push(GameOverScreen(app))
+        app.show_game_over()
     elif rec.result is not None:
         from ui.screens.tablepair import show_slip
         show_slip(app)

@@ -23,7 +23,7 @@ from host_tools.mpy import ROOT
 
 ENV = "GIN_MICROPYTHON_UNIX"
 FIRMWARE = os.path.join(ROOT, "firmware")
-PACKAGES = ("gincore", "net", "base")
+PACKAGES = ("gincore", "net", "base", "storage")
 
 
 def unix_port():

@@ -34,7 +34,7 @@ PARTS = (
     ("storage", "import storage, storage.osfs\n"),
     ("platform: text writer and fonts", "import framebuf\nfrom device.writer import Writer\n"),
     ("UI (screens, English strings)",
-     "import ui.app, ui.platform, ui.model, ui.persist, ui.config, ui.lang.en\n"
+     "import ui.app, ui.platform, play.model, play.persist, ui.config, ui.lang.en\n"
      "import ui.screens.table, ui.screens.record, ui.screens.menu, ui.screens.history, ui.screens.over\n"
      "import ui.screens.setup, ui.screens.settings, ui.screens.stats, ui.screens.cards, ui.cardgfx\n"),
 )
@@ -249,7 +249,7 @@ def press():
             PEAK = a
         return True
     import json
-    mods = [m for m in sys.modules if m.split(".")[0] in ("base", "gincore", "storage", "device", "ui", "adafruit_ssd1306")]
+    mods = [m for m in sys.modules if m.split(".")[0] in ("base", "gincore", "storage", "play", "device", "ui", "adafruit_ssd1306")]
     print("@@" + json.dumps({"boot": BOOT, "live": LIVE, "peak": PEAK, "presses": N, "modules": len(mods),
                              "hands": len(B.loop.ui.match.hands), "errors": B.loop.errors}))
     return False

@@ -23,6 +23,7 @@ sys.path.insert(0, LIB)
 
 from gincore import rules, result  # noqa: E402
 from gincore import tournament as T  # noqa: E402
+from gincore import tournament_save as TS
 from gincore.match import HandRecord, Match  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -38,7 +39,7 @@ class Persist:
 
 
 class Model:
-    changes = edits = 0     # ui/model.py's count of saved changes (the page's version follows it)
+    changes = edits = 0     # play/model.py's count of saved changes (the page's version follows it)
 
 
 class App:
@@ -86,7 +87,7 @@ class Club:
     def enter(self, k, winner, games, points, hands=(0, 0)):
         self.t.record(k, winner, games, points, hands, entered=True)
         with open(LIB + "/club.bin", "wb") as f:
-            f.write(T.encode(self.t))
+            f.write(TS.encode(self.t))
 
 
 class TablePair:

@@ -39,8 +39,8 @@ base = gc.mem_alloc()
 import framebuf, ui_kit
 from device.writer import Writer
 from storage import Store
-from ui.persist import StorePersist
-import storage, ui.app, ui.config, ui.model, ui.persist, ui.screens.table
+from play.persist import StorePersist
+import storage, ui.app, ui.config, play.model, play.persist, ui.screens.table
 gc.collect()
 modules = gc.mem_alloc()
 class B(ui_kit.Board):

@@ -33,7 +33,7 @@ class Persist:
 
 
 class Model:
-    changes = edits = 0     # ui/model.py's count of saved changes (the page's version follows it)
+    changes = edits = 0     # play/model.py's count of saved changes (the page's version follows it)
 
 
 class App:

@@ -3,7 +3,7 @@
 Both roads end in a private copy of the store's folder (the device's /gin:
 match.snp, match.jnl, stats.dat, arch/, bad/), which is then read with the
 device's own code: storage.Store loads it (setting aside what is damaged,
-as the device would), gincore.codec and ui.persist decode the matches. The
+as the device would), gincore.codec and play.persist decode the matches. The
 copy is a scratch folder, so the user's folder and the device stay untouched.
 """
 import ast
@@ -26,10 +26,10 @@ for _rel in ("host_tools/fakes", "firmware"):
         sys.path.insert(0, _p)
 
 from gincore import codec, stats as stats_mod  # noqa: E402
-from gincore import tablepair, tournament  # noqa: E402
+from gincore import tablepair, tournament_save  # noqa: E402
 from storage import Store, StoreError, frame  # noqa: E402
 from storage import store as store_mod  # noqa: E402
-from ui import persist  # noqa: E402
+from play import persist  # noqa: E402
 
 DEVICE_ROOT = "/gin"  # storage.Store's default root on the Pico
 KNOWN = (store_mod.SNAPSHOT, store_mod.JOURNAL, store_mod.STATS, store_mod.CLUB,
@@ -429,7 +429,7 @@ def _club(no, status, data, ex):
             ex.damage.append(Damage("club pairing %d" % no, "cannot be read: %s" % e))
         return
     try:
-        t = tournament.decode(data)
+        t = tournament_save.decode(data)
         for name in t.names:
             _capped("a player's name", name)
         _capped("the rule set's name", t.rules.name)
@@ -440,7 +440,7 @@ def _club(no, status, data, ex):
 
 def _current(no, snap, records, ex):
     """The open match: the snapshot, then its journal's hands as the device
-    loads them (ui.persist.add_saved_hands), keeping every hand up to the
+    loads them (play.persist.add_saved_hands), keeping every hand up to the
     first bad one."""
     try:
         m = _capped_match(persist.decode(snap))

@@ -28,6 +28,7 @@ pairing: nothing is picked silently. A result is never counted twice: a
 pairing takes one result, and slips that agree are one.
 """
 from gincore import rules as rules_mod, tournament as T
+from gincore import tournament_save as TS
 
 
 class Source:
@@ -106,7 +107,7 @@ class Joined:
 def join(t, number, sources):
     """Joined evening number `number` (the organiser's Tournament t, not
     changed) with the slips in sources (Source, any devices)."""
-    j = Joined(T.decode(T.encode(t)))
+    j = Joined(TS.decode(TS.encode(t)))
     t = j.t
     mine = [s for s in sources if s.rec.evening == number and s.rec.result is not None]
     by_k = {}

@@ -25,6 +25,7 @@ hold:KEY:MS, wait:MS, and WORD*N for N times; spaces or commas between.
 """
 import argparse
 import os
+import shlex
 import sys
 
 from host_tools.sim import sim_device, sim_keys, sim_screen
@@ -70,6 +71,16 @@ def _screenshot(dev, path, scale):
         raise GinError("sim: cannot write %s (%s)" % (path, e.strerror or e))
 
 
+def again(args, data):
+    """The command that opens this very device again: its board and folder."""
+    cmd = ["host_tools/gin", "sim"]
+    if args.board != sim_device.DEFAULT_BOARD:
+        cmd += ["--board", args.board]
+    if args.data:
+        cmd += ["--data", data]
+    return " ".join(shlex.quote(a) for a in cmd)
+
+
 def play(dev, script):
     """Run a parsed script on a device that has just been powered up."""
     dev.run(sim_device.START_MS)
@@ -111,8 +122,8 @@ def main(argv, out=None):
             if args.serve is not None:
                 status += " - page: http://127.0.0.1:%d/" % dev.serve
             sim_term.Session(dev, status, out=out).run()
-            print("gin sim: the match is saved in %s; `host_tools/gin sim` carries on with it."
-                  % data, file=out)
+            print("gin sim: the match is saved in %s; `%s` carries on with it."
+                  % (data, again(args, data)), file=out)
         if shot:
             _screenshot(dev, shot, args.scale)
     finally:

@@ -92,7 +92,7 @@ class SimDevice:
         from bench import Bench
         from storage import Store
         from ui import platform
-        from ui.persist import StorePersist
+        from play.persist import StorePersist
 
         self.board_name = check_board(board)
         self.data = data

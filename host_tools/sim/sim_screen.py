@@ -66,6 +66,30 @@ def braille_rows(pixels, h=H):
     return out
 
 
+REVERSE, PLAIN = "\x1b[7m", "\x1b[27m"
+
+
+def braille_term_rows(pixels, h=H):
+    """braille_rows() as a terminal shows them readably: a cell with more
+    than half of its dots lit (a highlighted row, the dealer's box) is
+    drawn as its dark dots in reverse video - lit, with the letters' gaps
+    as dots - instead of a dotted block that hides them."""
+    out = []
+    for line in braille_rows(pixels, h):
+        parts, rev = [], False
+        for ch in line:
+            bits = ord(ch) - BRAILLE
+            flip = bin(bits).count("1") > 4
+            if flip != rev:
+                parts.append(REVERSE if flip else PLAIN)
+                rev = flip
+            parts.append(chr(BRAILLE + (bits ^ 0xFF)) if flip else ch)
+        if rev:
+            parts.append(PLAIN)
+        out.append("".join(parts))
+    return out
+
+
 def from_braille(lines, h=H):
     """The inverse of braille_rows(); anything not a braille pattern is dark."""
     px = bytearray(W * h)

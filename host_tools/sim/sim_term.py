@@ -29,13 +29,21 @@ _ENTER = "\x1b[?1049h\x1b[?25l\x1b[2J"
 _LEAVE = "\x1b[0m\x1b[2J\x1b[?25h\x1b[?1049l"
 
 
-def legend(three_buttons, knob=False):
+def legend(three_buttons, knob=False, cols=None):
+    """The keys, on one line; where the full words do not fit in cols (a
+    terminal of 64 to 127 columns), their short form, which still ends
+    with q quit."""
     if knob:   # a rotary encoder: the arrows turn it a detent, Enter pushes it
-        return ("\u2191/\u2193 turn a detent   Enter push (OK)   Esc/Backspace long push (Back)   "
-                "l+Enter long push   h+Enter hold the push   q quit")
-    back = "Esc/Backspace Back (= long OK)" if three_buttons else "Esc/Backspace Back"
-    return ("\u2191/\u2193 Up/Down   Enter OK   %s   l+key long press   "
-            "h+key hold (next key lets go)   q quit" % back)
+        words = ("\u2191/\u2193 turn a detent   Enter push (OK)   Esc/Backspace long push (Back)   "
+                 "l+Enter long push   h+Enter hold the push   q quit")
+        short = "\u2191\u2193 turn  Enter push  Esc long push  l long  h hold  q quit"
+    else:
+        back = "Esc/Backspace Back (= long OK)" if three_buttons else "Esc/Backspace Back"
+        words = ("\u2191/\u2193 Up/Down   Enter OK   %s   l+key long press   "
+                 "h+key hold (next key lets go)   q quit" % back)
+        short = "\u2191\u2193 Up/Down  Enter OK  Esc %s  l long  h hold  q quit" % (
+            "Back=long OK" if three_buttons else "Back")
+    return words if cols is None or len(words) <= cols else short
 
 
 def layout(cols, rows, screen_rows=sim_screen.ROWS):
@@ -138,7 +146,7 @@ class Session:
                 lines = sim_screen.rows(self.dev.pixels(), 2 * self.screen_rows)
             else:
                 pad = (cols - HALF_COLS) // 2
-                lines = sim_screen.braille_rows(self.dev.pixels(), 2 * self.screen_rows)
+                lines = sim_screen.braille_term_rows(self.dev.pixels(), 2 * self.screen_rows)
             w("\x1b[40;%sm" % _fg(p.contrast))
             for i, line in enumerate(lines):
                 w("\x1b[%d;%dH%s" % (i + 1, pad + 1, line))
@@ -151,7 +159,7 @@ class Session:
             w("\x1b[%d;1H\x1b[2K%s" % (len(lines) + 1, status[:cols]))
             w("\x1b[%d;1H\x1b[2K\x1b[2m%s\x1b[0m" % (len(lines) + 2,
                                                     legend(self.dev.three_buttons,
-                                                           getattr(self.dev, "knob", False))[:cols]))
+                                                           getattr(self.dev, "knob", False), cols)[:cols]))
         self.out.flush()
         self.shown = sig
         self.force = False

@@ -10,8 +10,8 @@ The rules (issue: storage faults), checked after each fault:
 - a retry after a refusal makes the change once: never a hand twice.
 
 A device here is the core path of the app: storage.Store on the filesystem
-under test (through faultfs.FaultFs), ui.persist.StorePersist, ui.config and
-ui.model.Model - what the screens call. An Env makes filesystems and copies
+under test (through faultfs.FaultFs), play.persist.StorePersist, ui.config and
+play.model.Model - what the screens call. An Env makes filesystems and copies
 them (a folder on the interpreter's own filesystem, or a littlefs image).
 """
 from gincore import rules as _rules
@@ -20,8 +20,8 @@ from gincore import result as R
 from gincore.match import HandRecord
 from storage import Store
 from ui.config import Config
-from ui.model import Model
-from ui.persist import StorePersist, encode
+from play.model import Model
+from play.persist import StorePersist, encode
 
 from faultfs import FaultFs, EIO, ENOSPC
 
@@ -367,6 +367,7 @@ def club_evenings():
     """Encoded tournaments: a round robin of 4 at 1, 2 and all 6 results,
     and a second evening (a knockout of 4) just set up."""
     from gincore import tournament as T
+    from gincore import tournament_save as TS
     t = T.Tournament(["Ann", "Bob", "Cid", "Dan"], T.ROUND_ROBIN)
     out = []
     i = 0
@@ -378,9 +379,9 @@ def club_evenings():
             t.walkover(k, b, ref=i)
         else:
             t.record(k, a if i % 2 else b, None, (100 + i, 30 + i), (4, 2), ref=i)
-        out.append(T.encode(t))
+        out.append(TS.encode(t))
     k2 = T.Tournament(["Eve", "Fay", "Gus", "Hal"], T.KNOCKOUT)
-    return out[0], out[1], out[-1], T.encode(k2)
+    return out[0], out[1], out[-1], TS.encode(k2)
 
 
 def _club_boot(env, img):

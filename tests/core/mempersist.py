@@ -1,10 +1,10 @@
 """The match kept in RAM instead of on flash: the stand-in for storage that
 the UI tests use (a test's, not the device's: the device always saves to
-flash). The same calls as ui/persist.py's StorePersist."""
+flash). The same calls as play/persist.py's StorePersist."""
 from micropython import const
 
 from gincore import codec as _codec
-from ui.persist import decode, encode
+from play.persist import decode, encode
 
 
 # RAM for the snapshot of a device with no flash store: a long evening
@@ -157,7 +157,7 @@ class MemPersist:
 
     def stats(self):
         if self.stats_bytes is None:
-            from gincore.stats import Stats   # imported where used, as in ui/persist.py
+            from gincore.stats import Stats   # imported where used, as in play/persist.py
             return Stats()
         return _codec.decode_stats(self.stats_bytes)
 

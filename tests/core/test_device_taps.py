@@ -4,7 +4,7 @@ played by a fast player. Both interpreters."""
 import os
 
 from storage import Store
-from ui.persist import StorePersist, encode
+from play.persist import StorePersist, encode
 import scratch
 
 _BASE = scratch.folder('taps')

@@ -58,7 +58,7 @@ def test_modules_that_only_use_each_other_go_together():
 
 def test_a_loaded_module_using_a_function_a_class_or_the_module_keeps_it():
     import gincore.tournament as T
-    for what in ({"f": T.decode}, {"C": T.Tournament}, {"T": T}):
+    for what in ({"f": T.match_outcome}, {"C": T.Tournament}, {"T": T}):
         with _Saved():
             _probe(**what)
             stay = lifecycle.let_go(NAMES)
@@ -84,7 +84,7 @@ def test_an_object_the_app_holds_keeps_its_module():
     with _Saved():
         assert "gincore.tournament" in lifecycle.let_go(NAMES, (app,))
     with _Saved():
-        assert lifecycle.let_go(NAMES, (T.decode,)) != ()             # a function handed as held
+        assert lifecycle.let_go(NAMES, (T.match_outcome,)) != ()             # a function handed as held
 
 
 def test_a_package_attribute_is_not_a_use():

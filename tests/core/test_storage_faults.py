@@ -64,7 +64,7 @@ def test_faults_at_start():
 def test_the_fault_check_catches_a_store_that_lies():
     """The check itself can fail: a persist that says "Not saved" after the
     hand went onto flash (the old bug) is caught as a hand doubled."""
-    from ui.persist import StorePersist
+    from play.persist import StorePersist
 
     class Lying(StorePersist):
         def hand_added(self, match):
@@ -112,8 +112,8 @@ def test_a_load_that_raises_locks_the_device_and_writes_nothing():
     """Whatever goes wrong while loading, the device starts, says so, and
     writes nothing over what it could not read."""
     from storage import Store, StoreError
-    from ui.model import Model, LOCK_READ
-    from ui.persist import StorePersist
+    from play.model import Model, LOCK_READ
+    from play.persist import StorePersist
 
     env = _env()
     fs, root = env.new()

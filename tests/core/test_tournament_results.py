@@ -6,6 +6,7 @@ from expect import raises
 
 from gincore import rules
 from gincore import tournament as T
+from gincore import tournament_save as TS
 from gincore.match import HandRecord, Match
 from gincore.pairings import BYE
 from gincore.result import GIN, KNOCK
@@ -370,7 +371,7 @@ def test_clear_a_result():
 
 
 def _clear_works(t, k):
-    c = T.decode(T.encode(t))
+    c = TS.decode(TS.encode(t))
     try:
         c.clear(k)
     except T.TournamentError:

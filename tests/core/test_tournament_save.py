@@ -14,6 +14,7 @@ from expect import raises
 
 from gincore import rules
 from gincore import tournament as T
+from gincore import tournament_save as TS
 from gincore.codec import CodecError
 
 
@@ -57,7 +58,7 @@ def evenings():
 
 
 def same(t, u):
-    assert T.encode(t) == T.encode(u)
+    assert TS.encode(t) == TS.encode(u)
     assert (t.names, t.fmt, t.rules, t.best_of, t.n_rounds, t.tiebreaks, t.award, t.seeds, t.split, t.pot) == \
         (u.names, u.fmt, u.rules, u.best_of, u.n_rounds, u.tiebreaks, u.award, u.seeds, u.split, u.pot)
     assert (t.count, t.rounds_made, t.open_pairings(), t.finished()) == \
@@ -72,10 +73,10 @@ def same(t, u):
 
 def test_round_trip_at_every_stage():
     for t0 in evenings():
-        total = T.decode(T.encode(t0)).count
+        total = TS.decode(TS.encode(t0)).count
         for stop in (0, 1, 3, 8, None):
-            t = play_some(T.decode(T.encode(t0)), stop)
-            u = T.decode(T.encode(t))
+            t = play_some(TS.decode(TS.encode(t0)), stop)
+            u = TS.decode(TS.encode(t))
             same(t, u)
             # The copy goes on exactly as the original does.
             play_some(t, seed=5)
@@ -91,7 +92,7 @@ def test_a_pairing_in_play_and_a_cleared_result_are_saved():
     t.record(0, t.pairing(0)[0])
     t.record(1, t.pairing(1)[1])
     t.clear(1)
-    u = T.decode(T.encode(t))
+    u = TS.decode(TS.encode(t))
     assert u.playing() == 2 and u.status(1) == T.OPEN and u.status(0) == T.PLAYED
     same(t, u)
 
@@ -110,28 +111,28 @@ def test_a_result_entered_by_hand_is_saved_and_a_version_1_save_still_read():
     t = T.Tournament(names(5), T.ROUND_ROBIN)
     t.record(0, t.pairing(0)[0], points=(130, 45), entered=True)
     t.record(1, t.pairing(1)[1], points=(20, 110), ref=7)
-    u = T.decode(T.encode(t))
+    u = TS.decode(TS.encode(t))
     assert u.entered(0) and not u.entered(1) and u.ref(1) == 7
     same(t, u)
     t.clear(0)                                   # taken back: the mark goes with the result
-    assert not t.entered(0) and not T.decode(T.encode(t)).entered(0)
+    assert not t.entered(0) and not TS.decode(TS.encode(t)).entered(0)
     old = unhexlify(_VERSION_1)                  # as software before the mark saved it
     # Without the entered byte of the one result, the tables and each pairing's table.
-    assert old[2] == 1 and len(old) == len(T.encode(t)) - 1 - 1 - t.count
-    v = T.decode(old)
-    assert T.encode(v) == T.encode(t) and not v.entered(1)
+    assert old[2] == 1 and len(old) == len(TS.encode(t)) - 1 - 1 - t.count
+    v = TS.decode(old)
+    assert TS.encode(v) == TS.encode(t) and not v.entered(1)
     # A mark other than 0 or 1 is damage: the one byte where an entered
     # result's bytes differ from the same result's played on the device.
     t.record(0, t.pairing(0)[0], entered=True)
-    on = T.encode(t)
+    on = TS.encode(t)
     t.clear(0)
     t.record(0, t.pairing(0)[0])
-    off = T.encode(t)
+    off = TS.encode(t)
     at = [j for j in range(len(on)) if on[j] != off[j]]
     assert len(on) == len(off) and len(at) == 1 and (on[at[0]], off[at[0]]) == (1, 0)
     bad = bytearray(on)
     bad[at[0]] = 2
-    e = raises(CodecError, T.decode, bytes(bad))
+    e = raises(CodecError, TS.decode, bytes(bad))
     assert "entered mark" in str(e)
 
 
@@ -146,7 +147,7 @@ def test_pairings_called_to_tables_are_saved():
     raises(T.TournamentError, t.call, opens[2], 5)          # 4 tables
     t.record(opens[0], t.pairing(opens[0])[0])               # its table is free again, and kept with it
     assert t.free_tables() == [1, 2, 4] and t.table(opens[0]) == 1
-    u = T.decode(T.encode(t))
+    u = TS.decode(TS.encode(t))
     assert (u.tables, u.table(opens[0]), u.table(opens[1]), u.free_tables()) == (4, 1, 3, [1, 2, 4])
     same(t, u)
     t.clear(opens[0])                                        # open again at its table, still free
@@ -158,13 +159,13 @@ def test_pairings_called_to_tables_are_saved():
 
 
 def test_newer_version_refused():
-    data = bytearray(T.encode(play_some(T.Tournament(names(4), T.KNOCKOUT), 1)))
+    data = bytearray(TS.encode(play_some(T.Tournament(names(4), T.KNOCKOUT), 1)))
     assert bytes(data[:2]) == b"GT"
     data[2] += 1
-    e = raises(CodecError, T.decode, bytes(data))
+    e = raises(CodecError, TS.decode, bytes(data))
     assert "newer than this software reads" in str(e) and "update" in str(e)
     data[2] = 0
-    e = raises(CodecError, T.decode, bytes(data))
+    e = raises(CodecError, TS.decode, bytes(data))
     assert "version 0" in str(e)
 
 
@@ -172,9 +173,9 @@ def test_other_bytes_refused():
     from gincore import codec
     from gincore.match import Match
     m = codec.encode_match(Match("Ann", "Bob", rules.preset("italian")))
-    e = raises(CodecError, T.decode, m)
+    e = raises(CodecError, TS.decode, m)
     assert str(e) == "this is not a saved tournament"
-    e = raises(CodecError, T.decode, b"")
+    e = raises(CodecError, TS.decode, b"")
     assert str(e) == "this is not a saved tournament"
 
 
@@ -182,10 +183,10 @@ def test_cut_short_or_damaged_bytes_refused_never_misread():
     for t in (play_some(T.Tournament(names(5), T.ROUND_ROBIN), 4),
               play_some(T.Tournament(names(6), T.KNOCKOUT), 3),
               play_some(T.Tournament(names(7), T.SWISS, rounds=3), 5)):
-        data = T.encode(t)
+        data = TS.encode(t)
         for cut in range(len(data)):
-            raises(CodecError, T.decode, data[:cut])
-        e = raises(CodecError, T.decode, data + b"\x00")
+            raises(CodecError, TS.decode, data[:cut])
+        e = raises(CodecError, TS.decode, data + b"\x00")
         assert "unexpected bytes at the end" in str(e)
         # Any one byte changed: refused with a CodecError, or read as a
         # tournament that saves back to those very bytes (a name's letter,
@@ -196,23 +197,23 @@ def test_cut_short_or_damaged_bytes_refused_never_misread():
                 bad[i] = (bad[i] + delta) & 0xFF
                 bad = bytes(bad)
                 try:
-                    u = T.decode(bad)
+                    u = TS.decode(bad)
                 except CodecError:
                     continue
-                assert T.encode(u) == bad, i
+                assert TS.encode(u) == bad, i
                 u.standings()
 
 
 def test_damage_named_in_plain_words():
     t = play_some(T.Tournament(names(4), T.KNOCKOUT), 2)
-    data = bytearray(T.encode(t))
+    data = bytearray(TS.encode(t))
     # The first pairing's player: after magic, version, format, count, the
     # four names ("Player 0" is 8 letters: 9 bytes each), 4 seeds, best of,
     # rounds, award, the tie-breaks (1 + 3), split (1), pot (1), the rules.
     at = 3 + 1 + 1 + 4 * 9
     assert bytes(data[at:at + 4]) == bytes(t.seeds)
     data[at] = data[at + 1]         # the same player seeded twice
-    e = raises(CodecError, T.decode, bytes(data))
+    e = raises(CodecError, TS.decode, bytes(data))
     assert str(e) == "saved tournament is damaged: the seeds must list every player once"
 
 
@@ -223,9 +224,9 @@ def test_hands_beyond_what_a_pairing_keeps_are_damage():
     t = play_some(T.Tournament(names(4), T.ROUND_ROBIN), 1)
     k = [j for j in range(t.count) if t.done(j)][0]
     r = t.result(k)
-    assert T.decode(T.encode(t)).result(k) == r
+    assert TS.decode(TS.encode(t)).result(k) == r
     t.result = lambda j: r[:6] + (65536, r[7]) if j == k else T.Tournament.result(t, j)
-    e = raises(CodecError, T.decode, T.encode(t))
+    e = raises(CodecError, TS.decode, TS.encode(t))
     assert str(e) == "saved tournament is damaged: pairing %d has 65536 hands won" % (k + 1)
 
 # --- memory -------------------------------------------------------------------------
@@ -262,8 +263,8 @@ def test_memory_of_a_sixteen_player_evening():
         used, _ = _allocated(lambda: t.record(k, t.pairing(k)[0], (1, 0), (123, 45), (4, 2)))
         assert used <= 512, used
         # Reading a save back: the state plus the reading's own small change.
-        data = T.encode(play_some(T.Tournament(SIXTEEN, T.KNOCKOUT)))
-        used, _ = _allocated(lambda: T.decode(data))
+        data = TS.encode(play_some(T.Tournament(SIXTEEN, T.KNOCKOUT)))
+        used, _ = _allocated(lambda: TS.decode(data))
         assert used <= 6144, used
         # The standings are worked out when asked: a few KB, thrown away after.
         t = play_some(T.Tournament(SIXTEEN, T.SWISS))
@@ -288,5 +289,5 @@ def test_memory_of_a_sixteen_player_evening():
 
 def test_saved_size():
     # A 16-player knockout played through: under 600 bytes.
-    data = T.encode(play_some(T.Tournament(SIXTEEN, T.KNOCKOUT)))
+    data = TS.encode(play_some(T.Tournament(SIXTEEN, T.KNOCKOUT)))
     assert len(data) < 600, len(data)

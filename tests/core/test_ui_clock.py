@@ -284,7 +284,7 @@ def test_a_forfeit_on_the_flash_store_comes_back_from_its_journal():
     it back once, and counts the pairing once."""
     from test_ui_club import _store_env
     from storage import Store
-    from ui.persist import StorePersist
+    from play.persist import StorePersist
     env = _store_env()
     fs, root = env.new()
 

@@ -7,9 +7,10 @@ that refuses a save, and the press counts. At both panel heights."""
 import sys
 
 from gincore import tournament as T
+from gincore import tournament_save as TS
 from gincore.pairings import BYE
 from ui import keys
-from ui.persist import encode
+from play.persist import encode
 from ui_kit import Rig, after_start, knock_by_numbers, both_heights
 
 SIXTEEN = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal",
@@ -170,7 +171,7 @@ def test_set_up_of_eight_players_press_count():
     assert used == 26, used
     t = club(rig).t
     assert t.names == tuple(SIXTEEN[:8]) and t.fmt == T.KNOCKOUT and t.best_of == 1
-    assert rig.persist.club == T.encode(t)
+    assert rig.persist.club == TS.encode(t)
     hub_check(rig)
     assert next_pairing(rig) == 0
 
@@ -293,9 +294,9 @@ def test_the_set_up_s_summary_changes_seeds_tie_breaks_split_and_walkover_points
     order = [names[s] for s in t.seeds]
     assert order == ["Hal", "Bob", "Eve", "Ann", "Cid", "Dan", "Fay", "Gus"], order
     assert t.pairing(0)[:2] == (names.index("Hal"), names.index("Gus"))   # seed 1 meets seed 8
-    assert rig.persist.club == T.encode(t)
+    assert rig.persist.club == TS.encode(t)
     # What the evening keeps, it keeps over a restart of the device.
-    t2 = T.decode(rig.persist.club)
+    t2 = TS.decode(rig.persist.club)
     assert (t2.tiebreaks, t2.award, t2.split, t2.seeds) == (t.tiebreaks, t.award, t.split, t.seeds)
     # Each change: to its row and OK, to the answer and OK (the tie-break
     # chain 3 rows down: 4); Start: Down round to the top, OK. (21 since the
@@ -377,7 +378,7 @@ def test_a_swiss_s_rounds_and_best_of_seven():
     rig.pick(0)
     t = club(rig).t
     assert (t.fmt, t.n_rounds, t.best_of, t.needed()) == (T.SWISS, 5, 7, 4)
-    assert T.decode(rig.persist.club).n_rounds == 5
+    assert TS.decode(rig.persist.club).n_rounds == 5
 
 
 # --- the evenings ---------------------------------------------------------------
@@ -400,7 +401,7 @@ def test_sixteen_player_knockout_by_key_presses():
         t = club(rig).t
         assert t.winner(k) == t.pairing(k)[winner]
         assert t.ref(k) == rig.persist.match_id() and rig.app.model.locked == 4
-        assert rig.persist.club == T.encode(t)      # saved as it happened
+        assert rig.persist.club == TS.encode(t)      # saved as it happened
         # The screens are let go at the table; the evening stays.
         rig.app.home()
         assert "ui.screens.club" not in sys.modules and club(rig) is not None
@@ -423,7 +424,7 @@ def test_sixteen_player_knockout_by_key_presses():
     # OK closes the evening: archived, and a new match offered.
     rig.press(keys.OK)
     assert club(rig) is None and rig.persist.club is None and len(rig.persist.clubs) == 1
-    assert T.decode(rig.persist.clubs[0]).finished()
+    assert TS.decode(rig.persist.clubs[0]).finished()
     assert rig.screen() == "ChoiceScreen" and rig.app.top().title == "Player 1"
     # The last pairing's match is kept as it was counted: finished, said at a start.
     again = Rig(persist=rig.persist)
@@ -616,7 +617,7 @@ def test_taking_back_a_confirmed_result():
     t = club(rig).t
     assert rig.screen() == "TableScreen" and not rig.app.model.locked
     assert t.status(k) == T.PLAYING and club(rig).on_table() == k and len(rig.app.match.hands) == hands
-    assert rig.persist.club == T.encode(t)
+    assert rig.persist.club == TS.encode(t)
     # The wrong hand undone and the right one recorded: counted once, for Bob.
     rig.press(keys.DOWN)
     labels = rig.app.top().labels
@@ -641,7 +642,7 @@ def test_taking_back_a_confirmed_result():
     t = club(rig).t
     assert rig.screen() == "PairingsScreen" and t.status(w) == T.OPEN and w in rig.app.top().stops()
     assert t.status(k) == T.PLAYED and rig.app.model.locked   # the other's match stays counted
-    assert rig.persist.club == T.encode(t)
+    assert rig.persist.club == TS.encode(t)
 
 
 def test_a_knockout_s_earlier_rounds_stay_once_the_next_is_under_way():
@@ -683,7 +684,7 @@ def test_a_refused_take_back_changes_nothing():
     rig.persist.club_full = True
     rig.hold_ms(keys.OK, 2100)
     assert rig.screen() == "MessageScreen" and rig.app.top().title == "Not saved!"
-    assert rig.persist.club == saved and T.encode(club(rig).t) == saved
+    assert rig.persist.club == saved and TS.encode(club(rig).t) == saved
     assert club(rig).t.done(k) and rig.app.model.locked          # still counted, still locked
     rig.persist.club_full = False
 
@@ -776,7 +777,7 @@ def _same_after_cut(rig, where):
     if c is None:
         assert c2 is None, where
     else:
-        assert T.encode(c2.t) == T.encode(c.t), where
+        assert TS.encode(c2.t) == TS.encode(c.t), where
         assert c2.on_table() == c.on_table(), where
     assert again.screen() == after_start(rig.app), (where, again.screen())
     assert again.app.model.locked == rig.app.model.locked, where
@@ -846,7 +847,7 @@ def test_a_refused_save_changes_nothing():
     rig.press(keys.OK)
     assert rig.app.top().title == "Not saved!"
     assert encode(rig.app.match) == old and rig.persist.club == saved
-    assert club(rig).t.playing() is None and T.encode(club(rig).t) == saved
+    assert club(rig).t.playing() is None and TS.encode(club(rig).t) == saved
     rig.persist.club_full = False
     rig.press(keys.OK)
     k = next_pairing(rig)
@@ -856,7 +857,7 @@ def test_a_refused_save_changes_nothing():
     rig.persist.club_full = True
     rig.press(keys.OK)
     assert rig.screen() == "MessageScreen" and rig.app.top().title == "Not saved!"
-    assert rig.persist.club == saved and T.encode(club(rig).t) == saved
+    assert rig.persist.club == saved and TS.encode(club(rig).t) == saved
     assert club(rig).on_table() == k and rig.app.model.locked == 0
     rig.persist.club_full = False
     rig.press(keys.OK)                        # back on the game over screen: OK again
@@ -871,7 +872,7 @@ def test_a_refused_save_changes_nothing():
     rig.press(keys.OK)
     rig.hold_ms(keys.OK, 2100)
     assert rig.app.top().title == "Not saved!" and rig.persist.club == saved
-    assert T.encode(club(rig).t) == saved
+    assert TS.encode(club(rig).t) == saved
     rig.persist.club_full = False
 
 
@@ -893,7 +894,7 @@ def test_ending_the_evening_early_and_a_refused_archive():
     rig.pick(len(rig.app.top().labels) - 1)
     rig.hold_ms(keys.OK, 2100)
     assert club(rig) is None and len(rig.persist.clubs) == 1
-    assert not T.decode(rig.persist.clubs[0]).finished()
+    assert not TS.decode(rig.persist.clubs[0]).finished()
     assert rig.screen() == "TableScreen"
     rig.press(keys.DOWN)
     assert rig.app.top().labels[-1] == "Club night"
@@ -949,7 +950,7 @@ def test_a_counted_pairing_s_match_stays_as_counted_after_the_evening_ends():
     unchanged(rig)
     rig.persist.club_full = False
     end(rig)
-    assert club(rig) is None and T.decode(rig.persist.clubs[0]).ref(k) == no
+    assert club(rig) is None and TS.decode(rig.persist.clubs[0]).ref(k) == no
     unchanged(rig)
     again = Rig(persist=rig.persist)
     assert again.app.model.locked == 2 and again.screen() == "MessageScreen"
@@ -1168,7 +1169,7 @@ _n = [0]
 def _store_rig(env, img=None):
     from faultfs import FaultFs
     from storage import Store
-    from ui.persist import StorePersist
+    from play.persist import StorePersist
     if img is None:
         fs, root = env.new()
     else:
@@ -1191,7 +1192,7 @@ def _shown(rig):
 
 def _boot(fs, root):
     from storage import Store
-    from ui.persist import StorePersist
+    from play.persist import StorePersist
     return Rig(persist=StorePersist(Store(root, fs=fs)))
 
 
@@ -1228,18 +1229,18 @@ def test_power_cuts_at_every_flash_operation_of_an_evening():
         for name, ready, step in steps:
             ready(rig)
             img = env.image(fs, root)
-            before = (club(rig).t.playing(), T.encode(club(rig).t), encode(rig.app.match))
+            before = (club(rig).t.playing(), TS.encode(club(rig).t), encode(rig.app.match))
             n = 0
             while True:
                 r, f, fs2, root2 = _store_rig(env, img)
-                assert T.encode(club(r).t) == before[1], name
+                assert TS.encode(club(r).t) == before[1], name
                 f.arm(n, sticky=True)
                 step(r)
                 f.disarm()
                 fired = f.fired
                 again = _boot(fs2, root2)
                 c = again.app.club
-                after = (c.t.playing(), T.encode(c.t), encode(again.app.match)) if c else None
+                after = (c.t.playing(), TS.encode(c.t), encode(again.app.match)) if c else None
                 if fired:
                     cuts += 1
                     if name == "a pairing's start":
@@ -1285,7 +1286,7 @@ def test_power_cuts_at_every_flash_operation_of_an_evening():
         r.hold_ms(keys.OK, 2100)
     img = env.image(fs, root)
     k = club(rig).t.clearable()[0]
-    before = (T.encode(club(rig).t), encode(rig.app.match))
+    before = (TS.encode(club(rig).t), encode(rig.app.match))
     n = 0
     seen = set()
     while True:
@@ -1296,10 +1297,10 @@ def test_power_cuts_at_every_flash_operation_of_an_evening():
         again = _boot(fs2, root2)
         c = again.app.club
         assert encode(again.app.match) == before[1], n
-        seen.add(T.encode(c.t) == before[0])
+        seen.add(TS.encode(c.t) == before[0])
         if f.fired:
             cuts += 1
-        if T.encode(c.t) == before[0]:
+        if TS.encode(c.t) == before[0]:
             assert again.app.model.locked == 4 and _shown(again) == "StandingsScreen", n
         else:
             assert c.t.status(k) == T.PLAYING and c.on_table() == k and not again.app.model.locked, n
@@ -1313,7 +1314,7 @@ def test_power_cuts_at_every_flash_operation_of_an_evening():
     assert rig.screen() == "TableScreen" and club(rig).on_table() == k
     rig.press(keys.OK)                  # decided: its game over screen, and OK counts it again
     rig.press(keys.OK)
-    assert club(rig).t.finished() and T.encode(club(rig).t) == before[0]
+    assert club(rig).t.finished() and TS.encode(club(rig).t) == before[0]
 
     # The archive, cut at every operation: the evening current or archived,
     # once; the last pairing's match as it was counted, never in play again

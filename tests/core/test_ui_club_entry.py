@@ -5,6 +5,7 @@ operation of the entry. At both panel heights."""
 import sys
 
 from gincore import tournament as T, tablepair as TP
+from gincore import tournament_save as TS
 from ui import keys
 from ui_kit import Rig, both_heights
 
@@ -103,7 +104,7 @@ def test_a_remote_result_counted_in_presses_marked_entered_and_taken_back():
     assert t.done(k) and t.entered(k) and t.winner(k) == b
     assert t.result(k)[2:8] == (0, 1, 3, 101, 0, 0)      # games, points a-b, no hands
     assert t.ref(k) == 0
-    assert rig.persist.club == T.encode(t)                # on flash as on screen
+    assert rig.persist.club == TS.encode(t)                # on flash as on screen
     hub_check(rig)
     # Marked on the hub, in the take-back list, and in the standings.
     assert rig.app.top().entry(k)[1] == "entered"
@@ -122,7 +123,7 @@ def test_a_remote_result_counted_in_presses_marked_entered_and_taken_back():
     rig.hold_ms(keys.OK, 2100)
     t = club(rig).t
     assert not t.done(k2) and not t.entered(k2) and rig.screen() == "PairingsScreen"
-    assert rig.persist.club == T.encode(t)
+    assert rig.persist.club == TS.encode(t)
     # Entered again, once.
     counts.append(enter(rig, k2, t.pairing(k2)[1], 0, 131, 45))
     assert club(rig).t.entered(k2) and club(rig).t.winner(k2) == club(rig).t.pairing(k2)[1]
@@ -173,7 +174,7 @@ def test_a_power_cut_at_every_flash_operation_of_an_entry():
     t0 = club(rig).t
     k = t0.open_pairings()[0]
     w = t0.pairing(k)[0]
-    before = T.encode(t0)
+    before = TS.encode(t0)
     n = 0
     seen = set()
     while True:
@@ -191,7 +192,7 @@ def test_a_power_cut_at_every_flash_operation_of_an_entry():
             assert sum(1 for j in range(t.count) if t.done(j) and t.status(j) != T.DONE_BYE) == 1, n
         else:
             seen.add("open")
-            assert T.encode(t) == before, n
+            assert TS.encode(t) == before, n
         # The organiser enters it (again, when it was counted): once in all.
         if again.screen() == "MessageScreen":
             again.press(keys.OK)

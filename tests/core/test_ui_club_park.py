@@ -1,10 +1,11 @@
 """The organiser's device keeps its evening, not the match on its table:
 while the evening's screens show, the match is parked as its bytes
-(ui/model.py park) and, on the device, its code let go (ui/club.py); it
+(play/model.py park) and, on the device, its code let go (ui/club.py); it
 comes back the same at its first use. At both panel heights."""
 import sys
 
 from gincore import tournament as T
+from gincore import tournament_save as TS
 from gincore.codec import encode_match
 from ui import keys
 from ui_kit import Rig, knock_by_numbers, both_heights
@@ -59,7 +60,7 @@ def _evening_at_tables(n_tables=4, players=8):
     rig, ffs, fs, root = _store_rig(env)
     data = _played(rig)
     t = T.Tournament(SIXTEEN[:players], T.ROUND_ROBIN, best_of=1, tables=n_tables)
-    rig.persist.store.save_club(T.encode(t))
+    rig.persist.store.save_club(TS.encode(t))
     return fs, root, data
 
 

@@ -4,7 +4,7 @@ from bench import Bench
 
 from ui import platform
 from mempersist import MemPersist
-from ui.persist import encode
+from play.persist import encode
 from ui_kit import on_device
 
 

@@ -3,7 +3,7 @@ from gincore import result as R
 from ui import keys
 from ui import text as tx
 from ui_kit import Rig, knock_by_numbers, both_heights
-from ui.persist import encode
+from play.persist import encode
 
 
 def type_name(rig, name):

@@ -5,7 +5,7 @@ from gincore import handstore
 from gincore.match import HandRecord
 from gincore.result import VOID
 from ui import keys
-from ui.persist import encode
+from play.persist import encode
 from ui_kit import Rig, knock_by_numbers
 
 

@@ -1,7 +1,7 @@
 """Random key presses, thousands of them, with power cuts now and then: the
 app never raises, and what is saved is always the match on the screen."""
 from ui import keys
-from ui.persist import encode
+from play.persist import encode
 from ui_kit import Rig
 
 

@@ -2,7 +2,7 @@
 match exactly as last confirmed, on the table screen (while a club night
 is open: on the evening's screen, tests/core/test_ui_club.py)."""
 from ui import keys
-from ui.persist import encode
+from play.persist import encode
 from ui_kit import Rig, after_start, tour
 
 

@@ -3,6 +3,7 @@ and shows their references; a table device plays one (Menu > Club
 pairing), and its result slip is confirmed by the player who lost. At
 both panel heights."""
 from gincore import tournament as T, tablepair as TP
+from gincore import tournament_save as TS
 from ui import keys
 from ui_kit import Rig, both_heights, knock_by_numbers
 
@@ -52,7 +53,7 @@ def test_pairings_called_to_tables_with_their_references():
     assert msg.lines[3] == "Walkover: target pts", msg.lines
     rig.press(keys.OK)
     t = club(rig).t
-    assert t.table(k0) == 1 and rig.persist.club == T.encode(t)
+    assert t.table(k0) == 1 and rig.persist.club == TS.encode(t)
     assert rig.app.top().entry(k0)[1] == "T1"
     rig.press(keys.DOWN)
     k1 = rig.app.top().cursor
@@ -97,7 +98,7 @@ def test_the_walkover_clock_offers_a_walkover_two_minutes_after_the_call():
     assert scr.entry(k)[1] == "T1 w/o?"      # 2 minutes: offered, not given
     rig.step(600000)
     t = club(rig).t
-    assert not t.done(k) and T.decode(rig.persist.club).status(k) == T.OPEN
+    assert not t.done(k) and TS.decode(rig.persist.club).status(k) == T.OPEN
     rig.press(keys.OK)
     labels = list(rig.app.top().labels)
     assert labels[2:] == ["%s did not come" % t.names[a], "%s did not come" % t.names[b]]
@@ -108,7 +109,7 @@ def test_the_walkover_clock_offers_a_walkover_two_minutes_after_the_call():
     rig.pick(3)
     rig.hold_ms(keys.OK, 2100)
     t = club(rig).t
-    assert t.status(k) == T.WALKOVER and t.winner(k) == a and T.decode(rig.persist.club).status(k) == T.WALKOVER
+    assert t.status(k) == T.WALKOVER and t.winner(k) == a and TS.decode(rig.persist.club).status(k) == T.WALKOVER
     assert rig.app.top().entry(k)[1] == "w/o"
     # A start begins the count again for the pairings still called (the call's time is not on flash).
     k2 = [j for j in t.open_pairings()][0]
@@ -271,7 +272,7 @@ def test_a_confirmed_slip_s_match_stays_as_counted_after_the_end():
     again.app.home()
     again.press(keys.DOWN)
     assert "Undo change" not in again.app.top().labels
-    from ui.persist import decode
+    from play.persist import decode
     assert _sheet(decode(again.persist.archive[-1])) == counted
 
 
@@ -450,7 +451,7 @@ def test_a_refused_end_leaves_the_slip_and_its_match_as_they_were_on_the_flash_s
 def _counted_unchanged(rig, no, counted):
     """The confirmed slip's match, wherever it is now (on the table, or
     archived), is still the match that was counted (or was deleted)."""
-    from ui.persist import encode
+    from play.persist import encode
     p = rig.persist
     if p.match_id() == no:
         assert encode(rig.app.match) == counted
@@ -463,7 +464,7 @@ def test_random_presses_never_change_a_confirmed_slip_s_match():
     hands, undo, history, settings...) with restarts now and then: the
     match the slip counted never takes a hand or loses one."""
     from test_ui_monkey import Lcg
-    from ui.persist import encode
+    from play.persist import encode
     for seed in range(6):
         rig = Rig()
         rig.app.cfg.names = ["Ann", "Hal", "Bob"]

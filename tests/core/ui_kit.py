@@ -9,7 +9,7 @@ from gincore import result as R
 from ui import keys
 from ui.app import App
 from ui.gfx import Gfx, W
-from ui.model import Model
+from play.model import Model
 from mempersist import MemPersist
 from ui.config import Config
 

@@ -12,10 +12,11 @@ import socket
 from conftest import HANG_S
 
 from gincore import result, rules as rules_mod, tournament as T
+from gincore import tournament_save as TS
 from gincore.match import HandRecord
 from net import table as table_link
 from storage import Store
-from ui.persist import StorePersist
+from play.persist import StorePersist
 from ui.screens.tables import connect
 from ui_kit import Rig
 
@@ -71,7 +72,7 @@ def organiser(tmp, tables=4, best_of=1, board="pico_i2c", fmt=T.ROUND_ROBIN, ser
     store.load()
     r = rules_mod.preset("italian")
     r.set("target", 50)
-    store.save_club(T.encode(T.Tournament(NAMES, fmt, r, best_of=best_of, tables=tables)))
+    store.save_club(TS.encode(T.Tournament(NAMES, fmt, r, best_of=best_of, tables=tables)))
     dev = past_first_start(sim_device.SimDevice(board, data, serve=serve))
     assert dev.loop.ui.club is not None and dev.loop.ui.club.t.tables == tables
     return dev

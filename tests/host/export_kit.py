@@ -1,6 +1,6 @@
 """Data folders for the export tests, made by the device's own code.
 
-The matches are recorded through ui.persist.StorePersist on a real
+The matches are recorded through play.persist.StorePersist on a real
 storage.Store, exactly as the app saves them: a finished game archived with
 the statistics, and a current match whose journal gets damaged.
 """
@@ -10,7 +10,7 @@ from gincore import result, rules as rules_mod
 from gincore.match import HandRecord, Match, PLAYER_A, PLAYER_B
 from storage import Store
 from storage import store as store_mod
-from ui.persist import StorePersist
+from play.persist import StorePersist
 
 A, B = PLAYER_A, PLAYER_B
 K, G, V = result.KNOCK, result.GIN, result.VOID

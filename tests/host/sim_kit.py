@@ -1,6 +1,7 @@
 """Test kit for gin sim: a pseudo-terminal a test types into, and a small
 terminal that turns what the program writes into the characters a person
-would see (cursor moves, clears, wrapping; colours are ignored).
+would see (cursor moves, clears, wrapping, reverse video; colours are
+ignored).
 
     t = Term.spawn(["sim", "--data", d], cols=130, rows=36)
     t.wait(lambda: "q quit" in t.text())
@@ -38,11 +39,14 @@ class Screen:
     def resize(self, cols, rows):
         self.cols, self.rows = cols, rows
         self.grid = [[" "] * cols for _ in range(rows)]
+        self.reversed = [[False] * cols for _ in range(rows)]   # a cell drawn in reverse video
+        self.rev = False
         self.x = self.y = 0
         self.wrap = False
 
     def clear(self):
         self.grid = [[" "] * self.cols for _ in range(self.rows)]
+        self.reversed = [[False] * self.cols for _ in range(self.rows)]
 
     def feed(self, data):
         s = self.pending + self.dec.decode(data)
@@ -79,6 +83,7 @@ class Screen:
                     self.x, self.wrap = 0, False
                     self._down()
                 self.grid[self.y][self.x] = c
+                self.reversed[self.y][self.x] = self.rev
                 if self.x == self.cols - 1:
                     self.wrap = True  # xterm: the next character wraps
                 else:
@@ -89,6 +94,8 @@ class Screen:
         if self.y == self.rows - 1:
             self.grid.pop(0)
             self.grid.append([" "] * self.cols)
+            self.reversed.pop(0)
+            self.reversed.append([False] * self.cols)
         else:
             self.y += 1
 
@@ -113,6 +120,11 @@ class Screen:
             lo, hi = (0, self.cols) if mode == 2 else (self.x, self.cols)
             for k in range(lo, hi):
                 row[k] = " "
+                self.reversed[self.y][k] = False
+        elif final == "m":
+            for n in nums or [0]:
+                if n in (0, 7, 27):
+                    self.rev = n == 7
 
     def lines(self):
         return ["".join(r) for r in self.grid]
@@ -168,8 +180,14 @@ class Term:
         return "\n".join(self.screen.lines())
 
     def half_pixels(self, h=sim_screen.H):
-        """The braille cells on screen (half size) as the 128 x h picture they draw."""
-        lines = self.screen.lines()
+        """The braille cells on screen (half size) as the 128 x h picture they
+        draw; a cell in reverse video shows its dark dots (the lit ones are
+        the rest)."""
+        sc = self.screen
+        lines = ["".join(chr(sim_screen.BRAILLE + (ord(c) - sim_screen.BRAILLE ^ 0xFF))
+                         if rev and 0 <= ord(c) - sim_screen.BRAILLE < 256 else c
+                         for c, rev in zip(row, revs))
+                 for row, revs in zip(sc.grid, sc.reversed)]
         pad = (self.screen.cols - sim_screen.HALF_W) // 2
         return bytes(sim_screen.from_braille([ln[pad:pad + sim_screen.HALF_W]
                                               for ln in lines[:h // 4]], h))

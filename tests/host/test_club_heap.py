@@ -27,7 +27,7 @@ import gc, framebuf, json
 from device.writer import Writer
 from ui import keys
 from ui_kit import Rig, knock_by_numbers
-import gincore.match, gincore.stats   # the table's code (imported where used: ui/model.py, ui/persist.py)
+import gincore.match, gincore.stats   # the table's code (imported where used: play/model.py, play/persist.py)
 %s
 
 class C:
@@ -176,7 +176,7 @@ def code_sizes():
     (ui.club, ui.screens.club), each after the rest of the app is loaded."""
     def reading(name):
         return ["gc.collect()\n", "gc.collect()\nR[%r] = gc.mem_alloc()\n" % name]
-    steps = (["import gc, json\nR = {}\nimport ui.app, ui.model, ui.persist, ui.screens.table,"
+    steps = (["import gc, json\nR = {}\nimport ui.app, play.model, play.persist, ui.screens.table,"
               " ui.screens.menu, ui.screens.record, ui.screens.over, ui.screens.setup, ui.screens.common, ui.screens.message,"
               " ui.widgets, ui.errtext, ui.lang.en, gincore.match, gincore.codec, gincore.stats\n"]
              + reading("app")

@@ -53,7 +53,7 @@ class OwnNetwork(World):
         """Menu > Join club night on the table device, table `no` by presses."""
         from storage import Store
         from ui import keys
-        from ui.persist import StorePersist
+        from play.persist import StorePersist
         from ui.screens import tables as tables_screen
         from ui_kit import Rig
         self.wifi.write_text(json.dumps({"club": self.table_key}))   # the table's own file

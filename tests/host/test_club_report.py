@@ -5,6 +5,7 @@ with their links (net/table.py) turning with it (club_kit.py)."""
 import json
 
 from gincore import tournament as T
+from gincore import tournament_save as TS
 from ui.screens.tables import connect
 from club_kit import (CLUB_KEY, Raw, World, club_json, evening_bytes, organiser_power_cut, request, signed,
                       signed_join, write_club_key)
@@ -358,7 +359,7 @@ def test_a_pico_w_joins_as_a_table_from_its_menu(tmp_path, monkeypatch):
     from net import link as net_link
     from storage import Store
     from ui import keys
-    from ui.persist import StorePersist
+    from play.persist import StorePersist
     from ui.screens import tables as tables_screen
     from ui_kit import Rig
     w = World(tmp_path, devices=3)
@@ -598,6 +599,7 @@ def test_an_evening_set_up_or_ended_while_phones_runs_gets_or_loses_the_club_rou
     import os
     from club_kit import NAMES, Table
     from gincore import rules as rules_mod, tournament as T
+    from gincore import tournament_save as TS
     from host_tools.sim import sim_device
     from sim_kit import past_first_start
     from ui.club import Club
@@ -616,7 +618,7 @@ def test_an_evening_set_up_or_ended_while_phones_runs_gets_or_loses_the_club_rou
     r = rules_mod.preset("italian")
     r.set("target", 50)
     t = T.Tournament(NAMES, T.ROUND_ROBIN, r, best_of=1, tables=2)
-    app.model.persist.save_club(T.encode(t))
+    app.model.persist.save_club(TS.encode(t))
     app.club = Club(app, t)
     status, body = request(w, "GET", "/club/hello?t=1")
     assert status == 200 and json.loads(body)["e"] == app.service("phones").club.epoch
@@ -702,6 +704,7 @@ def test_the_live_page_draws_the_crosstable_of_a_round_robin(tmp_path):
     player's cell against the column player, both ways; the rest empty."""
     import re
     from gincore import tournament as T
+    from gincore import tournament_save as TS
     w = _world_played(tmp_path, T.ROUND_ROBIN, 1)
     c = club_json(w)
     html = _node_club(c)
@@ -733,6 +736,7 @@ def test_the_live_page_draws_the_rounds_of_a_swiss(tmp_path):
     number of the opponent) and how it went, from the device's JSON."""
     import re
     from gincore import tournament as T
+    from gincore import tournament_save as TS
     w = _world_played(tmp_path, T.SWISS, 2)
     t = w.club.t
     html = _node_club(club_json(w))
@@ -758,6 +762,7 @@ def test_the_live_page_draws_the_bracket_of_a_knockout(tmp_path):
     yet as empty boxes, and the champion once the final is over."""
     import re
     from gincore import tournament as T
+    from gincore import tournament_save as TS
     w = _world_played(tmp_path, T.KNOCKOUT, 1)
     t = w.club.t
 
@@ -831,6 +836,7 @@ def test_the_crosstable_and_bracket_fit_a_360_px_phone(tmp_path):
     """8 players' crosstable and a knockout's bracket, on a phone 360 px wide:
     nothing wider than the screen, no sideways scrolling."""
     from gincore import tournament as T
+    from gincore import tournament_save as TS
     for fmt in (T.ROUND_ROBIN, T.KNOCKOUT):
         w = _world_played(tmp_path / ("f%d" % fmt), fmt, 1)
         c = club_json(w)

@@ -27,11 +27,12 @@ import pytest
 
 import storage_lfs as L
 from gincore import result, rules as rules_mod, tournament as T, tablepair as TP
+from gincore import tournament_save as TS
 from gincore.match import HandRecord, Match
 from gincore.pairings import BYE
 from storage import Store
 from ui import keys
-from ui.persist import StorePersist
+from play.persist import StorePersist
 from ui_kit import Rig
 
 from host_tools.export import export_data, export_join
@@ -102,7 +103,7 @@ class Evening:
         store = Store(self.root, fs=self.fs)
         store.load()
         t = T.Tournament(NAMES, fmt, r, rounds=rounds, tables=TABLES)
-        store.save_club(T.encode(t))
+        store.save_club(TS.encode(t))
         self.rig = Rig(persist=StorePersist(Store(self.root, fs=self.fs)))
         assert self.rig.app.club is not None and self.rig.screen() == "PairingsScreen"
         self.tables = [TableDevice(i, os.path.join(tmp, "table%d" % i)) for i in range(1, TABLES + 1)]
@@ -183,7 +184,7 @@ class Evening:
 
     def enter_twice(self, k):
         """A result that reaches the organiser a second time: refused, nothing changes."""
-        before = T.encode(self.club.t)
+        before = TS.encode(self.club.t)
         rec = self.slips[k]
         winner, games, points = self.entry_values(k, rec, False)
         try:
@@ -192,7 +193,7 @@ class Evening:
             assert e.code == T.E_DONE
         else:
             raise AssertionError("pairing %d counted twice" % k)
-        assert T.encode(self.club.t) == before and self.on_flash() == before
+        assert TS.encode(self.club.t) == before and self.on_flash() == before
         self.stats["twice"] += 1
 
     def take_back_and_enter(self, k):
@@ -208,13 +209,13 @@ class Evening:
         torn: the restart holds the evening before or after, never a mix;
         entered there, it counts once."""
         before_img = bytes(self.fs.flash.buffer)
-        before = T.encode(self.club.t)
+        before = TS.encode(self.club.t)
         fs, root = self.env.load(before_img)
         probe = Rig(persist=StorePersist(Store(root, fs=fs)))
         fs.flash.trace = []
         probe.app.club.enter(k, winner, games, points)
         ops = fs.flash.trace
-        after = T.encode(probe.app.club.t)
+        after = TS.encode(probe.app.club.t)
         assert after != before and ops
         self.stats["cut_entries"] += 1
         for i in range(len(ops) + 1):
@@ -223,14 +224,14 @@ class Evening:
                 fs2, root2 = self.env.load(img)
                 again = Rig(persist=StorePersist(Store(root2, fs=fs2)))
                 c = again.app.club
-                got = T.encode(c.t)
+                got = TS.encode(c.t)
                 assert got in (before, after), (k, i, torn)
                 self.stats["cut_points"] += 1
                 if got == before:
                     self.stats["cut_before"] += 1
                     assert not c.t.done(k)
                     c.enter(k, winner, games, points)        # entered again there: once
-                    assert T.encode(c.t) == after
+                    assert TS.encode(c.t) == after
                 else:
                     self.stats["cut_after"] += 1
                     try:
@@ -239,7 +240,7 @@ class Evening:
                         assert e.code == T.E_DONE
                     else:
                         raise AssertionError("counted twice after a cut")
-                    assert T.encode(c.t) == after
+                    assert TS.encode(c.t) == after
 
     def results_in(self, ks, never=()):
         """The slips of ks reach the organiser in random order."""
@@ -380,11 +381,11 @@ def test_the_cuts_catch_an_entry_saved_in_two_steps(tmp_path, monkeypatch):
     between. (ui.club is let go after use, so the save is broken where it
     stays: StorePersist.)"""
     def two_steps(self, data):
-        half = T.decode(data)
+        half = TS.decode(data)
         for k in range(half.count):
             half._ent[k] = 0
-        if T.encode(half) != data:
-            self.store.save_club(T.encode(half))
+        if TS.encode(half) != data:
+            self.store.save_club(TS.encode(half))
         self.store.save_club(data)
 
     _first_round(tmp_path)          # the real save passes

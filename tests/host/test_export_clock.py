@@ -6,6 +6,7 @@ import csv
 import os
 
 from gincore import result, tournament as T
+from gincore import tournament_save as TS
 from gincore.match import HandRecord, Match, forfeit
 
 from test_export_club import Evening, check_standings, italian, page, run
@@ -17,7 +18,7 @@ def _play(root):
     one hand (the walkover points: the target). Archived, then exported."""
     ev = Evening(root)
     t = T.Tournament(["Ann", "Bob", "Cid"], T.ROUND_ROBIN, italian(), best_of=3)
-    ev.store.save_club(T.encode(t))
+    ev.store.save_club(TS.encode(t))
     while t.open_pairings():
         k = t.open_pairings()[0]
         a, b, _ = t.pairing(k)
@@ -29,7 +30,7 @@ def _play(root):
             m.add(rec)
             ev.persist.hand_added(m)
         t.record_match(k, m, ref=ev.store.match_no)
-        ev.store.save_club(T.encode(t))
+        ev.store.save_club(TS.encode(t))
     ev.store.archive_club()
     return t
 

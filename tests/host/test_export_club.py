@@ -1,6 +1,6 @@
 """gin export's tournament pages: club nights played through the core
 (gincore.tournament), each pairing's match recorded hand by hand with the
-device's own code (storage.Store through ui.persist) and the evening saved
+device's own code (storage.Store through play.persist) and the evening saved
 and archived with the Store, then exported with `gin export --from DIR --out
 OUT`. The pages are checked against the core: the standings in the core's
 order with gin club's words, every crosstable cell against the pairing's
@@ -12,9 +12,10 @@ import subprocess
 import xml.etree.ElementTree as ET
 
 from gincore import result, rules as rules_mod, tournament as T
+from gincore import tournament_save as TS
 from gincore.match import HandRecord, Match
 from storage import Store
-from ui.persist import StorePersist
+from play.persist import StorePersist
 
 from host_tools.score.cmd_club import club_data, standings_rows
 from host_tools.fakedevice.testing import GIN
@@ -63,7 +64,7 @@ class Evening:
             t.record_match(k, m, ref=no)
 
     def play(self, t, stop=None, walkover_every=7, forfeit_every=9):
-        self.store.save_club(T.encode(t))
+        self.store.save_club(TS.encode(t))
         i = 0
         while t.open_pairings() and (stop is None or i < stop):
             k = t.open_pairings()[0]
@@ -72,7 +73,7 @@ class Evening:
                 t.walkover(k, t.pairing(k)[1])
             else:
                 self.match(t, k, i, forfeit=i % forfeit_every == 5)
-            self.store.save_club(T.encode(t))
+            self.store.save_club(TS.encode(t))
         return t
 
 
@@ -311,7 +312,7 @@ def test_a_result_entered_by_hand_says_so_where_its_sheet_would_be(tmp_path):
     t = T.Tournament(["Ann", "Bob", "Cid"], T.ROUND_ROBIN, italian())
     k = t.open_pairings()[0]
     t.record(k, t.pairing(k)[1], points=(10, 130), entered=True)   # played at another table
-    ev.store.save_club(T.encode(t))
+    ev.store.save_club(TS.encode(t))
     proc = run("--from", data, "--out", out)
     assert proc.returncode == 0, proc.stderr
     html = page(out, "club-1.html")

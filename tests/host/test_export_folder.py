@@ -1,5 +1,5 @@
 """gin export --from DIR: a data folder written by the device's own code
-(storage.Store through ui.persist), read back into a CSV and an HTML sheet.
+(storage.Store through play.persist), read back into a CSV and an HTML sheet.
 The numbers are checked against each Match's own sheet (gincore.sheet)."""
 import csv
 import io
@@ -181,7 +181,7 @@ def test_a_copy_of_the_whole_flash_is_read_from_its_gin_folder(tmp_path):
 
 def test_hollywood_rows_give_each_game_of_the_round_its_totals(tmp_path):
     from storage import Store
-    from ui.persist import StorePersist
+    from play.persist import StorePersist
     data, out = str(tmp_path / "data"), str(tmp_path / "out")
     r = rules_mod.preset("modern")
     r.set("hollywood", 1)
@@ -239,7 +239,7 @@ def test_a_hand_entered_by_cards_is_exported_with_its_cards(tmp_path):
     sheet (with suit symbols); a hand by numbers leaves the columns empty."""
     from gincore import cards as cards_mod
     from storage import Store
-    from ui.persist import StorePersist
+    from play.persist import StorePersist
     data, out = str(tmp_path / "data"), str(tmp_path / "out")
     os.makedirs(data)
     st = Store(root=data)

@@ -1,7 +1,7 @@
 """gin export --from ORGANISER --from TABLE...: the organiser's evening
 joined with the pairings table devices played for it, by reference. Each
 device's folder is written with the device's own code (storage.Store,
-ui.persist), the table devices' slips as ui/tablepair.py saves them."""
+play.persist), the table devices' slips as ui/tablepair.py saves them."""
 import json
 import os
 import re
@@ -11,9 +11,10 @@ from html import unescape
 import conftest
 
 from gincore import result, rules as rules_mod, tournament as T, tablepair as TP
+from gincore import tournament_save as TS
 from gincore.match import HandRecord, Match
 from storage import Store
-from ui.persist import StorePersist
+from play.persist import StorePersist
 
 from host_tools.fakedevice.testing import GIN
 
@@ -81,7 +82,7 @@ def test_an_evening_joined_from_three_devices(tmp_path):
     # Pairing ks[3]: entered by hand, and the table's sheet says otherwise.
     r3 = t3.table_pairing(1, ks[3], names[3], rules, 1)
     t.record(ks[3], t.pairing(ks[3])[0], (1, 0), (120, 30), entered=True)
-    org.store.save_club(T.encode(t))
+    org.store.save_club(TS.encode(t))
     proc = run("--from", org_dir, "--from", t2_dir, "--from", t3_dir, "--out", out)
     assert proc.returncode == 0, proc.stderr
     err = [line for line in proc.stderr.splitlines() if "disagreement" in line]
@@ -135,7 +136,7 @@ def test_gin_club_joins_the_same_way(tmp_path):
     pairs = [(t.names[t.pairing(k)[0]], t.names[t.pairing(k)[1]]) for k in ks]
     recs = [t2.table_pairing(1, k, p, rules, i % 2) for i, (k, p) in enumerate(zip(ks, pairs))]
     t.record(ks[0], t.pairing(ks[0])[1], (0, 1), (5, 300), entered=True)    # not what the table says
-    org.store.save_club(T.encode(t))
+    org.store.save_club(TS.encode(t))
     p = subprocess.run([GIN, "club", "--from", org_dir, "--from", t2_dir, "--json"], capture_output=True,
                        text=True, timeout=conftest.HANG_S)
     assert p.returncode == 0, p.stderr
@@ -184,7 +185,7 @@ def test_a_slip_of_another_best_of_is_a_disagreement_not_a_traceback(tmp_path):
     t, ks, names = four(rules)                       # one game a pairing
     bad = t2.table_pairing(1, ks[0], names[0], rules, 0, best_of=3)   # the table set to best of 3: 2-0
     good = t2.table_pairing(1, ks[1], names[1], rules, 1)
-    org.store.save_club(T.encode(t))
+    org.store.save_club(TS.encode(t))
     assert bad.result[1:3] == (2, 0)
     p = club(*froms(org_dir, t2_dir), "--json")
     assert p.returncode == 0 and p.stderr == "", p.stderr
@@ -219,7 +220,7 @@ def test_a_slip_with_numbers_no_match_gives_is_a_disagreement(tmp_path):
     for rec in forged:
         t2.store.save_club(TP.encode(rec))
         t2.store.archive_club()
-    org.store.save_club(T.encode(t))
+    org.store.save_club(TS.encode(t))
     p = club(*froms(org_dir, t2_dir), "--json")
     assert p.returncode == 0 and p.stderr == "", p.stderr
     d = json.loads(p.stdout)
@@ -246,7 +247,7 @@ def test_a_slip_played_under_other_rules_is_a_disagreement(tmp_path):
     tweaked = finnish.copy(gin_bonus=25)
     t2.table_pairing(1, ks[2], names[2], tweaked, 0)
     good = t2.table_pairing(1, ks[3], names[3], finnish, 1)
-    org.store.save_club(T.encode(t))
+    org.store.save_club(TS.encode(t))
     p = club(*froms(org_dir, t2_dir), "--json")
     assert p.returncode == 0 and p.stderr == "", p.stderr
     d = json.loads(p.stdout)
@@ -281,7 +282,7 @@ def test_a_table_folder_of_another_evening_is_said(tmp_path):
     # A device still playing its pairing: the loser has not confirmed the slip.
     m = t4.play(names[3], rules, 0)
     t4.store.save_club(TP.encode(TP.TablePairing(1, ks[3] + 1, names[3], rules, 1, t4.store.match_no)))
-    org.store.save_club(T.encode(t))
+    org.store.save_club(TS.encode(t))
     assert m.hands
     ref7 = "7-%d%s, 7-%d%s" % (ks[1] + 1, TP.check(7, ks[1] + 1), ks[2] + 1, TP.check(7, ks[2] + 1))
     note3 = ("device 3 holds no pairing of club night 1: its slips are of club night 7 (%s) - nothing of it "

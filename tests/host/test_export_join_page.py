@@ -12,6 +12,7 @@ from html import unescape
 import pytest
 
 from gincore import tournament as T, tablepair as TP
+from gincore import tournament_save as TS
 
 from test_export_join import Device, club, froms, italian, run
 
@@ -50,7 +51,7 @@ class Night:
         t.record(self.k[3], t.pairing(self.k[3])[0], (1, 0), (60, 20), entered=True)
         # Device 5: a device that played no club pairing (a note).
         td.play(("Aldo", "Bice"), rules, 0)
-        org.store.save_club(T.encode(t))
+        org.store.save_club(TS.encode(t))
         self.t = t
         self.out = str(tmp / "out")
         self.proc = run(*froms(*self.dirs), "--out", self.out)

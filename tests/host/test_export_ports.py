@@ -23,6 +23,7 @@ import pytest
 import conftest
 import export_kit as K
 from gincore import tournament as T
+from gincore import tournament_save as TS
 from test_export_join import Device, italian
 
 from host_tools.fakedevice import FakeDevice
@@ -55,7 +56,7 @@ def evening(tmp_path):
     t3.table_pairing(1, ks[3], names[3], rules, 1)
     t.record(ks[3], t.pairing(ks[3])[0], (1, 0), (120, 30), entered=True)
     t3.table_pairing(1, ks[4], names[4], rules, 0)
-    org.store.save_club(T.encode(t))
+    org.store.save_club(TS.encode(t))
     return dirs
 
 

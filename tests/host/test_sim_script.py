@@ -228,6 +228,11 @@ def test_keys_are_pin_presses_through_the_debouncer(tmp_path):
 def test_the_legend_fits_one_line():
     for three in (False, True):
         assert len(sim_term.legend(three)) <= sim_term.MIN_COLS
+    # the narrowest window that shows the screen (64 columns) still gets every key and q quit
+    for three, knob in ((False, False), (True, False), (False, True)):
+        short = sim_term.legend(three, knob, sim_term.HALF_COLS)
+        assert len(short) <= sim_term.HALF_COLS and short.endswith("q quit"), short
+        assert sim_term.legend(three, knob, 200) == sim_term.legend(three, knob)
     lines = sim_term.too_small_lines(40, 10)
     assert all(len(ln) <= 40 for ln in lines) and len(lines) <= 10
 
@@ -245,6 +250,28 @@ def test_braille_is_the_half_block_picture_at_half_size():
     assert [sim_term.layout(c, r) for c, r in ((128, 34), (120, 40), (80, 24), (64, 18), (63, 40), (120, 17))] \
         == [sim_term.FULL, sim_term.HALF, sim_term.HALF, sim_term.HALF, None, None]
     assert sim_term.layout(64, 10, 16) == sim_term.HALF   # the 128x32 panel: 8 rows
+
+
+def test_a_highlighted_row_in_braille_is_reverse_video_not_a_dotted_block():
+    from sim_kit import Screen
+    px = bytearray(sim_screen.W * sim_screen.H)
+    for y in range(8, 16):                    # a highlighted row: lit, with a dark letter I in it
+        for x in range(sim_screen.W):
+            px[y * sim_screen.W + x] = 0 if (x == 10 and 9 <= y <= 14) else 1
+    rows = sim_screen.braille_term_rows(px)
+    assert sim_screen.REVERSE in rows[2] and sim_screen.REVERSE not in rows[0]
+    # the letter's cell shows the letter's dots (reversed), not 7 of 8 dots lit
+    cell = rows[2].replace(sim_screen.REVERSE, "").replace(sim_screen.PLAIN, "")[5]
+    assert cell == chr(sim_screen.BRAILLE + (0x02 | 0x04 | 0x40))   # x 10, y 9-11: the I's dots
+    # a terminal shows it, and the picture read back is the panel's
+    sc = Screen(64, 16)
+    for i, ln in enumerate(rows):
+        sc.feed(("\x1b[%d;1H" % (i + 1) + ln).encode())
+
+    class T:
+        screen = sc
+    from sim_kit import Term
+    assert Term.half_pixels(T()) == bytes(px)
 
 
 def test_dimmed_and_switched_off_as_on_the_device(tmp_path):

@@ -4,6 +4,7 @@ checked against the panel emulator of the same firmware run in this process
 and against `gin sim --keys` (a separate scripted run)."""
 import csv
 import os
+import shlex
 import subprocess
 
 from sim_kit import GIN, Term, past_first_start, seeded
@@ -73,7 +74,9 @@ def test_play_a_hand_quit_and_resume(tmp_path):
         t.wait(lambda: t.panel_pixels() == resumed, what="the resumed table")
         t.send("\x03")  # Ctrl-C quits as cleanly as q
         assert t.wait_exit() == 0
-        assert t.screen.raw.rstrip().endswith("sim` carries on with it.")
+        # the command it names opens this folder again, not the default one
+        said = t.screen.raw.rstrip().rsplit("`", 2)
+        assert said[2] == " carries on with it." and shlex.split(said[1]) == ["host_tools/gin", "sim", "--data", data]
         assert "\x1b[?1049l" in t.screen.raw  # the terminal is given back
     finally:
         t.close()
@@ -120,6 +123,8 @@ def test_the_usual_120x40_and_80x24_windows_show_it_at_half_size(tmp_path):
         t.wait(lambda: t.half_pixels() == after, what="the table after one hand")
         t.resize(80, 24)
         t.wait(lambda: t.half_pixels() == after and "Enter OK" in t.text(), what="the same in 80x24")
+        assert t.screen.lines()[17].rstrip().endswith("q quit")      # the keys' line is not cut
+        assert any(any(r) for r in t.screen.reversed[:16])           # the dealer's box: reverse video, not dots
         t.resize(130, 36)
         t.wait(lambda: t.panel_pixels() == after, what="full size again")
         t.send("q")

@@ -20,6 +20,7 @@ import fault_kit as K
 import storage_lfs as L
 from faultfs import EIO, ENOSPC
 from gincore import tournament as T
+from gincore import tournament_save as TS
 from storage import Store
 
 ROOT = "/gin"
@@ -81,7 +82,7 @@ def play_evening(store, flash, t, counts, settings, prev=None, hands_per_match=2
     """Each open pairing: its match on the store (next_match, hands), the
     result with the match's number as ref, the evening saved (cut at every
     write); the evening archived at the end (cut at every write)."""
-    check_every_cut(flash, lambda: store.save_club(T.encode(t)), "save (set-up)", counts)
+    check_every_cut(flash, lambda: store.save_club(TS.encode(t)), "save (set-up)", counts)
     i = 0
     while t.open_pairings():
         k = t.open_pairings()[0]
@@ -100,7 +101,7 @@ def play_evening(store, flash, t, counts, settings, prev=None, hands_per_match=2
             t.walkover(k, b, ref=0)
         else:
             t.record(k, a if i % 3 else b, None, (100 + i, 40 + i), (5, 3), ref=no)
-        check_every_cut(flash, lambda: store.save_club(T.encode(t)), "save (a result)", counts)
+        check_every_cut(flash, lambda: store.save_club(TS.encode(t)), "save (a result)", counts)
     check_every_cut(flash, store.archive_club, "archive", counts)
     return prev
 
@@ -123,17 +124,17 @@ def test_power_cut_at_every_write_of_two_evenings(name, blocks):
         play_evening(store, flash, big, counts, b"rr10", last)
     else:
         # The Pico W's smaller flash: the second evening to its first results.
-        check_every_cut(flash, lambda: store.save_club(T.encode(big)), "save (set-up)", counts)
+        check_every_cut(flash, lambda: store.save_club(TS.encode(big)), "save (set-up)", counts)
         for k in big.open_pairings()[:5]:
             a, b, _ = big.pairing(k)
             big.record(k, a, None, (200, 120), (9, 4))
-            check_every_cut(flash, lambda: store.save_club(T.encode(big)), "save (a result)", counts)
+            check_every_cut(flash, lambda: store.save_club(TS.encode(big)), "save (a result)", counts)
         check_every_cut(flash, store.archive_club, "archive", counts)
     # Both evenings are archived, and each pairing's ref names its match.
     final, state, problems = state_of(bytes(flash.buffer))
     assert problems == [] and state[0] is None and final.archived_clubs() == [1, 2]
-    got = T.decode(final.read_archived_club(1))
-    assert got.finished() and T.encode(got) == T.encode(small)
+    got = TS.decode(final.read_archived_club(1))
+    assert got.finished() and TS.encode(got) == TS.encode(small)
     refs = 0
     for k in range(got.count):
         if got.ref(k):
@@ -145,7 +146,7 @@ def test_power_cut_at_every_write_of_two_evenings(name, blocks):
             else:
                 assert final.read_archived(got.ref(k)) == b"finished " + want
     assert refs == 5    # 6 pairings, one a walkover (no match)
-    assert len(T.encode(big)) > 512 or name != "Pico"
+    assert len(TS.encode(big)) > 512 or name != "Pico"
     for kind in ("save (set-up)", "save (a result)", "archive", "program torn", "erase torn"):
         assert counts.get(kind, 0) > 0, (kind, counts)
     total = sum(counts[k] for k in ("save (set-up)", "save (a result)", "archive"))

@@ -10,7 +10,7 @@ import fault_kit as K
 from faultfs import FaultFs, EIO, ENOSPC
 from storage import Store
 from ui import keys
-from ui.persist import StorePersist, encode
+from play.persist import StorePersist, encode
 from ui_kit import Rig, knock_by_numbers
 
 ROOT = "/gin"

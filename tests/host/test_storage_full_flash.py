@@ -32,7 +32,7 @@ from ui import errtext
 from storage.store import P_MATCH_MISSING, P_MATCH_EARLIER, P_STATS_DAMAGED
 from ui.lang import en
 from ui import text as tx
-from ui.persist import encode
+from play.persist import encode
 
 ROOT = L.STORE_ROOT
 FINNISH = _rules.preset("finnish")
@@ -414,7 +414,7 @@ def test_delete_old_matches_by_key_presses_with_no_block_free():
     no block free."""
     from ui_kit import Rig
     from ui import keys
-    from ui.persist import StorePersist
+    from play.persist import StorePersist
     from ui.screen import HOLD_MS
     env = L.LfsEnv(L.PICO_W_BLOCKS)
     fs, root = env.load(image(0))

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import conftest  # noqa: F401  (paths)
 from gincore import prize, rules
 from gincore import tournament as T
+from gincore import tournament_save as TS
 from gincore.pairings import BYE
 
 N = int(os.environ.get("GIN_EXAMPLES", "0")) or None
@@ -157,8 +158,8 @@ def test_standings_against_brute_force(evening, data):
     assert sum(a for p, a in shares) == t.pot
     assert [p for p, a in shares] == order[:len(shares)]
     # The save reads back to the same evening.
-    u = T.decode(T.encode(t))
-    assert T.encode(u) == T.encode(t) and u.standings().order == order
+    u = TS.decode(TS.encode(t))
+    assert TS.encode(u) == TS.encode(t) and u.standings().order == order
 
 
 @settings(max_examples=N or 500, deadline=None)
@@ -221,6 +222,7 @@ def _clean_draw_exists(players, met):
 _SETUP = """
 import gc
 from gincore import tournament as T, tournament_save, standings, prize, pairings, sheet
+from gincore import tournament_save as TS
 A = B = C = D = 0
 t = None
 def names():

@@ -16,7 +16,7 @@ import conftest
 from device.writer import Writer
 from ui.gfx import Gfx
 from mempersist import MemPersist
-from ui.persist import encode
+from play.persist import encode
 from ui_kit import on_device, tour
 
 SCREENS = os.path.join(conftest.ROOT, "tests", "screens")

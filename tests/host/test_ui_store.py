@@ -4,7 +4,7 @@ import os
 
 from storage import Store
 from ui import keys
-from ui.persist import StorePersist, encode
+from play.persist import StorePersist, encode
 from ui_kit import Rig, after_start, knock_by_numbers, tour
 
 

@@ -54,7 +54,7 @@ def _sources():
     """{full module name: source} of every module under firmware/ui and
     firmware/storage (the app lets go of a storage module too)."""
     out = {}
-    for folder, _, names in [w for top in (UI, os.path.join(FIRMWARE, "storage")) for w in os.walk(top)]:
+    for folder, _, names in [w for top in (UI, os.path.join(FIRMWARE, "storage"), os.path.join(FIRMWARE, "play")) for w in os.walk(top)]:
         for n in names:
             if n.endswith(".py"):
                 rel = os.path.relpath(os.path.join(folder, n), FIRMWARE)[:-3].replace(os.sep, ".")

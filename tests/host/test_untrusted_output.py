@@ -25,7 +25,7 @@ from gincore import codec, rules as rules_mod, stats as stats_mod
 from gincore.match import Match
 from host_tools.devtext import BIDI_CONTROLS
 from storage import Store
-from ui.persist import StorePersist
+from play.persist import StorePersist
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 LONG = "R" * 5000

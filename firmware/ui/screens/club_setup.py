@@ -19,6 +19,7 @@ from micropython import const
 
 from gincore import rules as _rules
 from gincore import tournament as T
+from gincore import tournament_save as TS
 from gincore.prize import money, split_pot, default_split
 
 from ui import keys
@@ -237,7 +238,7 @@ class ClubSetup:
                              rounds=self.swiss_rounds() if self.fmt == T.SWISS else None,
                              tiebreaks=self.chain, award=self.award, seeds=self.seeds(names), split=self.split,
                              pot=self.pot * 100, tables=self.tables)
-            app.model.persist.save_club(T.encode(t))
+            app.model.persist.save_club(TS.encode(t))
         except Exception as e:
             not_saved(app, e)
             return

@@ -89,7 +89,7 @@ class NumberScreen(Screen):
 
 def room_lines(app, adding=True, cards=False):
     """None when the change can be saved; else why not, in the player's
-    words - said before the entry, not after (ui/model.py no_room)."""
+    words - said before the entry, not after (play/model.py no_room)."""
     why = app.model.no_room(adding, cards)
     if why is None:
         return None
@@ -109,8 +109,7 @@ def refused_for_room(app, adding=True, cards=False):
     game over screen comes back, where OK records it."""
     club = app.club
     if adding and club is not None and club.on_table() is not None and club.decided():
-        from ui.screens.over import GameOverScreen
-        app.push(GameOverScreen(app))
+        app.show_game_over()
         return True
     lines = room_lines(app, adding, cards)
     if lines is None:

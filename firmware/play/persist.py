@@ -21,7 +21,7 @@ import json
 
 from gincore import codec as _codec
 # gincore.match and gincore.stats are imported where used: a club night's
-# organiser keeps the evening without a match's code (ui/model.py, park).
+# organiser keeps the evening without a match's code (play/model.py, park).
 
 
 def hand_to_list(h):
