@@ -1,5 +1,6 @@
 """The club night's files: the evening under way and the finished ones."""
-# Functions of the store (st), reached as its methods (storage/store.py).
+# Functions of the store (st), reached as its methods (storage/store.py);
+# reading the evening at a start is store.py's (load_club).
 # club.trn: header (kind C, the evening's number, generation 0) + one
 # record (seq 0) = the tournament's bytes (gincore.tournament.encode),
 # replaced whole like a snapshot. Archiving writes the same bytes to
@@ -28,7 +29,7 @@ def save_club(st, data):
     what = "the club night"
     st._writable(what)
     if not st._club_read:
-        load_club(st)  # the evening already on flash keeps its number
+        st.load_club()  # the evening already on flash keeps its number
         st._writable(what)
     if st._club_stuck:
         raise StoreError("The saved club night is damaged and could not be set aside: "
@@ -47,52 +48,6 @@ def save_club(st, data):
     if no > st._club_top:
         st._club_top = no
     return no
-
-
-def load_club(st):
-    """The club night on flash (the bytes save_club was given), or None
-    when there is none. Never raises: a damaged file is set aside in bad/
-    and a problem noted (then None); a flash that cannot be read notes
-    the problem and sets read_only (nothing is written until the next
-    load, so the evening is never overwritten unread). Sets club_no."""
-    st.club_no = None
-    st._club_read = True
-    st._club_stuck = False
-    try:
-        try:
-            data = st._read(CLUB)
-        except OSError as e:
-            if missing(e):
-                return None
-            raise
-        status, no, gen, seq, payload = F.read_single(data, F.KIND_CLUB)
-        if status == F.OK and seq != 0:
-            status = F.DAMAGED
-        if status != F.OK:
-            if not st._set_aside(CLUB, data):
-                st._club_stuck = True  # stays there, never overwritten unread
-            if status == F.NEWER:
-                st.note("The club night was made by newer firmware. It was set aside; update the "
-                          "firmware or export it.", C.P_CLUB_NEWER)
-            else:
-                st.note("The club night was damaged. It was set aside for export.", C.P_CLUB_DAMAGED)
-            return None
-        data = None
-        if no in st._clubs:
-            # Archived already: a cut came between the archive's commit
-            # and this file's removal. The archive holds it; this goes.
-            st._quiet_remove(CLUB)
-            return None
-        st.club_no = no
-        if no > st._club_top:
-            st._club_top = no
-        return payload
-    except Exception as e:  # never crash: say what happened
-        st._club_read = False
-        st.read_only = True
-        st.note("The memory could not be read (error %s). The club night may be missing." % errno_of(e),
-                  C.P_READ, errno_of(e))
-        return None
 
 
 def set_aside_club(st):
@@ -121,7 +76,7 @@ def archive_club(st):
     what = "the finished club night"
     st._writable(what)
     if not st._club_read:
-        load_club(st)
+        st.load_club()
         st._writable(what)
     no = st.club_no
     if no is None:

@@ -1,5 +1,5 @@
 """The store (Store): the match on the table always at hand, the rest of
-storage/ reached through it when used; loading at boot, the next match."""
+storage/ reached through it when used; what a start reads, the next match."""
 # Keeps the current match, the finished matches and the statistics on
 # flash so that a confirmed hand survives a power cut at any instant
 # (details and byte layout: docs/storage.md). Its parts, one job each:
@@ -65,8 +65,7 @@ class Store(Journal):
             import storage.archive as part
         elif name in ("save_stats", "load_stats", "set_aside_stats"):
             import storage.stats_file as part
-        elif name in ("save_club", "load_club", "set_aside_club", "archive_club", "archived_clubs",
-                      "read_archived_club"):
+        elif name in ("save_club", "set_aside_club", "archive_club", "archived_clubs", "read_archived_club"):
             import storage.club_files as part
         else:
             raise AttributeError(name)
@@ -135,6 +134,53 @@ class Store(Journal):
             self.note("The memory could not be read (error %s). Saved games may be missing." % C.errno_of(e),
                       C.P_READ, C.errno_of(e))
         return snapshot, records, self.problems
+
+    def load_club(self):
+        """The club night on flash (the bytes save_club was given), or None
+        when there is none; read once at a start, after load(), so it is
+        here and not in club_files.py (the start then loads no part).
+        Never raises: a damaged file is set aside in bad/ and a problem
+        noted (then None); a flash that cannot be read notes the problem
+        and sets read_only (nothing is written until the next load, so the
+        evening is never overwritten unread). Sets club_no."""
+        self.club_no = None
+        self._club_read = True
+        self._club_stuck = False
+        try:
+            try:
+                data = self._read(C.CLUB)
+            except OSError as e:
+                if C.missing(e):
+                    return None
+                raise
+            status, no, gen, seq, payload = F.read_single(data, F.KIND_CLUB)
+            if status == F.OK and seq != 0:
+                status = F.DAMAGED
+            if status != F.OK:
+                if not self._set_aside(C.CLUB, data):
+                    self._club_stuck = True  # stays there, never overwritten unread
+                if status == F.NEWER:
+                    self.note("The club night was made by newer firmware. It was set aside; update the "
+                              "firmware or export it.", C.P_CLUB_NEWER)
+                else:
+                    self.note("The club night was damaged. It was set aside for export.", C.P_CLUB_DAMAGED)
+                return None
+            data = None
+            if no in self._clubs:
+                # Archived already: a cut came between the archive's commit
+                # and this file's removal. The archive holds it; this goes.
+                self._quiet_remove(C.CLUB)
+                return None
+            self.club_no = no
+            if no > self._club_top:
+                self._club_top = no
+            return payload
+        except Exception as e:  # never crash: say what happened
+            self._club_read = False
+            self.read_only = True
+            self.note("The memory could not be read (error %s). The club night may be missing." % C.errno_of(e),
+                      C.P_READ, C.errno_of(e))
+            return None
 
     def _found(self, names):
         # The finished matches (mNNNNNN.dat) and club nights (cNNNN.trn)

@@ -101,10 +101,6 @@ class App:
             data = None
             if len(self.stack) == 1:
                 self._entered(self.stack[0])    # the pairing's match is on: its table made again
-        # The saved state is read (the club night through one of storage's
-        # parts): what is used now and then goes, as at every return to the
-        # table (base/lifecycle.py RARE).
-        lifecycle.let_go(lifecycle.RARE, (self,))
         if self.model.problems:
             # What storage found on the way up (a damaged file set aside...).
             from ui.screens.message import MessageScreen
