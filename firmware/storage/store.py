@@ -12,7 +12,8 @@ storage/ reached through it when used; what a start reads, the next match."""
 #   stats_file.py  the statistics                         } store, imported
 #   club_files.py  a club night, under way and finished   } when first used
 #   old_matches.py deleting the finished matches (Settings)
-# beside frame.py (the bytes of every file) and osfs.py (the filesystem).
+# beside frame.py (the bytes of every file), osfs.py (the filesystem) and
+# state_file.py (the network's JSON files, not the store's).
 # The parts used now and then are not Store's bases: __getattr__ below
 # names each one's calls and imports it when one is made, and the device
 # lets them go at the table (base/lifecycle.py, RARE), so the table's heap
