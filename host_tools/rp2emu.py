@@ -33,8 +33,9 @@ from host_tools.mpy import ROOT
 LAYOUTS = {"RPI_PICO": (0xA0000, 352), "RPI_PICO_W": (0x12C000, 212)}
 FS_START, FS_BLOCKS = LAYOUTS["RPI_PICO"]
 BLOCK = 4096
-# The README's first hand by the buttons (A knocks with 3 against 8): OK
-# opens the record flow, and so on to "Saved".
+# The README's first hand by the buttons (B knocks with 2 against 12: the
+# knocker's count 5 down to 2, the defender's 7 up to 12): OK opens the
+# record flow, and so on to "Saved".
 README_HAND = ["OK", "OK", "DOWN", "DOWN", "DOWN", "OK"] + ["UP"] * 5 + ["OK", "OK"]
 MPY_TAG = 6 | 3 << 8 | 4 << 10   # sys.implementation._mpy of MicroPython 1.28 on the RP2040
 

@@ -67,7 +67,9 @@ MATCH = ("gincore.match", "gincore.handstore", "gincore.sheet", "gincore.stats",
          "gincore.cards")
 
 # The core's modules only a club night uses (about 35 KB as .py): they go
-# when the evening closes, and at the table while no evening is open.
+# when the evening closes, and at the table while no evening is open or
+# while the organiser's own table shows (the evening kept as its bytes
+# there: ui/club.py park_evening).
 EVENING = ("gincore.tournament", "gincore.tournament_save", "gincore.standings", "gincore.pairings",
            "gincore.prize")
 
@@ -89,8 +91,8 @@ KEEP = ()     # never let go here (the module's doc: the PC's tests only)
 
 def at_table(code_in_flash):
     """What goes at every return to the table: the rare screens, the
-    evening's core (held while an evening is open), and with the code in
-    flash the screens of a hand's entry."""
+    evening's core (held while an evening is open and not kept as its
+    bytes), and with the code in flash the screens of a hand's entry."""
     return RARE + EVENING + FLOWS if code_in_flash else RARE + EVENING
 
 

@@ -57,7 +57,8 @@ class Api:
 
     def _club(self):
         c = self.club
-        return c if c is not None and getattr(self.app.club, "t", None) is not None else None
+        e = self.app.club
+        return c if c is not None and e is not None and e.organiser else None
 
     def __call__(self, method, path, body):
         full = path

@@ -180,7 +180,7 @@ class Organiser:
         q = path.find("?")
         route = path if q < 0 else path[:q]
         club = self.app.club
-        if club is None or getattr(club, "t", None) is None:
+        if club is None or not club.organiser:
             return 404, "text/plain", b"no club night\n"
         if route == "/club/hello":
             return self._hello(path)

@@ -61,9 +61,8 @@ class Phones:
         if c is self.club_of:
             return
         self.club_of = c
-        t = getattr(c, "t", None)
         self.club = None
-        if t is not None and t.tables:
+        if c is not None and c.organiser and c.t.tables:
             from net.club import Organiser
             self.club = Organiser(self.app, self.club_path, self._club_key())
         self.api.club = self.club

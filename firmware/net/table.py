@@ -113,7 +113,7 @@ class TableLink:
     # --- what is on the table -------------------------------------------------
     def _pairing(self):
         c = self.app.club
-        return c if c is not None and getattr(c, "t", 1) is None else None
+        return c if c is not None and not c.organiser else None
 
     def unsent(self):
         """[evening, pairing, match] of a confirmed result not acknowledged yet, or None."""

@@ -19,26 +19,30 @@ evening with the match's number, and the match is locked on the table
 ends first, the match is kept as a finished match (model.LOCK_CLOSED).
 
 The screens reach the evening through app.club. This module and the
-evening's core go at the table while no evening is open, and stay while
-app.club holds one (base/lifecycle.py).
+evening's core go at the table while no evening is open, and this module
+stays while app.club holds one (base/lifecycle.py). While the organiser's
+own table shows, the evening is kept as its bytes and its core goes too
+(Club.park_evening); its first use brings it back (Club.t).
 """
 from base import lifecycle
-from gincore import tournament as T
-from gincore import tournament_save as TS
 
 from play.model import LOCK_PAIRED
 from ui.screen import Screen
 from base.ticks import ticks_diff
-from ui.errtext import failed
 
 # The Italian text: a player not at the table 2 minutes after the call loses by walkover.
 WALKOVER_MS = 120000
 
 
 class Club:
+    organiser = True    # the evening itself is on this device (a table device's is a TablePair)
+
     def __init__(self, app, t):
         self.app = app
-        self.t = t
+        # The evening (Club.t); while the organiser's own table shows, a
+        # tuple instead: its bytes, and what the table and its menu ask of it
+        # (park_evening).
+        self._t = t
         self.cursor = None   # the pairing the screen between pairings was last on
         # When each open pairing was called to its table (the clock, in RAM:
         # at a start the count begins again for the pairings still called).
@@ -48,28 +52,77 @@ class Club:
             if t.table(k):
                 self.called[k] = now
 
+    # --- the evening, or its bytes while the table shows ---------------------------
+
+    @property
+    def t(self):
+        """The evening (gincore.tournament's Tournament), made again from its
+        bytes at the first use after park_evening. Raises (MemoryError)
+        with it still kept as its bytes, nothing lost."""
+        t = self._t
+        if type(t) is tuple:
+            from gincore.tournament_save import decode
+            self._t = t = decode(t[0])
+        return t
+
+    def park_evening(self):
+        """The organiser's own table shows: the evening is kept as its bytes
+        (those on flash, which a restart reads: gincore/tournament_save.py)
+        and its core goes, with the rest the table does not need
+        (base/lifecycle.py at_table) - its screens' code when the table came
+        back from them (a pop, not App.home). The table and its menu are
+        answered from the bytes' notes (on_table, decided, clearable); any
+        other use brings the evening back (t). Nothing is written."""
+        t = self._t
+        if type(t) is tuple:
+            return
+        try:
+            from gincore.tournament_save import encode
+            k = t.playing()
+            names = None
+            if k is not None:
+                a, b, _ = t.pairing(k)
+                names = (t.names[a], t.names[b])
+            self._t = (encode(t), k, names, t.needed(), bool(t.clearable()))
+        except Exception:  # noqa: BLE001 - MemoryError: the evening stays as it is
+            return
+        t = encode = None   # (no word left here to keep the evening's code)
+        app = self.app
+        lifecycle.let_go(lifecycle.at_table(app.code_in_flash), (app,))
+
+    def clearable(self):
+        """A result can be taken back now (Tournament.clearable)."""
+        t = self._t
+        return t[4] if type(t) is tuple else bool(t.clearable())
+
     # --- what is on the table ---------------------------------------------------
 
     def on_table(self):
         """The pairing being played: marked in the evening, its match the one
         on the table and its result not in yet. None when there is none."""
-        t = self.t
-        k = t.playing()
+        t = self._t
+        rest = type(t) is tuple
+        k = t[1] if rest else t.playing()
         if k is None:
             return None
         app = self.app
         m = app.match
         if m is None or app.model.locked:
             return None
-        a, b, _ = t.pairing(k)
-        if tuple(m.names) != (t.names[a], t.names[b]):
+        if rest:
+            names = t[2]
+        else:
+            a, b, _ = t.pairing(k)
+            names = (t.names[a], t.names[b])
+        if tuple(m.names) != names:
             return None
         return k
 
     def decided(self):
         """The match on the table has a player with the games the pairing needs."""
         s = self.app.match.sheet()
-        need = self.t.needed()
+        t = self._t
+        need = t[3] if type(t) is tuple else t.needed()
         return s.games_won[0] >= need or s.games_won[1] >= need
 
     def relock(self):
@@ -94,12 +147,14 @@ class Club:
     def _change(self, fn):
         """fn(t) changes the evening, which is then saved. Raises, with the
         evening in RAM and on flash as it was, when either refuses."""
-        old = TS.encode(self.t)
+        from gincore import tournament_save as TS
+        t = self.t
+        old = TS.encode(t)
         try:
-            fn(self.t)
-            self.app.model.persist.save_club(TS.encode(self.t))
+            fn(t)
+            self.app.model.persist.save_club(TS.encode(t))
         except Exception:
-            self.t = TS.decode(old)
+            self._t = TS.decode(old)
             raise
 
     def start(self, k):
@@ -234,6 +289,7 @@ class Club:
         except Exception as e:
             from ui.screens.message import MessageScreen
             from ui import text as tx
+            from ui.errtext import failed
             app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
             return
         self.show()
@@ -242,6 +298,7 @@ class Club:
 def _record(t, k, m, forfeit_by, ref):
     """t.record_match; a match whose rules were changed in Settings (from
     its first game or a later one) counts as its sheet stands."""
+    from gincore import tournament as T
     try:
         t.record_match(k, m, forfeit_by, ref)
         return
@@ -290,8 +347,9 @@ def resume(app, data):
         from ui.tablepair import resume as resume_pairing
         resume_pairing(app, data)
         return
+    from gincore.tournament_save import decode
     try:
-        t = TS.decode(data)
+        t = decode(data)
     except Exception:  # noqa: BLE001 - CodecError: bytes this software cannot read
         model = app.model
         n = len(model.problems)

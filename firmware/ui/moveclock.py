@@ -172,8 +172,8 @@ def forfeit(app, p):
     if c is not None:
         # The organiser's evening says what a forfeit gives; a table device
         # was given it with its pairing (typed in, or from a Pico W organiser).
-        award = c.t.award if c.t is not None else c.rec.award
-        need = c.t.needed() if c.t is not None else c.rec.needed()
+        award = c.t.award if c.organiser else c.rec.award
+        need = c.t.needed() if c.organiser else c.rec.needed()
     try:
         app.model.add_hand(record(p, award, need if app.cfg.forfeit else 0))
     except Exception as e:

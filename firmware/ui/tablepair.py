@@ -21,10 +21,11 @@ from play.model import LOCK_PAIRED
 
 
 class TablePair:
+    organiser = False   # the evening is on the organiser's device, not here (ui/club.py Club)
+
     def __init__(self, app, rec):
         self.app = app
         self.rec = rec
-        self.t = None          # no evening on this device (the menu asks)
 
     def on_table(self):
         """0 while the pairing's match is on the table and its slip not confirmed, else None."""
@@ -164,7 +165,7 @@ def take(app, link, data):
     rec = TP.decode(data)
     c = app.club
     if c is not None:
-        if c.t is not None:
+        if c.organiser:
             return                          # an evening of its own on this device
         if (c.rec.evening, c.rec.pairing) == (rec.evening, rec.pairing):
             return                          # on the table already

@@ -321,10 +321,13 @@ TONIGHT = const(315)
 
 # The digit screens' line of what OK does (ui/screens/digits.py): DIGITS
 # on any digit but the last with a Back key (OK moves on, a held OK takes
-# the number), DIGITS+1 the same on three buttons, DIGITS+2 on the last.
+# the number), DIGITS+1 the same on three buttons, DIGITS+2 on the last
+# (and a knob's on a count). A deadwood count's line (ui/screens/common.py
+# NumberScreen with a jump): DIGITS+3 what Up/Down, held and OK do,
+# DIGITS+4 its short form on a 32-row panel.
 DIGITS = const(319)
 
-COUNT = const(322)
+COUNT = const(324)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

@@ -3,8 +3,13 @@
 Each widget keeps prepared strings and x positions; draw() only blits them.
 Heights come from the Gfx (g.h): a list shows the rows that fit the panel.
 """
+from micropython import const
+
+from base.ticks import ticks_diff
 from ui import keys
 from ui.gfx import W, SMALL
+
+JUMP_MS = const(450)  # a held count's jumps: at most one this often (NumberField)
 
 
 def title(g, s, right=None):
@@ -150,12 +155,21 @@ class NumberField:
 
     A press wraps round at the ends (Down from 0 goes to the top), a held
     key stops there, so holding never runs past what the player wanted.
+
+    With jump (the record flow's deadwood counts): a tap moves one, a held
+    key `jump` from where it started, and while still held `jump` more each
+    JUMP_MS at the soonest - slower than anyone takes to see the number and
+    let go, so a hold cannot run past the ten that was wanted. key() then
+    needs the time (now, in ms).
     """
 
-    def __init__(self, lo, hi, value, step=1):
+    def __init__(self, lo, hi, value, step=1, jump=0):
         self.lo = lo
         self.hi = hi
         self.step = step
+        self.jump = jump
+        self.was = value   # the value before the press being held
+        self.at = 0        # when the last jump came
         self.value = value
         self.text = "%d" % value
 
@@ -163,10 +177,24 @@ class NumberField:
         self.value = v
         self.text = "%d" % v
 
-    def key(self, k, kind):
+    def key(self, k, kind, now=0):
         d = step(k, kind)
         if not d:
             return False
+        if self.jump and kind != keys.PRESS:
+            if kind == keys.REPEAT:
+                if ticks_diff(now, self.at) < JUMP_MS:
+                    return False
+                self.was = self.value
+            self.at = now
+            v = self.was + d * self.jump
+            v = self.lo if v < self.lo else (self.hi if v > self.hi else v)
+            if v == self.value:
+                return False
+            self.set(v)
+            return True
+        if kind == keys.PRESS:
+            self.was = self.value
         v = self.value + d * self.step
         if v < self.lo:
             v = self.hi if kind == keys.PRESS else self.lo

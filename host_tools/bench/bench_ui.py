@@ -221,11 +221,11 @@ def _presses(hands):
         if B.loop.ui.top().list.cursor != i %% 2:
             yield "DOWN" if i %% 2 else "UP"
         yield "OK"
-        for _ in range(8):
-            yield "DOWN"
+        for _ in range(3):
+            yield "DOWN"     # the knocker's count: 5 down to 2
         yield "OK"
-        for _ in range(20):
-            yield "UP"
+        for _ in range(15):
+            yield "UP"       # the defender's: 7 (5 above) up to 22
         yield "OK"
         yield "OK"
         while B.loop.ui.top() is not B.loop.ui.stack[0]:

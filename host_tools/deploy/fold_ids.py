@@ -54,32 +54,79 @@ def constants(files):
     return out
 
 
-def _aliases(tree, modules):
+class _Seen:
+    """What fold_tree needs of one module's syntax tree, in one walk of it:
+    the names its imports bind and what else binds a name (for _aliases),
+    the (module, name) pairs it imports with `from`, the Attribute nodes
+    `name.attr` whose value is a plain name (outside f-strings, which the
+    tokens see as one string), and the names of every attribute and the
+    strings it holds."""
+
+    def __init__(self, tree):
+        self.bound_from = []   # (alias, module.name) of `from module import name [as alias]`
+        self.bound_as = []     # (alias, module) of `import module as alias`
+        self.others = set()
+        self.imported = set()
+        self.dotted = []       # Attribute nodes of a Name, outside f-strings
+        self.attrs = {}        # attribute name -> how many Attribute nodes have it
+        self.strings = set()
+        fstrings = []
+        for node in ast.walk(tree):
+            t = type(node)
+            if t is ast.Attribute:
+                self.attrs[node.attr] = self.attrs.get(node.attr, 0) + 1
+                if type(node.value) is ast.Name:
+                    self.dotted.append(node)
+            elif t is ast.Constant:
+                if type(node.value) is str:
+                    self.strings.add(node.value)
+            elif t is ast.JoinedStr:
+                fstrings.append(node)
+            elif t is ast.ImportFrom:
+                if node.module:
+                    self.imported.update((node.module, a.name) for a in node.names)
+                    if not node.level:
+                        for a in node.names:
+                            self.bound_from.append((a.asname or a.name, node.module + "." + a.name))
+            elif t is ast.Import:
+                for a in node.names:
+                    self.bound_as.append((a.asname, a.name) if a.asname else (None, a.name))
+            elif t is ast.Name:
+                if type(node.ctx) is not ast.Load:
+                    self.others.add(node.id)
+            elif t is ast.arg:
+                self.others.add(node.arg)
+            elif t is ast.FunctionDef or t is ast.ClassDef:
+                self.others.add(node.name)
+        if fstrings:
+            inner = set()
+            for f in fstrings:
+                inner.update(id(n) for n in ast.walk(f))
+            self.dotted = [n for n in self.dotted if id(n) not in inner]
+
+
+def _aliases(seen, modules):
     """{alias: module} bound by the module's imports (at the top or in a
     function) for the modules in `modules`; an alias bound to anything else
     anywhere in the module (an assignment, an argument, another import) is
     left out."""
+    if not isinstance(seen, _Seen):
+        seen = _Seen(seen)     # a syntax tree
     bound = {}
-    others = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            for a in node.names:
-                full = node.module + "." + a.name
-                (bound.setdefault(a.asname or a.name, set()).add(full) if full in modules
-                 else others.add(a.asname or a.name))
-        elif isinstance(node, ast.Import):
-            for a in node.names:
-                if a.asname and a.name in modules:
-                    bound.setdefault(a.asname, set()).add(a.name)
-                else:
-                    others.add(a.asname or a.name.split(".")[0])
-        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            others.add(node.id)
-        elif isinstance(node, ast.arg):
-            others.add(node.arg)
-        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-            others.add(node.name)
+    others = set(seen.others)
+    for alias, full in seen.bound_from:
+        (bound.setdefault(alias, set()).add(full) if full in modules else others.add(alias))
+    for alias, name in seen.bound_as:
+        if alias and name in modules:
+            bound.setdefault(alias, set()).add(name)
+        else:
+            others.add(alias or name.split(".")[0])
     return {k: v.pop() for k, v in bound.items() if len(v) == 1 and k not in others}
+
+
+def _col(line, col):
+    """A syntax tree's column (bytes of UTF-8) as a place in the line's text."""
+    return col if line.isascii() else len(line.encode("utf-8")[:col].decode("utf-8"))
 
 
 def _edit(src, edits):
@@ -107,48 +154,52 @@ def fold_tree(files, as_source=AS_SOURCE):
     """{path relative to firmware/: source} -> the same as the build
     compiles it (the board module goes in as "board.py"). Files in as_source
     are left as they are, and what they read keeps its name. Non-.py files
-    pass as they are."""
+    pass as they are.
+
+    Each module is parsed and walked once (a deploy folds the whole tree:
+    it took a second and more when each step parsed and tokenized again):
+    the places of step 1 are the syntax tree's `alias.NAME` nodes, and
+    step 2 reads what step 1 left from the same walk, less what it
+    replaced by numbers."""
     py = {rel: src for rel, src in files.items() if rel.endswith(".py")}
     consts = constants(py)
-    trees = {}
+    seen = {}
     for rel, src in py.items():
         try:
-            trees[rel] = ast.parse(src)
+            seen[rel] = _Seen(ast.parse(src))
         except SyntaxError:
             pass   # mpy-cross will say where
     # 1. alias.NAME of another module's const -> its number.
     out = dict(py)
-    for rel, tree in trees.items():
-        aliases = _aliases(tree, consts)
-        if not aliases or rel in as_source:
-            continue
-        toks = _tokens(py[rel])
-        edits = []
-        for i in range(len(toks) - 2):
-            a, dot, n = toks[i], toks[i + 1], toks[i + 2]
-            if a[0] == tokenize.NAME and a[1] in aliases and dot[1] == "." and n[0] == tokenize.NAME and \
-                    (i == 0 or toks[i - 1][1] != "."):
-                v = consts[aliases[a[1]]].get(n[1])
-                if v is not None and a[2][0] == n[2][0]:
-                    edits.append((a[2][0], a[2][1], "%s.%s" % (a[1], n[1]), str(v)))
-        out[rel] = _edit(py[rel], edits)
+    attrs = {}
+    for rel, s in seen.items():
+        left = dict(s.attrs)
+        aliases = _aliases(s, consts)
+        if aliases and rel not in as_source:
+            lines = None
+            edits = []
+            for node in s.dotted:
+                a = node.value
+                if a.id in aliases and a.lineno == node.end_lineno:
+                    v = consts[aliases[a.id]].get(node.attr)
+                    if v is not None:
+                        if lines is None:
+                            lines = py[rel].splitlines(True)
+                        edits.append((a.lineno, _col(lines[a.lineno - 1], a.col_offset),
+                                      "%s.%s" % (a.id, node.attr), str(v)))
+                        left[node.attr] -= 1     # that attribute is a number now
+            if edits:
+                out[rel] = _edit(py[rel], edits)
+        for name, n in left.items():
+            if n:
+                attrs[name] = True
     # 2. What is still read by name stays public; the rest goes private.
     imported = set()
-    for tree in trees.values():
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module:
-                imported.update((node.module, a.name) for a in node.names)
-    attrs = set()
     strings = set()
-    for rel, src in out.items():
-        if rel not in trees:
-            continue
-        for node in ast.walk(ast.parse(src)):
-            if isinstance(node, ast.Attribute):
-                attrs.add(node.attr)
-            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-                strings.add(node.value)
-    for rel in trees:
+    for s in seen.values():
+        imported.update(s.imported)
+        strings.update(s.strings)
+    for rel in seen:
         if rel in as_source:
             continue
         mod = module_name(rel)

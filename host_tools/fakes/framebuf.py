@@ -23,6 +23,13 @@ GS8 = 6
 _BYTES = {RGB565: 2, GS8: 1}   # the whole-byte formats
 
 
+def _shares(a, b):
+    """Whether two frame buffers draw on the same memory (blit's column
+    loop reads all of a column before it writes: only for separate ones)."""
+    oa, ob = a._buf.obj, b._buf.obj
+    return oa is ob or a._buf is b._buf
+
+
 class FrameBuffer:
     def __init__(self, buffer, width, height, format, stride=None):
         if format not in (MONO_VLSB, MONO_HLSB, MONO_HMSB, RGB565, GS8):
@@ -179,6 +186,11 @@ class FrameBuffer:
                 s = ((y1 >> 3) + p) * fbuf._stride
                 self._buf[d + x0:d + x0end] = fbuf._buf[s + x1:s + x1 + x0end - x0]
             return
+        if (self._fmt == fbuf._fmt == MONO_VLSB and y0 < y0end and x0 < x0end
+                and (palette is None or palette._w >= 2)
+                and not _shares(fbuf, self) and not (palette is not None and _shares(palette, self))):
+            self._blit_vlsb(fbuf, x0, y0, x1, y1, x0end, y0end, key, palette)
+            return
         while y0 < y0end:
             cx1 = x1
             for cx0 in range(x0, x0end):
@@ -190,6 +202,40 @@ class FrameBuffer:
                 cx1 += 1
             y0 += 1
             y1 += 1
+
+    def _blit_vlsb(self, fbuf, x0, y0, x1, y1, x0end, y0end, key, palette):
+        """blit's per-pixel loop between two MONO_VLSB buffers, a column at a
+        time: the same bytes (each pixel whose colour, after the palette, is
+        not key is set to it), with the column's bits as one integer instead
+        of a call a pixel (the text writer blits every glyph with a key)."""
+        h = y0end - y0
+        mask = (1 << h) - 1
+        p0, p1 = (0, 1) if palette is None else (palette._get(0, 0), palette._get(1, 0))
+        sb, ss = fbuf._buf, fbuf._stride
+        db, ds = self._buf, self._stride
+        spages = range(y1 >> 3, ((y1 + h - 1) >> 3) + 1)
+        dpages = range(y0 >> 3, ((y0end - 1) >> 3) + 1)
+        sshift = y1 & 7
+        dshift = y0 & 7
+        for i in range(x0end - x0):
+            sx = x1 + i
+            dx = x0 + i
+            c = 0
+            for k, p in enumerate(spages):
+                c |= sb[p * ss + sx] << (k << 3)
+            c = (c >> sshift) & mask       # the source's 1 bits: colour p1; its 0 bits: p0
+            ones = c if p1 != key else 0   # the pixels written
+            zeros = (~c & mask) if p0 != key else 0
+            on = (ones if p1 != 0 else 0) | (zeros if p0 != 0 else 0)
+            off = (ones if p1 == 0 else 0) | (zeros if p0 == 0 else 0)
+            if not (on or off):
+                continue
+            d = 0
+            for k, p in enumerate(dpages):
+                d |= db[p * ds + dx] << (k << 3)
+            d = (d & ~(off << dshift)) | (on << dshift)
+            for k, p in enumerate(dpages):
+                db[p * ds + dx] = (d >> (k << 3)) & 0xFF
 
     def scroll(self, xstep, ystep):
         if xstep < 0:

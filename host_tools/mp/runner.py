@@ -24,8 +24,9 @@ def _trace(e):
 
 
 class Runner:
-    def __init__(self, name):
+    def __init__(self, name, part=None):
         self.name = name
+        self.part = part     # (i, n): only every n-th test from the i-th (sorted names)
         self.mod = None
         self.names = []
         self.i = -1          # -1: import next
@@ -50,6 +51,8 @@ class Runner:
                 self.failed += 1
                 return self._finish()
             self.names = sorted(n for n in dir(self.mod) if n.startswith("test_"))
+            if self.part:
+                self.names = self.names[self.part[0]::self.part[1]]
             return True
         while self.i < len(self.names):
             n = self.names[self.i]

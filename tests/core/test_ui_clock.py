@@ -68,8 +68,8 @@ def test_taps_pass_the_turn_and_the_screen_redraws_once_a_second():
 
 def test_a_hand_with_the_clock_costs_one_press_more():
     """The first tap (the dealer's, after the deal) and the hold that ends
-    the hand; the hold replaces the table's OK: a knock 7 v 25 is 25
-    presses from the table, 26 from the clock."""
+    the hand; the hold replaces the table's OK: a knock 7 v 25 is 11
+    presses from the table, 12 from the clock."""
     rig = Rig(clock=CLOCK_ALWAYS)
     rig.step(10)
     before = rig.presses
@@ -78,12 +78,13 @@ def test_a_hand_with_the_clock_costs_one_press_more():
     moves = 6
     rig.hold_ms(keys.OK, 600)                            # the hand is over
     rig.press(keys.OK)                                   # the non-dealer's knock
-    rig.press(keys.DOWN, 3)                              # 10 down to 7
+    rig.press(keys.UP, 2)                                # 5 up to 7
     rig.press(keys.OK)
-    rig.hold(keys.UP, 16)                                # the defender's count to 25
+    rig.hold_jumps(keys.UP, 1)                           # the defender's count: 12 held to 22
+    rig.press(keys.UP, 3)                                # 25
     rig.press(keys.OK)
     rig.press(keys.OK)                                   # saved
-    assert rig.presses - before - moves == 26
+    assert rig.presses - before - moves == 12
     m = rig.app.match
     assert len(m.hands) == 1 and m.hands[0].knocker == 7 and m.hands[0].defender == 25
     rig.step(10)

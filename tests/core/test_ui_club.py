@@ -658,9 +658,9 @@ def test_a_knockout_s_earlier_rounds_stay_once_the_next_is_under_way():
     assert _menu_take_back(rig) == [_result(t, 1), _result(t, 0)]
     club(rig).show()
     next_pairing(rig)                          # the final under way: the semis stay
-    assert t.clearable() == []
-    rig.press(keys.DOWN)
+    rig.press(keys.DOWN)                       # (asked of the evening's bytes: the table shows)
     assert "Take back a result" not in rig.app.top().labels
+    assert club(rig).t.clearable() == []
     rig.app.home()
     play_on_table(rig, 1)
     assert rig.screen() == "StandingsScreen"   # the champion
@@ -671,6 +671,40 @@ def test_a_knockout_s_earlier_rounds_stay_once_the_next_is_under_way():
     rig.hold_ms(keys.OK, 2100)
     t = club(rig).t
     assert not t.finished() and t.status(final) == T.PLAYING and rig.screen() == "TableScreen"
+
+
+def test_the_organisers_own_table_keeps_the_evening_as_its_bytes():
+    """While the organiser's own table shows (Back from the evening's
+    screens, or a pairing's match on it) the evening is kept as its saved
+    bytes (ui/club.py park_evening): the menu is the same, a pairing on the
+    table is answered from them, and any use of the evening (the menu's
+    Club night row, a result going in) makes it again, the very same."""
+    rig = Rig()
+    set_up(rig, SIXTEEN[:4], T.ROUND_ROBIN, best_of=3)
+    c = club(rig)
+    k = next_pairing(rig)
+    play_on_table(rig, 0)                      # 1-0 of a best of 3: the pairing goes on
+    assert rig.screen() == "TableScreen" and type(c._t) is tuple and c._t[0] == rig.persist.club
+    assert c.on_table() == k and not c.decided() and not c.clearable()
+    assert type(c._t) is tuple                 # asked of the bytes' notes
+    rig.press(keys.DOWN)
+    labels = rig.app.top().labels
+    assert labels[0] == "Club night" and "Forfeit on the clock" in labels and "Take back a result" not in labels
+    assert type(c._t) is tuple
+    rig.pick(0)                                # Club night: the evening back, as it was saved
+    assert rig.screen() == "PairingsScreen" and type(c._t) is not tuple
+    assert TS.encode(c.t) == rig.persist.club and c.t.status(k) == T.PLAYING
+    rig.press(keys.BACK)
+    rig.press(keys.BACK)                       # Back from the standings: the own table
+    assert rig.screen() == "TableScreen" and type(c._t) is tuple
+    play_on_table(rig, 0)                      # 2-0: the result goes in, the evening made again for it
+    assert rig.screen() == "PairingsScreen" and club(rig) is c and type(c._t) is not tuple
+    assert c.t.status(k) == T.PLAYED and c.t.winner(k) == c.t.pairing(k)[0]
+    assert rig.persist.club == TS.encode(c.t)
+    rig.app.home()
+    rig.press(keys.DOWN)                       # a result in: it can be taken back
+    assert "Take back a result" in rig.app.top().labels and "Forfeit on the clock" not in rig.app.top().labels
+    assert type(c._t) is tuple
 
 
 def test_a_refused_take_back_changes_nothing():

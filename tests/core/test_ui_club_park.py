@@ -66,28 +66,34 @@ def _evening_at_tables(n_tables=4, players=8):
 
 class _Unloaded:
     """The match's code and its users out of sys.modules for the test (as
-    on a device that has not loaded them), put back afterwards: the other
-    tests hold these modules."""
+    on a device that has not loaded them); afterwards the firmware's modules
+    are put back exactly as they were - what the test let go (the evening's
+    core too, at the organiser's own table) and what it loaded anew - as
+    the other tests hold these modules."""
 
     def __enter__(self):
         from base import lifecycle
         self.keep, lifecycle.KEEP = lifecycle.KEEP, ()     # as on a device
+        self.before = dict((n, m) for n, m in sys.modules.items() if n.split(".")[0] in lifecycle.ROOMS)
         names = lifecycle.MATCH + lifecycle.users(lifecycle.MATCH) + ("ui.screens.table",)
-        self.kept = [(n, sys.modules[n]) for n in names if n in sys.modules]
-        for n, _ in self.kept:
-            del sys.modules[n]
-            i = n.rfind(".")
-            if getattr(sys.modules[n[:i]], n[i + 1:], None) is not None:
-                delattr(sys.modules[n[:i]], n[i + 1:])    # as base/lifecycle.py lets a module go
+        for n in names:
+            if n in sys.modules:
+                del sys.modules[n]
+                i = n.rfind(".")
+                if getattr(sys.modules[n[:i]], n[i + 1:], None) is not None:
+                    delattr(sys.modules[n[:i]], n[i + 1:])    # as base/lifecycle.py lets a module go
         return self
 
     def __exit__(self, *a):
         from base import lifecycle
         lifecycle.KEEP = self.keep
-        for n, m in self.kept:
+        for n in [n for n in sys.modules if n.split(".")[0] in lifecycle.ROOMS and n not in self.before]:
+            del sys.modules[n]
+        for n, m in self.before.items():
             sys.modules[n] = m
             i = n.rfind(".")
-            setattr(sys.modules[n[:i]], n[i + 1:], m)
+            if i > 0:
+                setattr(sys.modules[n[:i]], n[i + 1:], m)
 
 
 def _to_table(rig):

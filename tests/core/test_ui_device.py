@@ -10,7 +10,7 @@ from ui_kit import on_device
 
 def _knock(b, who, down_to, up_taps):
     """From the table: who (0: A, 1: B) knocks; the knocker's count goes down
-    from the limit of 10 by down_to taps; the defender's up by up_taps."""
+    from 5 by down_to taps; the defender's (5 above it) up by up_taps."""
     b.press("OK")
     app = b.loop.ui
     cur = app.top().list.cursor
@@ -42,9 +42,9 @@ def _full_game(board):
     b = on_device(persist, board)
     app = b.loop.ui
     assert app.g.h == b.panel.rows
-    # Finnish rules, target 100. A knocks with 2; B holds 2 + 30 = 32: A +30.
+    # Finnish rules, target 100. A knocks with 2; B holds 7 + 25 = 32: A +30.
     for _ in range(4):
-        _knock(b, 0, 8, 30)
+        _knock(b, 0, 3, 25)
         b.run(2000)
     m = app.match
     s = m.sheet()

@@ -57,8 +57,8 @@ def test_knock_above_the_limit():
         rig = Rig(lang)
         t = rig.app.t
         rig.press(keys.OK)
-        rig.pick(0)                      # the first player's knock: the count starts at 10
-        rig.press(keys.UP)
+        rig.pick(0)                      # the first player's knock: the count starts at 5
+        rig.set_number(11)
         rig.press(keys.OK)               # 11
         _says(rig, lang, ((tx.ERR_LIMIT, t(tx.ERR_LIMIT)), (tx.ERR_LIMIT2, t(tx.ERR_LIMIT2) % (11, 10))))
         # By cards: the core's numbers (the cards' deadwood, the limit).

@@ -719,10 +719,11 @@ def test_press_counts_at_the_table():
     c["new match, two new names"] = rig.presses - n
     assert rig.app.match.names == ("Ann", "Bob")
     print("\npresses (every auto-repeat counted): %r" % c)
-    # The knock: OK, OK on the knock, 3 taps (10 -> 7), OK, the defender's
-    # count held from 7 to 25 (its long press and 16 repeats: 17), OK, OK.
-    # The gin: OK, 2 taps to the gin, OK, held from 0 to 25 (24), OK, OK.
-    assert c == {"knock": 25, "dealer's knock": 26, "gin": 30, "undo + redo": 12,
+    # The knock: OK, OK on the knock, 2 taps (5 -> 7), OK, the defender's
+    # count from 12: held Up for one jump (22) and 3 taps (25), OK, OK.
+    # The gin: OK, 2 taps to the gin, OK, from 5: held Up for two jumps
+    # (15, 25), OK, OK.
+    assert c == {"knock": 11, "dealer's knock": 12, "gin": 8, "undo + redo": 12,
                  "new match, two new names": 33}, c
 
 

@@ -4,17 +4,17 @@ from ui import keys
 from ui_kit import Rig, knock_by_numbers, both_heights
 
 
-def test_typical_knock_takes_25_presses():
+def test_typical_knock_takes_11_presses():
     rig = Rig()
     m = rig.app.match
     before = rig.presses
     # Non-dealer (B: A deals first) knocks with 7, A holds 25 after lay-offs.
     knock_by_numbers(rig, 1, 7, 25)
     used = rig.presses - before
-    # OK, OK on "B Knock", 3 taps 10 -> 7, OK, the count held from 7 to 25
-    # (its long press and 16 auto-repeats, every step counted: 17), OK, OK to
-    # save (docs/device-guide.md counts presses this one way).
-    assert used == 25, used
+    # OK, OK on "B Knock", 2 taps 5 -> 7, OK, the defender's count from 12:
+    # held Up for one jump of ten (22) and 3 taps, OK, OK to save
+    # (docs/device-guide.md counts presses this one way).
+    assert used == 11, used
     assert len(m.hands) == 1
     h = m.hands[0]
     assert (h.out, h.how, h.knocker, h.defender) == (1, R.KNOCK, 7, 25)
@@ -73,7 +73,8 @@ def test_knock_above_limit_is_explained_with_a_way_back():
     rig = Rig()
     rig.press(keys.OK)
     rig.pick(0)
-    rig.press(keys.UP, 2)         # 10 -> 12, above the limit of 10
+    rig.hold_jumps(keys.UP, 1)    # 5 -> 15, above the limit of 10
+    rig.press(keys.DOWN, 3)       # 12
     rig.press(keys.OK)
     assert rig.screen() == "MessageScreen"
     assert "Knock above limit" in rig.texts()
@@ -87,7 +88,7 @@ def test_impossible_defender_deadwood_is_explained():
     rig = Rig()
     rig.press(keys.OK)
     rig.pick(2)                   # A gin: straight to the defender's count
-    rig.press(keys.DOWN)          # 0 wraps to 99
+    rig.set_number(99)            # from 5: down, 0 wraps to 99
     rig.press(keys.OK)
     assert "No 10 cards have" in rig.texts() and "99 deadwood" in rig.texts()
     rig.press(keys.OK)
@@ -114,7 +115,7 @@ def test_the_dealer_knocking_takes_one_press_more():
     rig = Rig()
     before = rig.presses
     knock_by_numbers(rig, 0, 7, 25)   # A deals first and knocks
-    assert rig.presses - before == 26
+    assert rig.presses - before == 12
     assert rig.app.match.hands[0].out == 0
 
 

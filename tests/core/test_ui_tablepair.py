@@ -156,7 +156,7 @@ def test_a_table_device_plays_a_pairing_and_the_loser_confirms_the_slip():
     rig.app.home()
     presses = start_club_pairing(rig, 3, 17, good, best_of_row=1)   # best of 3
     c = rig.app.club
-    assert c is not None and c.t is None and rig.screen() == "TableScreen"
+    assert c is not None and not c.organiser and rig.screen() == "TableScreen"
     rec = TP.decode(rig.persist.club)
     assert (rec.evening, rec.pairing, rec.names, rec.best_of, rec.result) == (3, 17, ("Ann", "Hal"), 3, None)
     assert rec.match_no == rig.persist.match_id() and rig.app.match.names == ("Ann", "Hal")

@@ -137,7 +137,8 @@ class Rig:
     presses counts as the docs count, one way everywhere (as the card
     picker's button events): a tap 1; a held key that moves something (a
     letter, a number, a card, a row) 1 for its long press and 1 more for
-    each auto-repeat, since the player watches every step go by; a hold
+    each auto-repeat that moves it, since the player watches every step go
+    by (a deadwood count's hold jumps ten at most each JUMP_MS: hold_jumps); a hold
     that only confirms (Hold OK 2 s, a long OK for done) 1.
     """
 
@@ -291,6 +292,9 @@ class Rig:
             self.set_digits(target)
             return
         f = self.app.top().field
+        if f.jump:
+            self.set_count(target)
+            return
         d = target - f.value
         if d == 0:
             return
@@ -300,6 +304,34 @@ class Rig:
             self.press(k, n)
         else:
             self.hold(k, n - 2)  # PRESS and LONG move one each, then one per repeat
+
+    def hold_jumps(self, k, n):
+        """Hold Up/Down on a count that jumps (widgets.NumberField jump):
+        its long press jumps, and another each JUMP_MS while held; let go
+        after n jumps. Counted as a held key that moves: 1 for the long
+        press, 1 for each repeat that moved the count (n in all)."""
+        from ui.widgets import JUMP_MS
+        self.presses += n
+        self.app.key(k, keys.PRESS)
+        self.step(500)
+        self.app.key(k, keys.LONG)
+        for _ in range(n - 1):
+            self.step(JUMP_MS)
+            self.app.key(k, keys.REPEAT)
+        self.step(10)
+        self.app.key(k, keys.RELEASE)
+        self.step(10)
+
+    def set_count(self, target):
+        """A count that jumps to target the cheapest way: holds of a jump
+        each (count_plan), then taps."""
+        f = self.app.top().field
+        jumps, taps = count_plan(f, target)
+        if jumps:
+            self.hold_jumps(keys.UP if jumps > 0 else keys.DOWN, abs(jumps))
+        if taps:
+            self.press(keys.UP if taps > 0 else keys.DOWN, abs(taps))
+        assert f.value == target, (f.value, target)
 
     def set_digits(self, target, upto=None):
         """A DigitScreen to target, as a player sets a watch: Back to the
@@ -383,6 +415,26 @@ class Rig:
         else:
             self.press(keys.UP, up)
         self.press(keys.OK)
+
+
+def count_plan(f, target, start=None):
+    """(jumps, taps) that take a NumberField with a jump from start (its
+    value) to target in the fewest presses: jumps held (+ up, - down; a
+    held key stops at the ends), then taps (+ Up, - Down; a tap wraps
+    round at the ends)."""
+    v = f.value if start is None else start
+    n = f.hi - f.lo + 1
+    best = None
+    for a in range(-(n // f.jump + 1), n // f.jump + 2):
+        w = v + a * f.jump
+        w = f.lo if w < f.lo else (f.hi if w > f.hi else w)
+        up = (target - w) % n
+        down = (w - target) % n
+        taps = up if up <= down else -down
+        c = abs(a) + abs(taps)
+        if best is None or c < best[0] or (c == best[0] and abs(a) < abs(best[1])):
+            best = (c, a, taps)
+    return best[1], best[2]
 
 
 def move_cost(d, jump):
@@ -551,7 +603,7 @@ def tour(lang="en", on_screen=None, persist=None, height=None):
     snap("record_who")
     rig.pick(0)
     snap("record_knocker")
-    rig.press(keys.UP)
+    rig.set_number(11)
     rig.press(keys.OK)
     snap("error_limit")
     rig.press(keys.BACK)

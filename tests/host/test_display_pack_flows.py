@@ -8,7 +8,7 @@ buttons (a tap 1, a held key that moves something 1 for its long press and
 with -s)."""
 from ui import keys
 from mempersist import MemPersist
-from ui_kit import Rig, knock_by_numbers, on_device
+from ui_kit import Rig, count_plan, knock_by_numbers, on_device
 
 
 class Fingers:
@@ -26,16 +26,21 @@ class Fingers:
     def hold_until(self, name, done, where):
         """A button held (its press, long press and repeats) and let go once
         done(); counted as the rig counts: 1 for the press and the long
-        press (each moves one), 1 more a repeat."""
-        start = where()
+        press (each moves something), 1 more a repeat that moved it."""
+        seen = where()
+        steps = 0
         self.b.down(name)
         for _ in range(1000):
             self.b.run(10)
+            if where() != seen:
+                seen = where()
+                steps += 1
             if done():
                 break
         self.b.up(name)
         self.b.run(150)
-        steps = abs(where() - start)
+        if where() != seen:
+            steps += 1
         self.presses += 1 + (steps - 2 if steps > 2 else 0)
 
     def pick(self, index):
@@ -50,6 +55,16 @@ class Fingers:
 
     def number(self, target):
         f = self.app.top().field
+        if f.jump:                             # a count: held, it jumps ten (ui_kit.count_plan)
+            jumps, taps = count_plan(f, target)
+            if jumps:
+                want = f.value + jumps * f.jump
+                want = f.lo if want < f.lo else (f.hi if want > f.hi else want)
+                self.hold_until("UP" if jumps > 0 else "DOWN", lambda: f.value == want, lambda: f.value)
+            for _ in range(abs(taps)):
+                self.tap("UP" if taps > 0 else "DOWN")
+            assert f.value == target
+            return
         d = target - f.value
         if d > 3:
             self.hold_until("UP", lambda: f.value >= target, lambda: f.value)
@@ -65,7 +80,7 @@ class Fingers:
 def _knock(h):
     h.tap("OK")                                # table -> who went out
     h.pick(0)                                  # "A Knock"
-    h.number(5)                                # the knocker's deadwood, from the limit
+    h.number(5)                                # the knocker's deadwood
     h.tap("OK")
     h.number(30)                               # the defender's
     h.tap("OK")

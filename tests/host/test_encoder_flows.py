@@ -70,7 +70,7 @@ class Hand:
 def _knock(h):
     h.push()                                   # table -> who went out
     h.pick(0)                                  # "A Knock"
-    h.number(5)                                # the knocker's deadwood, from the limit
+    h.number(5)                                # the knocker's deadwood
     h.push()
     h.number(30)                               # the defender's
     h.push()
@@ -95,9 +95,10 @@ def test_a_knock_and_a_gin_in_turns_and_pushes():
     gin = (h.detents - knock[0], h.pushes - knock[1])
     assert len(h.app.match.hands) == 2 and type(h.app.top()).__name__ == "TableScreen"
     # A detent to A's knock (the cursor starts on the non-dealer's, B's),
-    # then every step of a count is one: 10 -> 5, 5 -> 30.
-    assert knock == (1 + 5 + 25, 5)
-    assert gin[1] == 4 and gin[0] >= 30
+    # then every step of a count is one (a turn cannot be held, so no jump
+    # of ten): the knocker's starts at 5, the defender's at 10 -> 30.
+    assert knock == (1 + 0 + 20, 5)
+    assert gin[1] == 4 and gin[0] >= 25
     rig = Rig()
     knock_by_numbers(rig, 0, 5, 30)
     on_buttons = rig.presses

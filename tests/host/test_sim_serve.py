@@ -132,8 +132,11 @@ def test_gin_sim_serve_answers_from_the_simulated_device(tmp_path):
     import urllib.request
     port = _free_port()
     data = seeded(tmp_path / "d")
+    # Ctrl-C reaches it as from a terminal even when this run was started
+    # where SIGINT is ignored (a background job), which the child would inherit.
     p = subprocess.Popen([GIN, "sim", "--data", data, "--serve", str(port), "--keys", KNOCK],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         # It says so once the script has played and the page is served.
         for line in p.stdout:

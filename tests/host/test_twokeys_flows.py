@@ -37,16 +37,22 @@ class Fingers:
         """KEY0 held (Up, its long press and its repeats) and let go once
         done() - a player watching the number. Counted as the rig counts a
         held key that moves something: 1 for the long press (its Up and the
-        Up's own long press move one each), 1 more a repeat."""
-        start = where()
+        Up's own long press move something each), 1 more a repeat that
+        moved it."""
+        seen = where()
+        steps = 0
         self.b.down("DOWN")
         for _ in range(1000):
             self.b.run(10)
+            if where() != seen:
+                seen = where()
+                steps += 1
             if done():
                 break
         self.b.up("DOWN")
         self.b.run(150)
-        steps = abs(where() - start)
+        if where() != seen:
+            steps += 1
         self.presses += 1 + (steps - 2 if steps > 2 else 0)
 
     def pick(self, index):
@@ -66,6 +72,24 @@ class Fingers:
 
     def number(self, target):
         f = self.app.top().field
+        if f.jump:
+            # A count: KEY0 held past a second is a held Up, ten up; then
+            # Down taps, or Ups (KEY0 held half a second) - the fewest.
+            n = f.hi - f.lo + 1
+            best = (f.value - target) % n, 0, 0      # Down taps only (0 wraps to the top)
+            for a in range(1, n // f.jump + 2):
+                w = min(f.hi, f.value + a * f.jump)
+                c = a + abs(target - w)
+                if c < best[0]:
+                    best = c, a, w
+            if best[1]:
+                w = best[2]
+                self.hold_up_until(lambda: f.value == w, lambda: f.value)
+            while f.value < target:
+                self.up()
+            while f.value != target:
+                self.down()
+            return
         if target > f.value:
             self.hold_up_until(lambda: f.value >= target, lambda: f.value)
         while f.value > target:               # down a step a tap (and any overshoot back)
@@ -76,7 +100,7 @@ class Fingers:
 def _knock(h):
     h.ok()                                     # table -> who went out
     h.pick(0)                                  # "A Knock"
-    h.number(5)                                # the knocker's deadwood, from the limit
+    h.number(5)                                # the knocker's deadwood
     h.ok()
     h.number(30)                               # the defender's
     h.ok()

@@ -121,12 +121,12 @@ def test_a_hand_by_real_button_presses_and_a_power_cycle():
     assert type(app.top()).__name__ == "TableScreen"
     b.press("OK")                 # record
     b.press("OK")                 # "B Knock" (A deals first)
-    for _ in range(3):
-        b.press("DOWN")           # 10 -> 7
-    b.press("OK")
-    b.press("UP", hold_ms=1500)   # held: auto-repeat runs the count up
+    for _ in range(2):
+        b.press("UP")             # 5 -> 7
+    b.press("OK")                 # the defender's count starts at 12
+    b.press("UP", hold_ms=1200)   # held: ten up at the long press, ten more half a second on
     got = app.top().field.value
-    assert got > 12, got
+    assert got == 32, got
     b.press("OK")
     b.press("OK")                 # save
     m = app.match

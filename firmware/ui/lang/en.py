@@ -322,4 +322,6 @@ T = (
     'OK: next, hold: done',  # DIGITS
     'OK: next digit',  # DIGITS+1
     'OK: done',  # DIGITS+2
+    '▲▼ 1, held 10. OK: done',  # DIGITS+3
+    '▲▼ 1, held 10',  # DIGITS+4
 )

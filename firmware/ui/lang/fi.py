@@ -322,4 +322,6 @@ T = (
     "OK: seur. Pidä: valmis",  # DIGITS
     "OK: seuraava numero",  # DIGITS+1
     "OK: valmis",  # DIGITS+2
+    "▲▼ 1, pidä 10. OK: valmis",  # DIGITS+3
+    "▲▼ 1, pidä 10",  # DIGITS+4
 )

@@ -322,4 +322,6 @@ T = (
     "OK: avanti, tieni: fine",  # DIGITS
     "OK: cifra dopo",  # DIGITS+1
     "OK: fatto",  # DIGITS+2
+    "▲▼ 1, tieni 10. OK: fatto",  # DIGITS+3
+    "▲▼ 1, tieni 10",  # DIGITS+4
 )

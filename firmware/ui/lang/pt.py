@@ -322,4 +322,6 @@ T = (
     "OK: próx., segure: fim",  # DIGITS
     "OK: próximo dígito",  # DIGITS+1
     "OK: concluir",  # DIGITS+2
+    "▲▼ 1, segure 10. OK: fim",  # DIGITS+3
+    "▲▼ 1, segure 10",  # DIGITS+4
 )

@@ -39,23 +39,35 @@ class NumberScreen(Screen):
     """Set a number: title, a caption, the value in big digits, and an
     optional live preview line (preview(value, room) -> str, at most room
     pixels wide) under it. On a compact panel the value stands at the left,
-    the caption and the preview right of it."""
+    the caption and the preview right of it.
 
-    def __init__(self, app, title, caption, lo, hi, value, on_done, preview=None, step=1):
+    jump: a held Up/Down moves that many (widgets.NumberField), and a line
+    under the value says so and what OK does (on a compact panel the short
+    form, in the caption's place when there is a preview; a knob, whose turn
+    cannot be held, is told only OK)."""
+
+    def __init__(self, app, title, caption, lo, hi, value, on_done, preview=None, step=1, jump=0):
         super().__init__(app)
         self.title = title
         self.caption = caption
-        self.field = widgets.NumberField(lo, hi, value, step)
+        self.field = widgets.NumberField(lo, hi, value, step, jump)
         self.on_done = on_done
         self.preview = preview
         self.line = ""
+        self.hint = ""
         self.vx = self.vy = 0
         self.cx = self.cy = 0
         self.lx = self.ly = 0
+        self.hx = self.hy = 0
 
     def prepare(self):
         g = self.app.g
         top = g.line + 2            # under the title
+        if self.field.jump:
+            h = tx.DIGITS + (4 if g.compact else 3)
+            if self.app.knob:
+                h = -1 if g.compact else tx.DIGITS + 2
+            self.hint = self.app.t(h) if h >= 0 else ""
         if g.compact:
             # [12]   limit 10
             #        Ann wins +25
@@ -64,14 +76,18 @@ class NumberScreen(Screen):
             self.vx, self.vy = 0, top + 1
             self.cx, self.cy = W - g.width(self.caption, SMALL), top + 1
             self.lx, self.ly = W - g.width(self.line, SMALL), top + 1 + g.line
+            self.hx, self.hy = W - g.width(self.hint, SMALL), top + 1 + g.line
+            if self.hint and self.preview:
+                self.hy = self.cy   # the hint in the caption's place, the result under it
         else:
             self.line = self.preview(self.field.value, W) if self.preview else ""
             self.vx, self.vy = widgets.centre(g, self.field.text, BIG), top + g.line + 1
             self.cx, self.cy = 0, top
             self.lx, self.ly = widgets.centre(g, self.line, SMALL), g.h - g.line + 1
+            self.hx, self.hy = widgets.centre(g, self.hint, SMALL), self.vy + g.height(BIG) + 3
 
     def key(self, k, kind):
-        if self.field.key(k, kind):
+        if self.field.key(k, kind, self.app.clock()):
             self.prepare()
             self.dirty = True
         elif k == keys.OK and kind == keys.PRESS:
@@ -81,10 +97,13 @@ class NumberScreen(Screen):
 
     def draw(self, g):
         widgets.title(g, self.title)
-        g.text(self.caption, self.cx, self.cy, SMALL, 1)
+        if not (self.hint and self.hy == self.cy):
+            g.text(self.caption, self.cx, self.cy, SMALL, 1)
         g.text(self.field.text, self.vx, self.vy, BIG, 1)
         if self.line:
             g.text(self.line, self.lx, self.ly, SMALL, 1)
+        if self.hint:
+            g.text(self.hint, self.hx, self.hy, SMALL, 1)
 
 
 def room_lines(app, adding=True, cards=False):

@@ -3,8 +3,8 @@ over the cursor (0-9, round and round), OK moves to the next digit and on
 the last one takes the number, Back moves to the digit before (from the
 first it goes back a screen). With a Back key, OK held takes the number
 as it stands from any digit (on three buttons a held OK is Back). The
-screen's last line says which of these OK does now (not on 32 rows: no
-room).
+screen's last line says which of these OK does now (on 32 rows right of
+the digits, on two rows when it needs them, in the caption's place).
 
 For numbers that can be anywhere in a wide range (a match's points, a
 pairing's number): stepping 0 to 131 one by one is 131 steps, digit by
@@ -44,7 +44,9 @@ class DigitScreen(Screen):
         self.ok_down = False      # OK pressed on this screen: its hold may take the number
         self.text = ""
         self.hint = ""
+        self.hint2 = ""     # a 32-row panel: the line's end, on the row under it
         self.vx = self.vy = self.ux = self.uw = self.cx = self.cy = 0
+        self.hx = self.hy = self.h2x = self.h2y = 0
 
     def value(self):
         v = 0
@@ -77,10 +79,30 @@ class DigitScreen(Screen):
             self.cx, self.cy = 0, top
         self.ux = self.vx + g.width(self.text[:self.cursor], BIG)
         self.uw = g.width(self.text[self.cursor], BIG)
-        if not g.compact:
-            from ui import text as tx
-            last = self.cursor + 1 == self.n
-            self.hint = self.app.t(tx.DIGITS + (2 if last else 0 if self.wants_long_ok else 1))
+        from ui import text as tx
+        last = self.cursor + 1 == self.n
+        h = self.app.t(tx.DIGITS + (2 if last else 0 if self.wants_long_ok else 1))
+        self.hint, self.hint2 = h, ""
+        if g.compact:
+            # Right of the digits: under the caption, or on two rows in its place.
+            room = W - g.width(self.text, BIG) - 4
+            i = len(h)
+            if g.width(h, SMALL) > room:
+                # at the last space that fits, after a comma or a stop if one does
+                i = k = 0
+                j = h.find(" ")
+                while j > 0 and g.width(h[:j], SMALL) <= room:
+                    k = j
+                    if h[j - 1] in ",.":
+                        i = j
+                    j = h.find(" ", j + 1)
+                i = i or k
+            if 0 < i < len(h):
+                self.hint, self.hint2 = h[:i], h[i + 1:]
+            self.hx, self.hy = W - g.width(self.hint, SMALL), self.cy + (0 if self.hint2 else g.line)
+            self.h2x, self.h2y = W - g.width(self.hint2, SMALL), self.cy + g.line
+        else:
+            self.hx, self.hy = 0, g.h - g.line
 
     def key(self, k, kind):
         d = widgets.step(k, kind)
@@ -114,8 +136,10 @@ class DigitScreen(Screen):
 
     def draw(self, g):
         widgets.title(g, self.title)
-        g.text(self.caption, self.cx, self.cy, SMALL, 1)
+        if not self.hint2:
+            g.text(self.caption, self.cx, self.cy, SMALL, 1)
         g.text(self.text, self.vx, self.vy, BIG, 1)
         g.fill_rect(self.ux, self.vy + g.height(BIG) + 1, self.uw, 2, 1)
-        if self.hint:
-            g.text(self.hint, 0, g.h - g.line, SMALL, 1)
+        g.text(self.hint, self.hx, self.hy, SMALL, 1)
+        if self.hint2:
+            g.text(self.hint2, self.h2x, self.h2y, SMALL, 1)

@@ -50,9 +50,9 @@ class MenuScreen(ChoiceScreen):
             acts.append(_UNDO_CHANGE)
         if club is None:
             acts.append(_NEW_MATCH)
-        elif club.t is not None:   # an evening (a table device's pairing has none here)
+        elif club.organiser:   # an evening (a table device's pairing has none here)
             # Rare: above the forfeit, which stays 4 rows up from the top (Up wraps round).
-            if club.t.clearable():
+            if club.clearable():   # (asked of the evening's bytes while the table shows: ui/club.py)
                 acts.append(_TAKE_BACK)
             if club.on_table() is not None and not club.decided():
                 acts.append(_FORFEIT)
@@ -79,7 +79,7 @@ class MenuScreen(ChoiceScreen):
         self.actions = acts
         self.title = t(tx.MENU)
         self.labels = [t(_LABELS[a]) for a in acts]
-        if club is not None and club.t is None:
+        if club is not None and not club.organiser:
             self.labels[0] = t(tx.CLUB_PAIRING)
         super().prepare()
 

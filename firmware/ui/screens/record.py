@@ -21,6 +21,12 @@ from ui.screens.common import ChoiceScreen, NumberScreen, refused_for_room
 from ui import widgets
 
 _MAX_ENTRY = const(99)  # one above the most 10 cards can hold: entering it explains why not
+# Where the counts start: where the fewest presses reach the counts of
+# played hands (tests/core/test_ui_entry.py): the knocker's at 5 (or the
+# limit, when lower), the defender's 5 above the knocker's; a held Up or
+# Down moves ten (widgets.NumberField jump).
+_START = const(5)
+_JUMP = const(10)
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _HEARTS = const(2)
 _SPADES = const(3)
@@ -142,9 +148,10 @@ class RecordFlow:
         app = self.app
         t = app.t
         lim = self.limit()
-        start = self.kd if self.kd >= 0 else lim  # most knocks are near the limit
+        start = self.kd if self.kd >= 0 else min(lim, _START)
         title = t(tx.DEADWOOD_OF) % app.match.names[self.out]
-        self.push(NumberScreen(app, title, t(tx.LIMIT_N) % lim, 0, _MAX_ENTRY, start, self.picked_kd))
+        self.push(NumberScreen(app, title, t(tx.LIMIT_N) % lim, 0, _MAX_ENTRY, start, self.picked_kd,
+                               None, 1, _JUMP))
 
     def picked_kd(self, v):
         lim = self.limit()
@@ -161,9 +168,10 @@ class RecordFlow:
     def ask_defender(self):
         app = self.app
         t = app.t
-        start = self.dd if self.dd >= 0 else self.kd  # the defender usually holds more
+        start = self.dd if self.dd >= 0 else self.kd + _START  # the defender usually holds more
         title = t(tx.DEADWOOD_OF) % app.match.names[1 - self.out]
-        self.push(NumberScreen(app, title, t(tx.AFTER_LAYOFF), 0, _MAX_ENTRY, start, self.picked_dd, self.preview))
+        self.push(NumberScreen(app, title, t(tx.AFTER_LAYOFF), 0, _MAX_ENTRY, start, self.picked_dd,
+                               self.preview, 1, _JUMP))
 
     def preview(self, dd, room=W):
         """The live result line by the defender's number, at most room pixels."""

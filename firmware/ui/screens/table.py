@@ -61,6 +61,9 @@ class TableScreen(Screen):
     def enter(self):
         self.page = 0     # back at the table: the totals first
         self.due = True
+        c = self.app.club
+        if c is not None and c.organiser:
+            c.park_evening()   # the evening kept as its bytes while the table shows (ui/club.py)
         super().enter()
 
     def prepare(self):
