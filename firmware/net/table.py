@@ -370,7 +370,7 @@ def leave(app):
     try:
         os.remove(link.path)
     except OSError as e:
-        from storage.store import missing
+        from storage.commit import missing
         if not missing(e):   # not written yet: nothing to resume
             raise
     stop(app)

@@ -99,7 +99,7 @@ class Model:
         try:
             m, self.problems = p.load()
         except Exception as e:  # noqa: BLE001 - a boot must never fail on the flash
-            from storage.store import problem, P_READ
+            from storage.commit import problem, P_READ
             m, self.problems = None, [problem("The memory could not be read (%s)." % e, P_READ, 0)]
             p.read_only = True
         self.match = m
@@ -130,11 +130,11 @@ class Model:
                 except Exception:  # noqa: BLE001 - StoreError, or no room at all
                     self.locked = LOCK_UNSAVED
         # What the player must know before the first press.
-        from storage.store import problem, P_CLOSED, P_FULL, P_UNSAVED
+        from storage.commit import problem, P_CLOSED, P_FULL, P_UNSAVED
         if fresh and not self.problems and self.cfg is not None and self.cfg.names:
             # Names were set up before, yet no match was found, and the
             # store had nothing else to go on (a first match lost whole).
-            from storage.store import P_MATCH_MISSING
+            from storage.commit import P_MATCH_MISSING
             self.problems.append(problem("The saved match could not be found. A new match is started.",
                                          P_MATCH_MISSING))
         if self.locked == LOCK_CLOSED:

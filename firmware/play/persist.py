@@ -217,7 +217,7 @@ class StorePersist:
             if st.closed_no is None:
                 st.set_aside_match()
             else:
-                from storage.store import P_OLD_DAMAGED
+                from storage.commit import P_OLD_DAMAGED
                 st.note("Finished match %d cannot be read." % st.closed_no, P_OLD_DAMAGED, st.closed_no)
             return None, problems
         m._fresh = False

@@ -1,7 +1,7 @@
 # Deleting the finished matches kept on the device (Settings > Delete old
 # matches, after the player exported them). Loaded only when asked: the way
 # out of a full flash, so it writes nothing it does not have to.
-from storage.store import StoreError
+from storage.commit import StoreError
 
 
 def delete_finished(store, keep=None, also=()):

@@ -1,137 +1,43 @@
-# Keeps the current match, the finished matches and the statistics on flash so
-# that a confirmed hand survives a power cut at any instant.
-#
-# How (details and byte layout: docs/storage.md):
-# - every file is replaced whole through "name.tmp" + rename, which littlefs
-#   makes atomic through power loss, except the hand journal, which grows by
-#   appending; littlefs commits a file's new contents only at close, and the
-#   CRC on every record catches a torn append on other filesystems;
-# - the current match = a snapshot (state after its first N hands) plus the
-#   journal of hands N, N+1, ...; every new snapshot gets the next generation
-#   and a journal names the generation it extends, so after compaction,
-#   rewrite or a new match an old journal can never be applied again; a
-#   journal file is always there beside a snapshot (the old one, until the
-#   next hand replaces it; a new match on an empty flash writes its own
-#   first), so a snapshot with no journal beside it means the journal went
-#   missing (reported);
-# - a finished match is committed by one file in arch/ that also holds the
-#   statistics; its snapshot stays until the next match replaces it, and
-#   until then it is the current match, closed (no hand can be added);
+"""The store (Store): the match on the table always at hand, the rest of
+storage/ reached through it when used; what a start reads, the next match."""
+# Keeps the current match, the finished matches and the statistics on
+# flash so that a confirmed hand survives a power cut at any instant
+# (details and byte layout: docs/storage.md). Its parts, one job each:
+#   commit.py      the shared layer (Store's base): a file written whole,
+#                  appended, read, removed, set aside in bad/; free space;
+#                  StoreError, StoreFull, the load problems
+#   journal.py     the match on the table (Store's base, on commit.py):
+#                  its snapshots and hand journal
+#   archive.py     the finished matches in arch/          } functions of the
+#   stats_file.py  the statistics                         } store, imported
+#   club_files.py  a club night, under way and finished   } when first used
+#   old_matches.py deleting the finished matches (Settings)
+# beside frame.py (the bytes of every file), osfs.py (the filesystem) and
+# state_file.py (the network's JSON files, not the store's).
+# The parts used now and then are not Store's bases: __getattr__ below
+# names each one's calls and imports it when one is made, and the device
+# lets them go at the table (base/lifecycle.py, RARE), so the table's heap
+# holds only the match's part. They keep nothing of their own: every
+# field is Store's (listed in _unread, by part).
 # - a write that raises was not committed (the rename or close is the last
 #   step); work after a commit (tidying, a fresh journal) never raises;
 # - a read that fails raises: the app then saves nothing rather than act on
-#   half of what is there; a damaged file is moved into bad/ (kept for
-#   export) with a plain-words problem, and everything else keeps working;
-# - a club night (a tournament's bytes) is one file replaced whole like a
-#   snapshot; archiving it commits with the rename of its copy in arch/ and
-#   the current file goes after that (one left beside its archive copy by a
-#   cut names an archived evening and is dropped at load). Its pairings'
-#   matches are ordinary matches of this store (the tournament keeps their
-#   numbers). Club files never move between folders: littlefs cannot do
-#   that in one commit, and until it finishes such a move at the next write
-#   it hides the moved file's neighbour in the folder from a reader (the
-#   hand journal, beside club.trn).
+#   half of what is there; a damaged file is set aside in bad/ (kept for
+#   export) with a plain-words problem, and everything else keeps working.
 from micropython import const
 
-from storage import frame as F
+import storage.commit as C
+import storage.frame as F
+from storage.journal import Journal
 from storage.osfs import OsFs
-
-SNAPSHOT = "match.snp"
-PREVIOUS = "match.prv"   # the snapshot before the current one (a damaged one falls back to it)
-JOURNAL = "match.jnl"
-STATS = "stats.dat"
-CLUB = "club.trn"
-ARCHIVE_DIR = "arch"
-BAD_DIR = "bad"
-_TMP = ".tmp"
 
 _RESERVE_BLOCKS = const(4)   # free blocks littlefs needs for copy-on-write
 _COMPACT_BYTES = const(400)  # keep the journal inline (<=512 B) on littlefs
 _KEEP_MATCHES = const(200)   # finished matches kept; the oldest go first
 _MATCH_ROOM = const(8192)    # kept free for the open match when old matches go
-_ENOENT = const(2)
-_ENOENT_WASM = const(44)     # ENOENT as the PC's WebAssembly MicroPython reports it
-_ENOSPC = const(28)
-_WRITE_BLOCKS = const(3)      # blocks a write may take beyond its data (see _took)
-_INLINE = const(512)         # littlefs keeps files this small inside their folder
-_DIR_BYTES = const(8192)     # a new folder on littlefs: a metadata pair of two blocks
-_MATCH = const(0)  # record numbers inside an archive file
-_STATS = const(1)
 
 
-class StoreError(Exception):
-    """A save failed; nothing confirmed was lost. The message is plain words."""
-
-
-class StoreFull(StoreError):
-    """No room for the save; reported before anything was written."""
-
-
-# What a load problem is about (Problem.code) and its number (Problem.n): the
-# device says it in the player's language from these (ui/errtext.py); the
-# text itself stays plain English words for the PC.
-P_OTHER = const(0)
-P_READ = const(1)            # n: the error number
-P_MATCH_NEWER = const(2)
-P_MATCH_DAMAGED = const(3)
-P_HANDS_NEWER = const(4)
-P_HANDS_DAMAGED = const(5)
-P_ORPHANS = const(6)
-P_CUT_OFF = const(7)         # n: hands recovered
-P_SOME_DAMAGED = const(8)    # n: hands recovered
-P_OLD_NEWER = const(9)       # n: the finished match's number
-P_OLD_DAMAGED = const(10)    # n: the finished match's number
-P_STATS_NEWER = const(11)
-P_STATS_DAMAGED = const(12)
-P_JOURNAL_MISSING = const(13)  # n: hands in the snapshot (the match resumes there)
-P_FULL = const(14)             # no room to save another hand
-P_CLOSED = const(15)           # n: the finished match still on the table
-P_UNSAVED = const(16)          # the app could not save a new match at start
-P_CLUB_NEWER = const(17)
-P_CLUB_DAMAGED = const(18)
-P_OLD_CLUB_NEWER = const(19)   # n: the finished club night's number
-P_OLD_CLUB_DAMAGED = const(20)  # n: the finished club night's number
-P_MATCH_MISSING = const(21)    # the device had a match and neither of its files is there
-P_MATCH_EARLIER = const(22)    # n: hands recovered from the snapshot before the damaged one
-
-
-class Problem(str):
-    """A problem found while loading: the English words, with .code and .n."""
-
-
-def problem(text, code=P_OTHER, n=None):
-    p = Problem(text)
-    p.code = code
-    p.n = n
-    return p
-
-
-def _errno(e):
-    return e.args[0] if e.args else 0
-
-
-def missing(e):
-    # The file or folder is not there (as opposed to a flash that failed).
-    n = _errno(e)
-    return n == _ENOENT or n == _ENOENT_WASM
-
-
-def _arch_name(no):
-    return "m{:06d}.dat".format(no)
-
-
-def _club_name(no):
-    return "c{:04d}.trn".format(no)
-
-
-def _club_no(name):
-    # The number in an archived club night's name (cNNNN.trn), or None.
-    if len(name) > 5 and name[0] == "c" and name.endswith(".trn") and name[1:-4].isdigit():
-        return int(name[1:-4])
-    return None
-
-
-class Store:
+class Store(Journal):
     def __init__(self, root="/gin", fs=None, keep_matches=_KEEP_MATCHES,
                  reserve_blocks=_RESERVE_BLOCKS, compact_bytes=_COMPACT_BYTES,
                  match_room=_MATCH_ROOM):
@@ -141,184 +47,60 @@ class Store:
         self.reserve_blocks = reserve_blocks
         self.compact_bytes = compact_bytes
         self.match_room = match_room
-        self.dropped = []       # matches the last new match deleted to make room
-        self.problems = []      # plain-words messages from the last load/read
-        self.match_no = None    # number of the open match; None = no match open
-        self.closed_no = None   # an archived match whose snapshot is still current
-        self.read_only = False  # the last load could not read (or set aside) everything:
-        #                         nothing is written until the next load, so
-        #                         nothing unread is ever overwritten
-        self.hands = 0          # hands in the open match (snapshot + journal)
-        self.stats_upto = 0     # last match number the saved statistics include
-        self._stats_src = None  # the finished match holding the newest statistics (load_stats)
-        self._gen = 0           # generation of the snapshot; a journal names the one it extends
-        self._gen_top = 0       # the highest generation seen on flash (a new snapshot goes above it)
-        self._untouched = False  # load() found no statistics and no club night: a new device
-        self._snap_hands = 0    # hands in the snapshot itself
-        self._snap_stats = None  # statistics kept in the snapshot by reopen_last()
-        self._journal = 0       # bytes known good in the journal; 0 = none on flash for this snapshot
-        self._journal_dirty = False  # a failed append may have left a torn tail
-        self._arch = []         # archived match numbers, ascending
-        self._arch_stats = None  # (match, stats) archived but not yet in stats.dat
         self.commits = 0        # files written (for the bench's time on a Pico)
         self._free = None       # free blocks at the last measure_room(), less what
         #                         this store's writes may have taken since (None: unknown)
         self._bsize = 4096
+        self.dropped = []       # matches the last new match deleted to make room
+        self._stats_src = None  # the finished match holding the newest statistics (load_stats)
+        self._untouched = False  # load() found no statistics and no club night: a new device
+        self._unread()
+
+    def __getattr__(self, name):
+        # The parts used now and then: a call of one of theirs imports its
+        # module (if it is not loaded) and calls the function of that name
+        # with the store first. Only names not found on Store come here.
+        if name in ("archived", "archive_match", "cancel_archive", "reopen_last", "read_archived",
+                    "delete_archived", "_make_room", "_rotate", "_closed_match", "_archived_stats",
+                    "_arch_dir_bytes"):
+            import storage.archive as part
+        elif name in ("save_stats", "load_stats", "set_aside_stats"):
+            import storage.stats_file as part
+        elif name in ("save_club", "set_aside_club", "archive_club", "archived_clubs", "read_archived_club"):
+            import storage.club_files as part
+        else:
+            raise AttributeError(name)
+        f = getattr(part, name)
+        return lambda *a, **k: f(self, *a, **k)
+
+    def _unread(self):
+        # What load() reads from flash, as before anything is read.
+        # The commit layer (commit.py):
+        self.problems = []      # plain-words messages from the last load/read
+        self.read_only = False  # the last load could not read (or set aside) everything:
+        #                         nothing is written until the next load, so
+        #                         nothing unread is ever overwritten
+        # The match on the table (journal.py):
+        self.match_no = None    # number of the open match; None = no match open
+        self.closed_no = None   # an archived match whose snapshot is still current
+        self.hands = 0          # hands in the open match (snapshot + journal)
+        self._gen = 0           # generation of the snapshot; a journal names the one it extends
+        self._gen_top = 0       # the highest generation seen on flash (a new snapshot goes above it)
+        self._snap_hands = 0    # hands in the snapshot itself
+        self._snap_stats = None  # statistics kept in the snapshot by reopen_last()
+        self._journal = 0       # bytes known good in the journal; 0 = none on flash for this snapshot
+        self._journal_dirty = False  # a failed append may have left a torn tail
+        # The finished matches (archive.py):
+        self._arch = []         # archived match numbers, ascending
+        self._arch_stats = None  # (match, stats) archived but not yet in stats.dat
+        # The statistics (stats_file.py):
+        self.stats_upto = 0     # last match number the saved statistics include
+        # The club night (club_files.py):
         self.club_no = None     # the club night in club.trn (None: none, or not read yet)
         self._club_read = False  # club.trn read (load_club) or written since load()
         self._club_stuck = False  # a damaged club.trn could not be set aside: never overwritten
         self._clubs = []        # archived club night numbers, ascending
         self._club_top = 0      # the highest club night number seen (never reused)
-
-    # ---- paths and small helpers -------------------------------------------
-
-    def _p(self, name):
-        return self.root + "/" + name
-
-    def _read(self, name):
-        f = self.fs.open(self._p(name), "rb")
-        try:
-            return f.read()
-        finally:
-            f.close()
-
-    def _write_new(self, name, data):
-        # Whole-file replace: the new contents appear all at once or not at all.
-        # data: bytes, or a tuple of bytes written one after the other.
-        path = self._p(name)
-        tmp = path + _TMP
-        parts = data if isinstance(data, tuple) else (data,)
-        try:
-            f = self.fs.open(tmp, "wb")
-            try:
-                for part in parts:
-                    f.write(part)
-                self.fs.sync(f)
-            finally:
-                f.close()
-            self.fs.rename(tmp, path)
-        except OSError:
-            self._quiet_remove(name + _TMP)
-            self._free = None
-            raise
-        n = 0
-        for part in parts:
-            n += len(part)
-        self._took(n)
-        self.commits += 1
-
-    def _took(self, nbytes):
-        # What a write may have taken: its data's blocks, the copy of the
-        # block it extends, and a split metadata pair (littlefs frees the old
-        # ones later, so the real figure is never lower).
-        if self._free is not None:
-            self._free -= (nbytes + self._bsize - 1) // self._bsize + _WRITE_BLOCKS
-
-    def _quiet_remove(self, name):
-        try:
-            self.fs.remove(self._p(name))
-            return True
-        except OSError:
-            return False
-
-    def _failed(self, e, what):
-        if _errno(e) == _ENOSPC:
-            return StoreFull("Memory full: " + what + " was NOT saved.")
-        return StoreError("Memory error: " + what + " was NOT saved.")
-
-    def _writable(self, what):
-        if self.read_only:
-            raise StoreError("The memory could not be read: " + what + " was NOT saved.")
-
-    def note(self, text, code=P_OTHER, n=None):
-        self.problems.append(problem(text, code, n))
-
-    def _listdir(self, name, create=False):
-        # [] for a folder that is not there (create=True makes it); any other
-        # error is raised: a folder that cannot be read is not an empty one.
-        path = self._p(name) if name else self.root
-        try:
-            return self.fs.listdir(path)
-        except OSError as e:
-            if not missing(e):
-                raise
-            if not create:
-                return []
-        self.fs.mkdir(path)
-        return []
-
-    def _bad_name(self, name):
-        # bad/K-name with K one above any number already there.
-        k = 1
-        for n in self._listdir(BAD_DIR, True):
-            head = n.split("-")[0]
-            if head.isdigit() and int(head) >= k:
-                k = int(head) + 1
-        return BAD_DIR + "/" + str(k) + "-" + name.split("/")[-1]
-
-    def _set_aside(self, name, data=None):
-        # A damaged file goes to bad/: a copy there (its own commit inside
-        # bad/), then the file goes. Never a rename across folders: littlefs
-        # does that in two commits, and a cut between them hides the moved
-        # file's neighbour (stats.dat after match.snp) until the next write.
-        # A cut between copy and removal leaves it in both places: set aside
-        # again at the next load (a second copy; nothing lost). False when
-        # the copy could not be made (a full flash): the file stays where it
-        # is and is reported again next boot.
-        try:
-            if data is None:
-                data = self._read(name)
-            self._copy_aside(name, data)
-        except OSError:
-            return False
-        self._quiet_remove(name)
-        return True
-
-    def _copy_aside(self, name, data):
-        self._write_new(self._bad_name(name), data)
-
-    # ---- free space --------------------------------------------------------
-
-    def free_bytes(self):
-        """Free space as the filesystem reports it, or None if it cannot tell."""
-        try:
-            st = self.fs.statvfs(self.root)
-        except (OSError, AttributeError):
-            return None
-        return st[0] * st[4]
-
-    def measure_room(self):
-        """Ask the filesystem for its free blocks now. Slow on littlefs (it
-        walks every file: about 30 ms on a Pico), so the app does it in idle
-        time; None if it cannot tell."""
-        try:
-            st = self.fs.statvfs(self.root)
-        except (OSError, AttributeError):
-            self._free = None
-            return None
-        self._bsize = st[0] or 4096
-        self._free = st[4]
-        return self._free
-
-    def has_room(self, nbytes, measure=True):
-        """True when nbytes can be saved with littlefs's working margin to
-        spare. Every write asks the filesystem (measure=True). The check the
-        player sees before an entry may answer from the last measure_room(),
-        less what was written since (measure=False); it measures only when
-        that figure is unknown or says no."""
-        free = None if measure else self._free
-        if free is None or free < self._need(nbytes):
-            free = self.measure_room()
-            if free is None:
-                return True
-        return free >= self._need(nbytes)
-
-    def _need(self, nbytes):
-        return (nbytes + self._bsize - 1) // self._bsize + self.reserve_blocks
-
-    def _check_room(self, nbytes, what, measure=True):
-        if not self.has_room(nbytes, measure):
-            raise StoreFull("Memory full: " + what + " was NOT saved.")
 
     # ---- loading -----------------------------------------------------------
 
@@ -331,67 +113,96 @@ class Store:
         next load. A match that was archived but not yet replaced by a new
         one comes back closed (closed_no; its archived bytes, no records).
         """
-        self.problems = []
-        self.match_no = None
-        self.closed_no = None
-        self.read_only = False
-        self.hands = 0
-        self._gen = 0
-        self._gen_top = 0
-        self._snap_hands = 0
-        self._snap_stats = None
-        self._journal = 0
-        self._journal_dirty = False
-        self._arch = []
-        self._arch_stats = None
-        self.stats_upto = 0
-        self.club_no = None
-        self._club_read = False
-        self._club_stuck = False
-        self._clubs = []
-        self._club_top = 0
+        self._unread()
         snapshot, records = None, []
         try:
-            names = self._listdir("", True)
-            for n in names:
-                if n.endswith(_TMP):  # an unfinished write that never returned
-                    self._quiet_remove(n)
-            arch = []
-            clubs = []
-            for n in self._listdir(ARCHIVE_DIR):
-                if n.endswith(_TMP):
-                    self._quiet_remove(ARCHIVE_DIR + "/" + n)
-                elif n[0] == "m" and n[1:7].isdigit() and n.endswith(".dat"):
-                    arch.append(int(n[1:7]))
-                elif _club_no(n) is not None:
-                    clubs.append(_club_no(n))
-            arch.sort()
-            clubs.sort()
-            self._arch = arch
-            self._clubs = clubs
-            self._club_top = clubs[-1] if clubs else 0
-            # Finish a rotation that a power cut interrupted.
-            while len(self._arch) > self.keep_matches and self._forget(self._arch[0]):
-                pass
-            self._untouched = STATS not in names and CLUB not in names and not clubs
-            if STATS in names:
+            names = self._tidied("", True)
+            self._found(self._tidied(C.ARCHIVE_DIR))
+            if len(self._arch) > self.keep_matches:
+                self._rotate()   # finish one that a power cut interrupted
+            self._untouched = C.STATS not in names and C.CLUB not in names and not self._clubs
+            if C.STATS in names:
                 # Only the header, for match numbering; load_stats() checks the rest.
-                status, upto, gen = F.parse_header(self._read(STATS), F.KIND_STATS)
+                status, upto, gen = F.parse_header(self._read(C.STATS), F.KIND_STATS)
                 if status == F.OK:
                     self.stats_upto = upto
-            self._fell_back = False
             snapshot, records = self._load_match(names)
-            if self._fell_back:
-                self.note("The saved match was damaged and set aside. It resumes after hand %d." % self.hands,
-                          P_MATCH_EARLIER, self.hands)
         except Exception as e:  # never crash at boot; say what happened
             snapshot, records = None, []
             self.match_no = None
             self.closed_no = None
             self.read_only = True
-            self.note("The memory could not be read (error %s). Saved games may be missing." % _errno(e),
-                          P_READ, _errno(e))
+            self.note("The memory could not be read (error %s). Saved games may be missing." % C.errno_of(e),
+                      C.P_READ, C.errno_of(e))
         return snapshot, records, self.problems
+
+    def load_club(self):
+        """The club night on flash (the bytes save_club was given), or None
+        when there is none; read once at a start, after load(), so it is
+        here and not in club_files.py (the start then loads no part).
+        Never raises: a damaged file is set aside in bad/ and a problem
+        noted (then None); a flash that cannot be read notes the problem
+        and sets read_only (nothing is written until the next load, so the
+        evening is never overwritten unread). Sets club_no."""
+        self.club_no = None
+        self._club_read = True
+        self._club_stuck = False
+        try:
+            try:
+                data = self._read(C.CLUB)
+            except OSError as e:
+                if C.missing(e):
+                    return None
+                raise
+            status, no, gen, seq, payload = F.read_single(data, F.KIND_CLUB)
+            if status == F.OK and seq != 0:
+                status = F.DAMAGED
+            if status != F.OK:
+                if not self._set_aside(C.CLUB, data):
+                    self._club_stuck = True  # stays there, never overwritten unread
+                if status == F.NEWER:
+                    self.note("The club night was made by newer firmware. It was set aside; update the "
+                              "firmware or export it.", C.P_CLUB_NEWER)
+                else:
+                    self.note("The club night was damaged. It was set aside for export.", C.P_CLUB_DAMAGED)
+                return None
+            data = None
+            if no in self._clubs:
+                # Archived already: a cut came between the archive's commit
+                # and this file's removal. The archive holds it; this goes.
+                self._quiet_remove(C.CLUB)
+                return None
+            self.club_no = no
+            if no > self._club_top:
+                self._club_top = no
+            return payload
+        except Exception as e:  # never crash: say what happened
+            self._club_read = False
+            self.read_only = True
+            self.note("The memory could not be read (error %s). The club night may be missing." % C.errno_of(e),
+                      C.P_READ, C.errno_of(e))
+            return None
+
+    def _found(self, names):
+        # The finished matches (mNNNNNN.dat) and club nights (cNNNN.trn)
+        # among the names in arch/, each ascending.
+        arch, clubs = [], []
+        for n in names:
+            if n[0] == "m" and n[1:7].isdigit() and n.endswith(".dat"):
+                arch.append(int(n[1:7]))
+            elif len(n) > 5 and n[0] == "c" and n.endswith(".trn") and n[1:-4].isdigit():
+                clubs.append(int(n[1:-4]))
+        arch.sort()
+        clubs.sort()
+        self._arch = arch
+        self._clubs = clubs
+        self._club_top = clubs[-1] if clubs else 0
+
+    def _stats_floor(self):
+        # The highest finished match number: the newest kept, or the last
+        # the saved statistics include.
+        n = self._arch[-1] if self._arch else 0
+        return self.stats_upto if self.stats_upto > n else n
 
     def last_match_no(self):
         """The highest match number in use (open, archived or in the statistics)."""
@@ -400,287 +211,14 @@ class Store:
             n = self.match_no
         return n
 
-    def _stats_floor(self):
-        n = self._arch[-1] if self._arch else 0
-        return self.stats_upto if self.stats_upto > n else n
+    # ---- the next match ----------------------------------------------------
 
-    def _load_match(self, names):
-        have_journal = JOURNAL in names
-        if SNAPSHOT not in names and PREVIOUS in names:
-            # A cut between the two renames of a new snapshot (or the move
-            # back after a failed one): the snapshot before it is the match
-            # as it was. One rename inside the folder puts it back.
-            self.fs.rename(self._p(PREVIOUS), self._p(SNAPSHOT))
-            names = names + [SNAPSHOT]
-        if SNAPSHOT not in names:
-            if have_journal:
-                self._orphan_journal()
-            elif self._arch or STATS in names:
-                # The device kept a match before (finished ones, statistics):
-                # neither file of the one on the table is there any more.
-                self.note("The saved match could not be found. A new match is started.", P_MATCH_MISSING)
-            return None, []
-        data = self._read(SNAPSHOT)
-        status, match, gen, parts = F.read_records(data, F.KIND_SNAPSHOT, 2)
-        if status != F.OK and PREVIOUS in names:
-            got = self._earlier(data)   # sets _fell_back
-            if got is not None:
-                status, match, gen, parts = got
-        if status != F.OK:
-            self._set_aside_match(have_journal, status == F.NEWER, data)
-            return None, []
-        data = None
-        if gen > self._gen_top:
-            self._gen_top = gen
-        if match in self._arch:
-            got = self._read_archive(match)  # None: damaged and set aside
-            if got is not None and got[0] >= gen:
-                # Archived, and no new match has replaced it yet: it is
-                # current but closed; the archive holds all of its hands.
-                self.closed_no = match
-                self._gen = gen
-                self._fell_back = False  # the archive holds every hand: nothing lost
-                return got[1][_MATCH], []
-            if got is not None:
-                # Reopened (reopen_last): the archive copy is the old one.
-                self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(match))
-                self._arch.remove(match)
-        self.match_no = match
-        self._gen = gen
-        self.hands = self._snap_hands = parts[0][0]
-        snapshot = parts[0][1]
-        self._snap_stats = parts[1][1] if len(parts) > 1 else None
-        if not have_journal:
-            # Every snapshot is followed by its journal: this one went missing.
-            self.note("The hands saved after hand %d are missing. The match resumes from there." % self.hands,
-                          P_JOURNAL_MISSING, self.hands)
-            self._fresh_journal()
-            return snapshot, []
-        data = self._read(JOURNAL)
-        status, jmatch, jgen = F.parse_header(data, F.KIND_JOURNAL)
-        if status == F.OK and jgen > self._gen_top:
-            self._gen_top = jgen   # the next snapshot's generation goes above it
-        if status != F.OK:
-            self._replace_journal(data, F.HEADER_SIZE)
-            if status == F.NEWER:
-                self.note("The saved hands were made by newer firmware. They were set aside; update the firmware or export them.",
-                              P_HANDS_NEWER)
-            else:
-                self.note("The saved hands were damaged and set aside for export. The match resumes from its last checkpoint.",
-                              P_HANDS_DAMAGED)
-            return snapshot, []
-        if jmatch != match or jgen != gen:
-            # A journal is only written after its snapshot, so one that names
-            # another snapshot was replaced by this one: a power cut came
-            # between a new snapshot and its fresh journal. After falling
-            # back to the earlier snapshot its hands extend the damaged one:
-            # kept in bad/ for export.
-            if self._fell_back and len(data) > F.HEADER_SIZE:
-                self._replace_journal(data, F.HEADER_SIZE)
-            else:
-                self._fresh_journal()
-            return snapshot, []
-        records = []
-        pos = F.HEADER_SIZE
-        while pos < len(data):
-            status, seq, a, b, nxt = F.next_record(data, pos)
-            if status != F.OK:
-                break
-            if seq != self.hands:
-                status = F.DAMAGED
-                break
-            records.append(bytes(data[a:b]))
-            self.hands += 1
-            pos = nxt
-        self._journal = pos
-        if pos < len(data):
-            self._replace_journal(data, pos)
-            if status == F.TRUNCATED:
-                self.note("The last save was cut off. %d hands of this match were recovered." % self.hands,
-                              P_CUT_OFF, self.hands)
-            else:
-                self._some_damaged()
-        return snapshot, records
-
-    def _earlier(self, damaged):
-        # The snapshot is damaged: the one before it (match.prv) takes its
-        # place, once the damaged one is copied into bad/ for export. Costs
-        # the hands since that earlier snapshot, never the whole match.
-        # (status, match, gen, parts) of the earlier one, or None.
-        got = F.read_records(self._read(PREVIOUS), F.KIND_SNAPSHOT, 2)
-        if got[0] != F.OK:
-            return None
-        st, m, g = F.parse_header(damaged, F.KIND_SNAPSHOT)
-        if st == F.OK and g > self._gen_top:
-            self._gen_top = g  # never write that generation again
-        try:
-            self._copy_aside(SNAPSHOT, damaged)
-        except OSError:
-            pass  # only the export copy is missed; the hands are what count
-        self.fs.rename(self._p(PREVIOUS), self._p(SNAPSHOT))  # inside the folder: one commit
-        self._fell_back = True   # said by load() once the hands are counted
-        return got
-
-    def _some_damaged(self):
-        self.note("Some saved hands were damaged and set aside. The first %d hands were recovered." % self.hands,
-                      P_SOME_DAMAGED, self.hands)
-
-    def _set_aside_match(self, have_journal, newer=False, data=None):
-        # The snapshot cannot be used: it and its journal go to bad/ (both
-        # copies first, then both removals, so a cut leaves them where the
-        # next load finds them again). If they cannot be copied, nothing is
-        # written until the next load, so a new match never replaces them
-        # unread.
-        try:
-            if data is None:
-                data = self._read(SNAPSHOT)
-            self._copy_aside(SNAPSHOT, data)
-            if have_journal:
-                self._copy_aside(JOURNAL, self._read(JOURNAL))
-            ok = True
-        except OSError:
-            ok = False
-        if ok:
-            self._quiet_remove(SNAPSHOT)
-            if have_journal:
-                self._quiet_remove(JOURNAL)
-            self._quiet_remove(PREVIOUS)  # an older state of the same match: no longer current
-        else:
-            self.read_only = True
-        if newer:
-            self.note("The saved match was made by newer firmware. It was set aside; update the firmware or export it.",
-                          P_MATCH_NEWER)
-        else:
-            self.note("The saved match was damaged. It was set aside for export; start a new match.",
-                          P_MATCH_DAMAGED)
-
-    def _orphan_journal(self):
-        # Hands with no snapshot: left behind by a match that is archived,
-        # the empty journal a new match writes before its snapshot, or their
-        # snapshot is gone.
-        data = self._read(JOURNAL)
-        status, jmatch, jgen = F.parse_header(data, F.KIND_JOURNAL)
-        if status == F.OK and (jmatch <= self._stats_floor() or len(data) == F.HEADER_SIZE):
-            self._quiet_remove(JOURNAL)
-        elif not self._set_aside(JOURNAL):
-            self.read_only = True
-            self.note("Saved hands without their match were found and could not be set aside.", P_ORPHANS)
-        else:
-            self.note("Saved hands without their match were found and set aside for export.", P_ORPHANS)
-
-    def _replace_journal(self, data, good):
-        # Keep a copy of the whole file for export (if the flash lets us),
-        # then replace the journal with its good part, so the next hand is
-        # appended after good data.
-        try:
-            self._copy_aside(JOURNAL, data)
-        except OSError:
-            pass
-        self._journal = good
-        try:
-            if good > F.HEADER_SIZE:
-                self._write_new(JOURNAL, bytes(data[:good]))
-                self._journal = good
-            else:
-                self._fresh_journal()
-        except OSError:
-            self._journal_dirty = True  # the next append retries the repair
-
-    def _fresh_journal(self):
-        # An empty journal for the snapshot just written or read. After a
-        # commit: never raises (the next append writes it if this fails).
-        self._journal_dirty = False
-        try:
-            self._write_new(JOURNAL, F.header(F.KIND_JOURNAL, self.match_no, self._gen))
-            self._journal = F.HEADER_SIZE
-        except OSError:
-            self._journal = 0
-
-    def cut_journal(self, keep):
-        """The app could not use the journal's records from number `keep` on
-        (valid CRC, but not a hand it can read): the journal is set aside in
-        bad/ and the first `keep` records stay. A problem is noted."""
-        data = self._read(JOURNAL)
-        pos = F.HEADER_SIZE
-        for _ in range(keep):
-            pos = F.next_record(data, pos)[4]
-        self.hands = self._snap_hands + keep
-        self._journal = pos
-        self._replace_journal(data, pos)
-        self._some_damaged()
-
-    def set_aside_match(self):
-        """The app could not use the snapshot (valid CRC, but not a match it
-        can read): it and its journal go to bad/; no match is open."""
-        self._set_aside_match(True)
-        self.match_no = None
-        self.hands = 0
-
-    # ---- the current match -------------------------------------------------
-
-    def _snapshot(self, snapshot, hands, match, gen, what, journal=True, keep=False):
-        # Write a snapshot; its rename is the commit. The journal beside it
-        # now names an older snapshot, so it no longer counts: it stays until
-        # the next hand replaces it (one flash write less per snapshot), and
-        # a load replaces it by a fresh one. journal=False: the caller wrote
-        # the fresh one already. keep: the same match goes on (rewrite), so
-        # the snapshot it replaces stays as match.prv; a new match keeps none.
-        self._writable(what)
-        data = F.header(F.KIND_SNAPSHOT, match, gen) + F.record(hands, snapshot)
-        if self._snap_stats is not None:
-            data += F.record(0, self._snap_stats)
-        self._check_room(len(data), what)
-        try:
-            self._write_snapshot(data, keep)
-        except OSError as e:
-            raise self._failed(e, what)
-        self.match_no = match
-        self.closed_no = None
-        self._gen = gen
-        self.hands = self._snap_hands = hands
-        self._journal = 0 if journal else F.HEADER_SIZE
-        self._journal_dirty = False
-
-    def _write_snapshot(self, data, keep):
-        # As _write_new, but the snapshot it replaces becomes match.prv
-        # (keep: the same match; a damaged snapshot then falls back to it).
-        # Both renames stay inside /gin, each one commit: a cut between
-        # them leaves only match.prv, which load() puts back as it was.
-        path = self._p(SNAPSHOT)
-        prev = self._p(PREVIOUS)
-        tmp = path + _TMP
-        try:
-            f = self.fs.open(tmp, "wb")
-            try:
-                f.write(data)
-                self.fs.sync(f)
-            finally:
-                f.close()
-            moved = False
-            if keep:
-                try:
-                    self.fs.rename(path, prev)
-                    moved = True
-                except OSError as e:
-                    if not missing(e):
-                        raise
-            try:
-                self.fs.rename(tmp, path)
-            except OSError:
-                if moved:
-                    try:
-                        self.fs.rename(prev, path)  # as it was (else load() does it)
-                    except OSError:
-                        pass
-                raise
-        except OSError:
-            self._quiet_remove(SNAPSHOT + _TMP)
-            self._free = None
-            raise
-        self._took(len(data))
-        self.commits += 1
-        if not keep:
-            self._quiet_remove(PREVIOUS)  # another match's: never fallen back to
+    def _room(self, nbytes, keep):
+        # Room for nbytes with a whole match's to spare; if there is none,
+        # the oldest finished matches go (archive.py _make_room).
+        need = nbytes + self.match_room
+        if not self.has_room(need):
+            self._make_room(need, keep)
 
     def new_match(self, snapshot, _more=False):
         """Start the next match from its opening state; durable on return.
@@ -694,7 +232,7 @@ class Store:
         if not _more:
             self.dropped = []
         self._writable("the new match")
-        self._make_room(len(snapshot) + 2 * F.HEADER_SIZE, self.closed_no)
+        self._room(len(snapshot) + 2 * F.HEADER_SIZE, self.closed_no)
         no = self.last_match_no() + 1
         gen = 0
         if (self.match_no == 1 and self.hands == 0 and self._gen == 0 and self._untouched
@@ -709,20 +247,20 @@ class Store:
             # No match on flash to keep: its journal first, so the snapshot
             # is never found without one (that would read as a lost journal).
             try:
-                self._write_new(JOURNAL, F.header(F.KIND_JOURNAL, no, 0))
+                self._new_journal(no)
             except OSError as e:
                 self._snap_stats = stats
                 raise self._failed(e, "the new match")
         try:
             self._snapshot(snapshot, 0, no, gen, "the new match", not first)
-        except StoreError:
+        except C.StoreError:
             self._snap_stats = stats
             raise
         # Committed; the rest only tidies up.
         if self._arch_stats is not None:
             try:
                 self.save_stats(self._arch_stats[1], self._arch_stats[0])
-            except StoreError:
+            except C.StoreError:
                 pass  # the archive file holds them
             self._arch_stats = None
 
@@ -738,9 +276,8 @@ class Store:
         need = len(snapshot) + 2 * F.HEADER_SIZE + 2 * F.RECORD_OVERHEAD
         if finished is not None:
             need += len(finished) + (len(stats) if stats else 0)
-            if not self._arch and ARCHIVE_DIR not in self._listdir(""):
-                need += _DIR_BYTES  # the first finished match makes arch/
-        self._make_room(need, self.closed_no)
+            need += self._arch_dir_bytes(self._arch)  # the first finished match makes arch/
+        self._room(need, self.closed_no)
         self._check_room(need, "the new match")
         archived = False
         if finished is not None and self.match_no is not None:
@@ -748,510 +285,20 @@ class Store:
             archived = True
         try:
             self.new_match(snapshot, True)
-        except StoreError:
+        except C.StoreError:
             if archived:
                 self.cancel_archive()
             raise
         return self.dropped
 
-    def append(self, record):
-        """Save one confirmed hand. Returns only when it is on flash.
 
-        Raises StoreFull (before writing anything) when there is no room, or
-        StoreError; in both cases the hand is not saved and nothing earlier
-        is lost.
-        """
-        self._writable("this hand")
-        if self.match_no is None:
-            raise StoreError("No match is open.")
-        rec = F.record(self.hands, record)
-        # From the free space kept since the last measure (a hand is the
-        # one write a player waits for; statvfs would double it). Should
-        # something else have filled the flash since, littlefs refuses the
-        # write and the hand is reported not saved, as any failed write.
-        self._check_room(len(rec) + self._journal + F.HEADER_SIZE, "this hand", False)
-        try:
-            if self._journal_dirty and self._journal:
-                # Cut the journal back to its known good part first.
-                self._write_new(JOURNAL, self._read(JOURNAL)[:self._journal])
-            self._journal_dirty = False
-            if self._journal == 0:
-                # A fresh journal for this snapshot; replaces any older one.
-                data = F.header(F.KIND_JOURNAL, self.match_no, self._gen) + rec
-                self._write_new(JOURNAL, data)
-                self._journal = len(data)
-            else:
-                self._journal_dirty = True
-                f = self.fs.open(self._p(JOURNAL), "ab")
-                try:
-                    f.write(rec)
-                    self.fs.sync(f)
-                    self._took(len(rec))
-                finally:
-                    f.close()
-                self._journal_dirty = False
-                self._journal += len(rec)
-                self.commits += 1
-        except OSError as e:
-            raise self._failed(e, "this hand")
-        self.hands += 1
-
-    def needs_compact(self):
-        """True when the journal has grown enough that compact() should run."""
-        return self._journal > self.compact_bytes
-
-    def compact(self, snapshot):
-        """Fold the journal into a snapshot of the state after every saved hand."""
-        self.rewrite(snapshot, self.hands)
-
-    def rewrite(self, snapshot, hands):
-        """Replace the whole current match (after an undo, edit or delete):
-        snapshot is the new state and holds `hands` hands. One commit."""
-        if self.match_no is None:
-            raise StoreError("No match is open.")
-        gen = self._gen if self._gen > self._gen_top else self._gen_top
-        self._snapshot(snapshot, hands, self.match_no, gen + 1, "the match", True, True)
-
-    # ---- finished matches --------------------------------------------------
-
-    def archived(self):
-        """Numbers of the finished matches kept on the device, oldest first."""
-        return list(self._arch)
-
-    def archive_match(self, match, stats=None):
-        """Keep the finished current match and the statistics after it.
-
-        One rename commits both: the archive file holds the match and the
-        statistics. The match is then closed (closed_no): its snapshot stays
-        until new_match() replaces it, and stats.dat is brought up to date
-        then. Returns the numbers of old matches deleted (rotation).
-        """
-        self._writable("the finished match")
-        no = self.match_no
-        if no is None:
-            raise StoreError("No match is open.")
-        data = F.header(F.KIND_ARCHIVE, no, self._gen) + F.record(_MATCH, match)
-        if stats is not None:
-            data += F.record(_STATS, stats)
-        self._check_room(len(data), "the finished match")
-        try:
-            self._listdir(ARCHIVE_DIR, True)
-            self._write_new(ARCHIVE_DIR + "/" + _arch_name(no), data)
-        except OSError as e:
-            raise self._failed(e, "the finished match")
-        # Committed. The rest only tidies up; a power cut here changes nothing.
-        self._arch.append(no)
-        self.match_no = None
-        self.closed_no = no
-        self._arch_stats = (no, stats) if stats is not None else None
-        before = len(self.dropped)
-        while len(self._arch) > self.keep_matches and self._forget(self._arch[0]):
-            pass
-        return self.dropped[before:]
-
-    def cancel_archive(self):
-        """Undo archive_match() before a new match replaced it (the new
-        match could not be saved): the match is open again as it was. False
-        if the archive file could not be removed (the match stays closed)."""
-        no = self.closed_no
-        if no is None or not self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(no)):
-            return False
-        self._arch.remove(no)
-        self.closed_no = None
-        self.match_no = no
-        self._arch_stats = None
-        return True
-
-    def reopen_last(self, snapshot, hands, stats=None):
-        """Undo the last archive_match(): the newest finished match is open
-        again (snapshot holds `hands` hands) and the statistics go back to
-        `stats`. One commit; any open match is dropped."""
-        self._writable("the match")
-        if not self._arch:
-            raise StoreError("No finished match to reopen.")
-        no = self._arch[-1]
-        try:
-            got = self._read_archive(no)
-        except OSError as e:
-            raise StoreError("Memory error: the finished match could not be read (error %s)." % _errno(e))
-        if got is None:
-            raise StoreError("The finished match could not be read.")
-        if stats is None:
-            # The statistics are left as they are: into stats.dat first (they
-            # may live in the archive file about to go), numbered as before
-            # this match, which is open again, so its next archive wins.
-            cur = self.load_stats()
-            if cur is not None and self.stats_upto != no - 1:
-                self.save_stats(cur, no - 1)
-        # The snapshot carries the statistics from before this match, so
-        # they are right even if the power goes before stats.dat is rewritten.
-        old = self._snap_stats
-        self._snap_stats = stats
-        try:
-            self._snapshot(snapshot, hands, no, got[0] + 1, "the match")
-        except StoreError:
-            self._snap_stats = old
-            raise
-        self._quiet_remove(ARCHIVE_DIR + "/" + _arch_name(no))
-        self._arch.pop()
-        self._arch_stats = None
-        if stats is not None:
-            try:
-                self.save_stats(stats, no - 1)
-            except StoreError:
-                pass  # the snapshot holds them
-
-    def _make_room(self, nbytes, keep):
-        # Delete the oldest finished matches (never `keep`, the match just
-        # archived) until nbytes fit with room to spare for a whole match,
-        # so a full archive never refuses a hand. Nothing is deleted when
-        # deleting all of them would not make the room anyway. Each one
-        # deleted is added to self.dropped (the player is told); a removal
-        # that fails stops it there, the file and its number kept.
-        need = nbytes + self.match_room
-        if self.has_room(need):
-            return
-        old = [n for n in self._arch if n != keep]
-        if not old or not self._room_after(old, need):
-            return
-        for n in old:
-            if self.has_room(need) or not self._forget(n):
-                return
-
-    def _room_after(self, nos, need):
-        # Would deleting these finished matches make `need` bytes fit? Files
-        # up to _INLINE bytes live inside their folder and free no block.
-        try:
-            st = self.fs.statvfs(self.root)
-            bsize = st[0] or 4096
-            free = st[4]
-            for n in nos:
-                size = self.fs.size(self._p(ARCHIVE_DIR + "/" + _arch_name(n)))
-                if size > _INLINE:
-                    free += (size + bsize - 1) // bsize
-        except (OSError, AttributeError):
-            return True
-        return free >= (need + bsize - 1) // bsize + self.reserve_blocks
-
-    def _forget(self, no):
-        # Delete finished match `no` to make room; True when it is gone.
-        try:
-            self.fs.remove(self._p(ARCHIVE_DIR + "/" + _arch_name(no)))
-        except OSError as e:
-            if not missing(e):
-                self._free = None
-                return False
-        self._arch.remove(no)
-        self.dropped.append(no)
-        return True
-
-    def _read_archive(self, no):
-        # (generation, [match bytes, stats bytes or None]); None after setting
-        # a damaged file aside (or when it is not there). A read error raises.
-        name = ARCHIVE_DIR + "/" + _arch_name(no)
-        try:
-            data = self._read(name)
-        except OSError as e:
-            if not missing(e):
-                raise
-            if no in self._arch:
-                self._arch.remove(no)
-            return None
-        status, match, gen, found = F.read_records(data, F.KIND_ARCHIVE, 2)
-        parts = [None, None]
-        for seq, payload in found:
-            if seq < 2 and parts[seq] is None:
-                parts[seq] = payload
-            else:
-                status = F.DAMAGED
-        if status == F.OK and match == no and parts[_MATCH] is not None:
-            return gen, parts
-        self._set_aside(name, data)
-        if no in self._arch:
-            self._arch.remove(no)
-        if status == F.NEWER:
-            self.note("Finished match %d was made by newer firmware and was set aside." % no, P_OLD_NEWER, no)
-        else:
-            self.note("Finished match %d was damaged and set aside for export." % no, P_OLD_DAMAGED, no)
-        return None
-
-    def read_archived(self, no):
-        """The stored bytes of finished match no, or None (a problem is noted).
-        Raises StoreError when the flash cannot be read."""
-        try:
-            got = self._read_archive(no)
-        except OSError as e:
-            raise StoreError("Memory error: finished match %d could not be read (error %s)." % (no, _errno(e)))
-        return got[1][_MATCH] if got else None
-
-    def delete_archived(self, no):
-        """Remove one finished match (after the user exported it). Raises
-        StoreError when it could not be removed."""
-        self._writable("the change")
-        try:
-            self.fs.remove(self._p(ARCHIVE_DIR + "/" + _arch_name(no)))
-        except OSError as e:
-            if not missing(e):
-                raise StoreError("Memory error: finished match %d was NOT deleted." % no)
-        if no in self._arch:
-            self._arch.remove(no)
-
-    # ---- statistics --------------------------------------------------------
-
-    def save_stats(self, stats, upto=None):
-        """Replace the statistics blob; upto = last finished match it includes."""
-        self._writable("the statistics")
-        upto = self._stats_floor() if upto is None else upto
-        data = F.header(F.KIND_STATS, upto) + F.record(0, stats)
-        self._check_room(len(data), "the statistics")
-        try:
-            self._write_new(STATS, data)
-        except OSError as e:
-            raise self._failed(e, "the statistics")
-        self.stats_upto = upto
-        self._arch_stats = None  # superseded: not written over these later
-
-    def load_stats(self):
-        """The newest statistics blob, or None when there is none.
-
-        stats.dat or, when it is older, the copy in the newest finished match
-        that carries one (or, after reopen_last(), the copy in the reopened
-        match). Raises StoreError when the flash cannot be read: statistics
-        missing a match must never be taken for the whole.
-        """
-        try:
-            return self._load_stats()
-        except OSError as e:
-            raise StoreError("Memory error: the statistics could not be read (error %s)." % _errno(e))
-
-    def _load_stats(self):
-        # Sets _stats_src: the finished match whose file holds the newest
-        # statistics, or None (stats.dat, or the reopened match's snapshot).
-        self._stats_src = None
-        best, upto = None, -1
-        try:
-            data = self._read(STATS)
-        except OSError as e:
-            if not missing(e):
-                raise
-            data = None
-        if data is not None:
-            status, match, gen, seq, payload = F.read_single(data, F.KIND_STATS)
-            if status == F.OK:
-                best, upto = payload, match
-            else:
-                self._set_aside(STATS, data)
-                if status == F.NEWER:
-                    self.note("The statistics were made by newer firmware and were set aside.", P_STATS_NEWER)
-                else:
-                    self.note("The statistics were damaged and set aside; they start again from here.",
-                                  P_STATS_DAMAGED)
-        for no in reversed(list(self._arch)):
-            if no <= upto:
-                break
-            got = self._read_archive(no)
-            if got and got[1][_STATS] is not None:
-                best, upto = got[1][_STATS], no
-                self._stats_src = no
-                break
-        if self._snap_stats is not None and self.match_no is not None and upto >= self.match_no:
-            # They still count the reopened match: use the copy from before it.
-            best, upto = self._snap_stats, self.match_no - 1
-            self._stats_src = None
-        if best is not None:
-            self.stats_upto = upto
-        return best
-
-    def set_aside_stats(self):
-        """The app could not use the statistics (valid CRC, but not a blob
-        it can read): stats.dat goes to bad/ and a problem is noted."""
-        self._set_aside(STATS)
-        self.stats_upto = self._arch[-1] if self._arch else 0
-        self.note("The statistics were damaged and set aside; they start again from here.", P_STATS_DAMAGED)
-
-    # ---- the club night ------------------------------------------------------
-    #
-    # club.trn: header (kind C, the evening's number, generation 0) + one
-    # record (seq 0) = the tournament's bytes (gincore.tournament.encode).
-    # Replaced whole like a snapshot. Archiving writes the same bytes to
-    # arch/cNNNN.trn (temp file + rename inside arch/: the commit), then
-    # removes club.trn; a club.trn whose number is archived already is what
-    # a cut between the two left, and load_club drops it. Damaged club files
-    # are copied into bad/ and then removed (never moved across folders; see
-    # the top of this file). Evenings are numbered 1, 2, ... apart from the
-    # matches; each pairing's match is an ordinary match of this store, and
-    # the tournament keeps its match number (its `ref`).
-
-    def save_club(self, data):
-        """Save the club night (the tournament's encoded bytes) over the one
-        on flash, or as the next evening when none is current; durable on
-        return. Returns its number. Raises StoreFull before writing anything
-        when there is no room, or StoreError; either way the evening on flash
-        is as it was."""
-        what = "the club night"
-        self._writable(what)
-        if not self._club_read:
-            self.load_club()  # the evening already on flash keeps its number
-            self._writable(what)
-        if self._club_stuck:
-            raise StoreError("The saved club night is damaged and could not be set aside: "
-                             + what + " was NOT saved.")
-        no = self.club_no
-        if no is None:
-            no = self._club_top + 1
-        head, payload, crc = F.record_parts(0, data)
-        hdr = F.header(F.KIND_CLUB, no, 0)
-        self._check_room(len(hdr) + len(head) + len(payload) + len(crc), what)
-        try:
-            self._write_new(CLUB, (hdr, head, payload, crc))
-        except OSError as e:
-            raise self._failed(e, what)
-        self.club_no = no
-        if no > self._club_top:
-            self._club_top = no
-        return no
-
-    def load_club(self):
-        """The club night on flash (the bytes save_club was given), or None
-        when there is none. Never raises: a damaged file is set aside in bad/
-        and a problem noted (then None); a flash that cannot be read notes
-        the problem and sets read_only (nothing is written until the next
-        load, so the evening is never overwritten unread). Sets club_no."""
-        self.club_no = None
-        self._club_read = True
-        self._club_stuck = False
-        try:
-            try:
-                data = self._read(CLUB)
-            except OSError as e:
-                if missing(e):
-                    return None
-                raise
-            status, no, gen, seq, payload = F.read_single(data, F.KIND_CLUB)
-            if status == F.OK and seq != 0:
-                status = F.DAMAGED
-            if status != F.OK:
-                if not self._set_aside(CLUB, data):
-                    self._club_stuck = True  # stays there, never overwritten unread
-                if status == F.NEWER:
-                    self.note("The club night was made by newer firmware. It was set aside; update the "
-                              "firmware or export it.", P_CLUB_NEWER)
-                else:
-                    self.note("The club night was damaged. It was set aside for export.", P_CLUB_DAMAGED)
-                return None
-            data = None
-            if no in self._clubs:
-                # Archived already: a cut came between the archive's commit
-                # and this file's removal. The archive holds it; this goes.
-                self._quiet_remove(CLUB)
-                return None
-            self.club_no = no
-            if no > self._club_top:
-                self._club_top = no
-            return payload
-        except Exception as e:  # never crash: say what happened
-            self._club_read = False
-            self.read_only = True
-            self.note("The memory could not be read (error %s). The club night may be missing." % _errno(e),
-                      P_READ, _errno(e))
-            return None
-
-    def set_aside_club(self):
-        """The app could not use the club night (valid CRC, but not a
-        tournament it can read): club.trn goes to bad/ and a problem is
-        noted; the next save_club starts a new evening."""
-        try:
-            ok = self._set_aside(CLUB, self._read(CLUB))
-        except OSError:
-            ok = False
-        if not ok:
-            self._club_stuck = True
-        self.club_no = None
-        self._club_read = True
-        self.note("The club night was damaged. It was set aside for export.", P_CLUB_DAMAGED)
-
-    def archive_club(self):
-        """The finished club night goes to arch/cNNNN.trn. The archive copy's
-        rename is the commit, and club.trn is removed after it, so a power
-        cut leaves the evening current or archived, never neither, and never
-        counted twice (a club.trn beside its archive copy is dropped at
-        load). Returns its number; afterwards no evening is current. Raises
-        StoreError (StoreFull when there is no room; nothing written) and
-        then the evening is still current."""
-        what = "the finished club night"
-        self._writable(what)
-        if not self._club_read:
-            self.load_club()
-            self._writable(what)
-        no = self.club_no
-        if no is None:
-            raise StoreError("No club night is open.")
-        name = ARCHIVE_DIR + "/" + _club_name(no)
-        try:
-            data = self._read(CLUB)
-        except OSError as e:
-            raise StoreError("Memory error: the club night could not be read (error %s): %s was NOT saved."
-                             % (_errno(e), what))
-        status, got, gen = F.parse_header(data, F.KIND_CLUB)
-        if status == F.OK and got == no:   # checked in place: no copy of the evening
-            status, seq, start, end, nxt = F.next_record(data, F.HEADER_SIZE)
-            if seq != 0 or nxt != len(data):
-                status = F.DAMAGED
-        if status != F.OK or got != no:
-            raise StoreError("The club night on flash could not be read back: %s was NOT saved." % what)
-        try:
-            need = len(data)
-            if not self._arch and not self._clubs and ARCHIVE_DIR not in self._listdir(""):
-                need += _DIR_BYTES  # the first archive makes arch/
-            self._check_room(need, what)
-            self._listdir(ARCHIVE_DIR, True)
-            self._write_new(name, data)
-        except OSError as e:
-            raise self._failed(e, what)
-        # Committed. The rest only tidies up; a cut here is undone at load.
-        data = None
-        self._clubs.append(no)
-        self._clubs.sort()
-        self.club_no = None
-        self._quiet_remove(CLUB)
-        return no
-
-    def archived_clubs(self):
-        """Numbers of the finished club nights kept in arch/, oldest first."""
-        return list(self._clubs)
-
-    def read_archived_club(self, no):
-        """The bytes of finished club night no, or None (damaged: set aside
-        in bad/ and a problem noted; or not there). Raises StoreError when
-        the flash cannot be read."""
-        name = ARCHIVE_DIR + "/" + _club_name(no)
-        try:
-            data = self._read(name)
-        except OSError as e:
-            if missing(e):
-                if no in self._clubs:
-                    self._clubs.remove(no)
-                return None
-            raise StoreError("Memory error: club night %d could not be read (error %s)." % (no, _errno(e)))
-        status, got, gen, seq, payload = F.read_single(data, F.KIND_CLUB)
-        if status == F.OK and got == no and seq == 0:
-            return payload
-        self._set_aside(name, data)
-        if no in self._clubs:
-            self._clubs.remove(no)
-        if status == F.NEWER:
-            self.note("Finished club night %d was made by newer firmware and was set aside." % no,
-                      P_OLD_CLUB_NEWER, no)
-        else:
-            self.note("Finished club night %d was damaged and set aside for export." % no,
-                      P_OLD_CLUB_DAMAGED, no)
-        return None
-
-    # ---- set-aside files ---------------------------------------------------
-
-    def bad_files(self):
-        """Names of the files set aside in bad/ (for export), sorted."""
-        try:
-            return sorted(self.fs.listdir(self._p(BAD_DIR)))
-        except OSError:
-            return []
+def __getattr__(name):
+    # The names the PC's export tool and the tests take from storage.store
+    # (StoreError, the problems' codes, the files' names): they live in
+    # commit.py and journal.py; looked up there when asked, so the device's
+    # heap holds each once.
+    import storage.journal as J
+    try:
+        return getattr(C, name)
+    except AttributeError:
+        return getattr(J, name)

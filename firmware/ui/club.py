@@ -355,7 +355,7 @@ def resume(app, data):
         n = len(model.problems)
         model.persist.set_aside_club()
         if len(model.problems) == n:   # a persist that does not note it itself
-            from storage.store import problem, P_CLUB_DAMAGED
+            from storage.commit import problem, P_CLUB_DAMAGED
             model.problems.append(problem("The club night was damaged. It was set aside for export.",
                                           P_CLUB_DAMAGED))
         return

@@ -2,7 +2,7 @@
 
 The core's exceptions (result.HandError, cards.CardError,
 knock_limit.KnockLimitError) carry a code and the numbers they name; the
-storage's load problems (storage.store.Problem) a code and a number. Their
+storage's load problems (storage.commit.Problem) a code and a number. Their
 str() is English words for the PC; the device says them from the code.
 """
 from gincore import result as R
