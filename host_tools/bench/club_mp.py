@@ -76,6 +76,7 @@ class App:
 
 class Club:
     """The organiser's evening (ui/club.py's Club, its saves to a file)."""
+    organiser = True
 
     def __init__(self, t):
         self.t = t
@@ -92,10 +93,10 @@ class Club:
 
 class TablePair:
     """A table device's pairing (ui/tablepair.py's TablePair, without screens)."""
+    organiser = False
 
     def __init__(self, rec):
         self.rec = rec
-        self.t = None
 
     def on_table(self):
         return 0 if self.rec.result is None else None
