@@ -2,7 +2,7 @@
 # Functions of the store (st), reached as its methods (storage/store.py);
 # reading the evening at a start is store.py's (load_club).
 # club.trn: header (kind C, the evening's number, generation 0) + one
-# record (seq 0) = the tournament's bytes (gincore.tournament.encode),
+# record (seq 0) = the tournament's bytes (gincore.tournament_save.encode),
 # replaced whole like a snapshot. Archiving writes the same bytes to
 # arch/cNNNN.trn (temp file + rename inside arch/: the commit), then
 # removes club.trn; a club.trn whose number is archived already is what a
