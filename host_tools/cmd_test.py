@@ -1,8 +1,8 @@
 """gin test: the whole test suite - CPython, MicroPython and the mpy-cross compile check.
 
 Arguments go to pytest as they are (for example -k deadwood, -x, -q). The
-tests run in one process a core (pytest-xdist, -n auto; -n 0 runs them in
-this one).
+tests run in two processes a core (pytest-xdist; -n 0 runs them in this
+one).
 """
 import os
 
@@ -34,9 +34,11 @@ def main(args):
     if not any(a.startswith("tests") for a in args):
         args.insert(0, "tests")
     if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in args):
-        # One process a core; idle ones take tests from busy ones (the
-        # fake-Pico deploy tests are long).
-        args[:0] = ["-n", "auto", "--dist", "worksteal"]
+        # Two processes a core: many tests wait on a subprocess, a socket or
+        # the simulated clock's real time, and a second process fills those
+        # waits; idle ones take tests from busy ones (the fake-Pico deploy
+        # tests are long).
+        args[:0] = ["-n", str(2 * (os.cpu_count() or 1)), "--dist", "worksteal"]
     rc = int(pytest.main(args, plugins=[_OneLineUsage()]))
     # gin's exit statuses: 0 passed, 1 a test failed, 2 bad use (pytest's 4,
     # a usage error, and its 3 and 5 - an internal error, no test collected).
