@@ -79,11 +79,7 @@ class Club:
         try:
             from gincore.tournament_save import encode
             k = t.playing()
-            names = None
-            if k is not None:
-                a, b, _ = t.pairing(k)
-                names = (t.names[a], t.names[b])
-            self._t = (encode(t), k, names, t.needed(), bool(t.clearable()))
+            self._t = (encode(t), k, _names(t, k), t.needed(), bool(t.clearable()))
         except Exception:  # noqa: BLE001 - MemoryError: the evening stays as it is
             return
         t = encode = None   # (no word left here to keep the evening's code)
@@ -109,12 +105,7 @@ class Club:
         m = app.match
         if m is None or app.model.locked:
             return None
-        if rest:
-            names = t[2]
-        else:
-            a, b, _ = t.pairing(k)
-            names = (t.names[a], t.names[b])
-        if tuple(m.names) != names:
+        if tuple(m.names) != (t[2] if rest else _names(t, k)):
             return None
         return k
 
@@ -293,6 +284,14 @@ class Club:
             app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
             return
         self.show()
+
+
+def _names(t, k):
+    """Pairing k's two names, in its order (None when k is None)."""
+    if k is None:
+        return None
+    a, b, _ = t.pairing(k)
+    return (t.names[a], t.names[b])
 
 
 def _record(t, k, m, forfeit_by, ref):
