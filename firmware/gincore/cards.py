@@ -111,8 +111,3 @@ def pretty(card):
     """'7♥', '10♠' - for people."""
     r = RANKS[card % 13]
     return ("10" if r == "T" else r) + SYMBOLS[card // 13]
-
-
-def sort_key(card):
-    """Sort by suit, then rank."""
-    return card

@@ -68,11 +68,6 @@ def top_value(ranks):
     return TOP_LOW5[ranks]
 
 
-def bit_pos(bit):
-    """Index of a single set bit (bit must be a power of two below 2**30)."""
-    return BIT_POS[bit % 37]
-
-
 def run_code(suit, low, high):
     return suit << 8 | low << 4 | high
 

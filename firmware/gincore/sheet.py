@@ -113,9 +113,6 @@ class GameScore:
             else:
                 self.final[p] = self.rules.target if award == _AWARD_TARGET and p == w else 0
 
-    def shutout_won(self):
-        return self.over and self.shutout[self.winner] > 0
-
     def lines(self):
         """The bonus lines for the game-over screen: (label, A, B), only the nonzero ones."""
         out = [("hands", self.score[0], self.score[1])]
@@ -186,12 +183,6 @@ class Sheet:
     def first_player(self):
         """Who plays first in the next hand: the dealer's opponent."""
         return 1 - self.next_dealer
-
-    def leader(self):
-        """Who is ahead on the net of finished games (None when level)."""
-        if self.net[0] == self.net[1]:
-            return None
-        return 0 if self.net[0] > self.net[1] else 1
 
     def current(self, part=0):
         return self.games[part]
