@@ -28,8 +28,10 @@ from host_tools.errors import GinError
 from host_tools.mpy import ROOT
 
 BUILD = "build-gin-unix32"
-FLAGS = ("MICROPY_FORCE_32BIT=1", "CFLAGS_EXTRA=-m32", "LDFLAGS_EXTRA=-m32", "MICROPY_PY_FFI=0",
-         "MICROPY_PY_BTREE=0", "MICROPY_PY_SSL=0", "MICROPY_SSL_MBEDTLS=0")
+# (the interpreter's settings as gin firmware's: cmd_firmware.SETTINGS)
+FLAGS = ("MICROPY_FORCE_32BIT=1", "CFLAGS_EXTRA=-m32" + "".join(" -D%s=%d" % kv for kv in cmd_firmware.SETTINGS),
+         "LDFLAGS_EXTRA=-m32", "MICROPY_PY_FFI=0", "MICROPY_PY_BTREE=0", "MICROPY_PY_SSL=0",
+         "MICROPY_SSL_MBEDTLS=0")
 
 # The app on the kit's parts, with the store on a folder of the PC (ROOT).
 _APP = r"""

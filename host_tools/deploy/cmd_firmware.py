@@ -155,6 +155,29 @@ def stage_app(fw, dest, board_src):
     return dest
 
 
+# The interpreter's settings the app is built with, added to the chip's own
+# (stage_board): nothing on the device reads a module's __file__, and it is
+# an entry in the globals of each of the app's forty-odd modules - about 500
+# bytes of the heap (docs/measurements.md). The unix port's build for the
+# heap figures takes the same (host_tools/bench/club_unix.py).
+SETTINGS = (("MICROPY_MODULE___FILE__", 0),)
+
+
+def stage_board(mp, chip, folder):
+    """The chip's board folder copied into folder/board/CHIP with SETTINGS
+    added to its mpconfigboard.h; the build's BOARD_DIR. Returns its path."""
+    src = os.path.join(mp, "ports", "rp2", "boards", chip)
+    dest = os.path.join(folder, "board", chip)
+    if os.path.isdir(dest):
+        shutil.rmtree(dest)
+    shutil.copytree(src, dest)
+    with open(os.path.join(dest, "mpconfigboard.h"), "a", encoding="utf-8") as f:
+        f.write("\n// Added by gin firmware (host_tools/deploy/cmd_firmware.py SETTINGS).\n")
+        for name, value in SETTINGS:
+            f.write("#define %s (%d)\n" % (name, value))
+    return dest
+
+
 def stage(board, chip, mp, folder, root=ROOT):
     """The build's own files in folder: board.py, the marker module, the app
     as it is frozen (stage_app) and the top manifest (the chip's stock one,
@@ -171,6 +194,7 @@ def stage(board, chip, mp, folder, root=ROOT):
     stock = os.path.join(chip_dir, "manifest.py")
     if not os.path.isfile(stock):
         stock = os.path.join(mp, "ports", "rp2", "boards", "manifest.py")
+    stage_board(mp, chip, folder)
     app = stage_app(os.path.join(root, "firmware"), os.path.join(folder, "app"), src)
     bus = build._pip_file("adafruit_bus_device")
     driver = build._pip_file("adafruit_ssd1306")
@@ -209,10 +233,19 @@ def check_picotool(folder):
 
 
 def make(mp, chip, manifest, jobs, log, env=None):
-    """Build mpy-cross and the firmware; the UF2's path."""
+    """Build mpy-cross and the firmware (the chip's board as stage_board
+    leaves it beside the manifest); the UF2's path."""
     build_dir = "build-gin-" + chip
-    cmd = ["make", "-C", os.path.join(mp, "ports", "rp2"), "BOARD=" + chip, "BUILD=" + build_dir,
-           "FROZEN_MANIFEST=" + manifest, "-j%d" % jobs]
+    board_dir = os.path.join(os.path.dirname(manifest), "board", chip)
+    cmd = ["make", "-C", os.path.join(mp, "ports", "rp2"), "BOARD=" + chip, "BOARD_DIR=" + board_dir,
+           "BUILD=" + build_dir, "FROZEN_MANIFEST=" + manifest, "-j%d" % jobs]
+    # The port runs cmake only on a fresh build folder: one configured with
+    # another board folder (an older gin firmware's) is built afresh.
+    cache = os.path.join(mp, "ports", "rp2", build_dir, "CMakeCache.txt")
+    if os.path.isfile(cache):
+        with open(cache, encoding="utf-8", errors="replace") as f:
+            if "MICROPY_BOARD_DIR:UNINITIALIZED=%s\n" % board_dir not in f.read():
+                shutil.rmtree(os.path.dirname(cache))
     # (Never CMAKE_ARGS= here: on make's command line it would replace the
     # port's own, FROZEN_MANIFEST included. Offline, pico-sdk finds an
     # installed picotool through PICOTOOL_FETCH_FROM_GIT_PATH: docs/firmware.md.)

@@ -117,6 +117,70 @@ def test_staging_freezes_the_board_as_board_and_says_what_is_inside(tmp_path):
     assert "no board 'nope'" in str(e.value)
 
 
+def test_the_build_adds_the_apps_interpreter_settings_to_the_chips_board(tmp_path):
+    mp = fake_tree(tmp_path, chip="RPI_PICO_W")
+    chip = os.path.join(mp, "ports", "rp2", "boards", "RPI_PICO_W")
+    with open(os.path.join(chip, "mpconfigboard.h"), "w") as f:
+        f.write('#define MICROPY_HW_BOARD_NAME "Raspberry Pi Pico W"\n')
+    with open(os.path.join(chip, "pins.csv"), "w") as f:
+        f.write("LED,WL_GPIO0\n")
+    folder = tmp_path / "stage"
+    top = fw.stage("pico_w_i2c", "RPI_PICO_W", mp, str(folder))
+    board = folder / "board" / "RPI_PICO_W"
+    assert (board / "pins.csv").read_text() == "LED,WL_GPIO0\n"     # the chip's own files, as they are
+    h = (board / "mpconfigboard.h").read_text()
+    assert h.startswith('#define MICROPY_HW_BOARD_NAME "Raspberry Pi Pico W"\n')
+    assert "#define MICROPY_MODULE___FILE__ (0)" in h
+    fw.stage("pico_w_i2c", "RPI_PICO_W", mp, str(folder))       # staged again: added once
+    assert (board / "mpconfigboard.h").read_text() == h
+    # make builds on that folder, not on the chip's own
+    calls = []
+
+    class Log:
+        name = str(tmp_path / "log")
+
+        def write(self, s):
+            pass
+
+        def flush(self):
+            pass
+    # a build folder configured on the chip's own board folder is built afresh; one on this, kept
+    built = os.path.join(mp, "ports", "rp2", "build-gin-RPI_PICO_W")
+    os.makedirs(built)
+    with open(os.path.join(built, "CMakeCache.txt"), "w") as f:
+        f.write("MICROPY_BOARD_DIR:UNINITIALIZED=%s\n" % chip)
+    real = fw.subprocess.run
+    fw.subprocess.run = lambda cmd, **kw: calls.append(cmd) or subprocess.CompletedProcess(cmd, 0)
+    try:
+        with pytest.raises(GinError) as e:    # (nothing is built here)
+            fw.make(mp, "RPI_PICO_W", top, 1, Log())
+    finally:
+        fw.subprocess.run = real
+    assert "made no" in str(e.value)
+    assert "BOARD_DIR=" + str(board) in calls[-1] and "BOARD=RPI_PICO_W" in calls[-1]
+    assert not os.path.exists(built)
+    os.makedirs(built)
+    with open(os.path.join(built, "CMakeCache.txt"), "w") as f:
+        f.write("MICROPY_BOARD_DIR:UNINITIALIZED=%s\n" % board)
+    fw.subprocess.run = lambda cmd, **kw: calls.append(cmd) or subprocess.CompletedProcess(cmd, 0)
+    try:
+        with pytest.raises(GinError):
+            fw.make(mp, "RPI_PICO_W", top, 1, Log())
+    finally:
+        fw.subprocess.run = real
+    assert os.path.isfile(os.path.join(built, "CMakeCache.txt"))
+
+
+def test_no_firmware_module_reads_its_file_name():
+    # The device is built without a module's __file__ (cmd_firmware.SETTINGS).
+    users = []
+    for dirpath, _, names in os.walk(os.path.join(conftest.ROOT, "firmware")):
+        for n in names:
+            if n.endswith(".py") and "__file__" in open(os.path.join(dirpath, n), encoding="utf-8").read():
+                users.append(n)
+    assert users == []
+
+
 def test_deploy_to_a_pico_with_the_app_frozen_in():
     from host_tools.deploy import cmd_deploy as deploy
     items = build.plan("pico_i2c")
