@@ -55,10 +55,11 @@ def _compile_once():
 _compile_once()
 
 # One interpreter runs many devices here, and the tests hold the core's
-# modules themselves: the evening's and the match's code stay loaded
-# (base/lifecycle.py KEEP); the tests of letting them go clear it.
+# modules themselves: the lifecycle itself, the evening's and the match's
+# code stay loaded (base/lifecycle.py KEEP); the tests of letting them go
+# keep only the lifecycle (the tests hold it).
 from base import lifecycle  # noqa: E402
-lifecycle.KEEP = lifecycle.EVENING + lifecycle.MATCH
+lifecycle.KEEP = lifecycle.SELF + lifecycle.EVENING + lifecycle.MATCH
 
 MP_RESULTS = {}  # module -> {"passed", "failed", "resident", "most"} (tests/test_micropython.py)
 MP_ITEMS = [0]   # its items: a module, or a part of one

@@ -35,6 +35,13 @@ let-go module's object keeps that copy alive while a fresh import makes
 another. So a module about to be used again at once is not let go: the
 App's home hands the function that makes the screen it goes to as held,
 and that function's module and what it imports stay (ui/app.py home).
+
+This module itself is needed only while a group goes: a group goes
+through the App (ui/app.py let_go), and whoever names one imports this
+module in the function that does so, never at its top. With the code in
+flash this module goes too, at every let_go (SELF: about 460 bytes back;
+importing it again costs a millisecond). From .py files it stays:
+compiling it again would cost more time than it saves.
 """
 import gc
 import sys
@@ -82,7 +89,10 @@ NETWORK = ("net.phones", "net.api", "net.http", "net.page", "net.link", "net.rad
 # on the device; on the PC CPython's own stays where it is.
 ASYNCIO = ("asyncio", "asyncio.core", "asyncio.stream", "asyncio.lock", "asyncio.event", "asyncio.funcs")
 
-GROUPS = {"rare": RARE, "flows": FLOWS, "warm": WARM, "match": MATCH, "evening": EVENING, "network": NETWORK,
+# This module (its doc): it goes with every group when the code is in flash.
+SELF = ("base.lifecycle",)
+
+GROUPS = {"self": SELF, "rare": RARE, "flows": FLOWS, "warm": WARM, "match": MATCH, "evening": EVENING, "network": NETWORK,
           "asyncio": ASYNCIO}
 
 

@@ -11,7 +11,7 @@ import sys
 
 from micropython import const
 
-from base.ticks import ticks_diff
+from base import ticks_diff
 
 DEADLINE_MS = const(5000)
 MAX_ANSWER = const(2048)

@@ -46,7 +46,7 @@ from binascii import hexlify
 
 from net import sign
 from storage import state_file
-from base.ticks import ticks_diff
+from base import ticks_diff
 
 STATE_FILE = "/gin_club_net.json"
 QUIET_MS = 30000          # a table not heard from for this long is listed

@@ -62,7 +62,7 @@ try:
 except (ImportError, AttributeError):
     _core = None                        # CPython: a turn every slice
 
-from base.ticks import ticks_diff as _diff
+from base import ticks_diff as _diff
 
 MAX_CONN = const(4)       # places: connections kept at once, each with its read buffer
 TABLE_PLACES = const(1)   # of them, kept for /club/ routes: phones' requests hold at most 3

@@ -147,7 +147,7 @@ class Link:
         return self.radio.gateway(self.wlan)
 
     def failed(self, now):
-        from base.ticks import ticks_diff
+        from base import ticks_diff
         return self.address() is None and ticks_diff(now, self.started) >= JOIN_MS
 
     def wifi_qr(self):

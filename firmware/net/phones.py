@@ -151,4 +151,4 @@ def stop(app):
     going = lifecycle.NETWORK
     if sys.implementation.name == "micropython":
         going += lifecycle.ASYNCIO     # frozen in MicroPython; on the PC CPython's own stays
-    lifecycle.let_go(going, (app,))
+    app.let_go(going)

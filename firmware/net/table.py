@@ -26,8 +26,7 @@ import json
 import os
 from binascii import hexlify, unhexlify
 
-from base import lifecycle
-from base.ticks import ticks_add, ticks_diff
+from base import ticks_add, ticks_diff
 from net import sign
 from storage import state_file
 
@@ -341,14 +340,19 @@ def resume(app, radio=True, path=None, wifi_path=None):
     except (OSError, ValueError, KeyError, TypeError):
         pass
     if table is None:
-        lifecycle.let_go(lifecycle.NETWORK, (app,))
+        _let_go(app)
         return None
     try:
         link = start_here(app, table, radio, path, wifi_path)
     except Exception:  # noqa: BLE001 - no Wi-Fi set or no radio now: the table plays on, Join club night again
-        lifecycle.let_go(lifecycle.NETWORK, (app,))
+        _let_go(app)
         return None
     return link
+
+
+def _let_go(app):
+    from base import lifecycle
+    app.let_go(lifecycle.NETWORK)
 
 
 def stop(app):
@@ -359,7 +363,7 @@ def stop(app):
             link.net.down()
             from net.link import battery
             battery(app, False)
-    lifecycle.let_go(lifecycle.NETWORK, (app,))
+    _let_go(app)
 
 
 def leave(app):

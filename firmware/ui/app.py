@@ -5,8 +5,7 @@ its state changes (prepare) and marks itself dirty; frame() redraws only a
 dirty top screen and pushes it with one show(). Nothing is allocated for an
 unchanged screen.
 """
-from base import lifecycle
-from base.ticks import ticks_add, ticks_diff
+from base import ticks_add, ticks_diff
 from ui import keys
 from ui import text as tx
 from ui.gfx import W, SMALL
@@ -156,7 +155,8 @@ class App:
         if code == self.lang:
             return
         if self.lang is not None:
-            lifecycle.let_go(lifecycle.language(self.lang), (self,))   # the old strings: several KB from .py files
+            from base import lifecycle
+            self.let_go(lifecycle.language(self.lang))   # the old strings: several KB from .py files
         mod = __import__("ui.lang." + code, None, None, ("T",))
         self.T = mod.T
         self.lang = code
@@ -204,11 +204,22 @@ class App:
         w = self.g.writer
         if getattr(w, "cache_was", 0):     # a club night's screens had its cache off
             w.cache_bytes, w.cache_was = w.cache_was, 0
-        lifecycle.let_go(lifecycle.at_table(self.code_in_flash), (self, then))
+        from base import lifecycle
+        self.let_go(lifecycle.at_table(self.code_in_flash), then)
         if then is None:
             self._entered(self.stack[0])
         else:
             then(self)
+
+    def let_go(self, names, then=None):
+        """The modules named go (base/lifecycle.py let_go), but those the
+        App or then (a function it is about to call) still hold; with the
+        code in flash the lifecycle's own module goes too (its doc). The
+        names that stay are returned."""
+        from base import lifecycle
+        if self.code_in_flash:
+            names += lifecycle.SELF
+        return lifecycle.let_go(names, (self, then))
 
     def truncate(self, depth):
         """Drop every screen above the first `depth` ones."""
@@ -254,6 +265,7 @@ class App:
         if not self.warm and idle >= WARM_MS:
             self.warm = True
             if not self.code_in_flash:
+                from base import lifecycle
                 for name in lifecycle.WARM:
                     __import__(name)
         if idle >= TIDY_MS and self.tidy_due:

@@ -24,11 +24,10 @@ stays while app.club holds one (base/lifecycle.py). While the organiser's
 own table shows, the evening is kept as its bytes and its core goes too
 (Club.park_evening); its first use brings it back (Club.t).
 """
-from base import lifecycle
 
 from play.model import LOCK_PAIRED
 from ui.screen import Screen
-from base.ticks import ticks_diff
+from base import ticks_diff
 
 # The Italian text: a player not at the table 2 minutes after the call loses by walkover.
 WALKOVER_MS = 120000
@@ -84,7 +83,8 @@ class Club:
             return
         t = encode = None   # (no word left here to keep the evening's code)
         app = self.app
-        lifecycle.let_go(lifecycle.at_table(app.code_in_flash), (app,))
+        from base import lifecycle
+        app.let_go(lifecycle.at_table(app.code_in_flash))
 
     def clearable(self):
         """A result can be taken back now (Tournament.clearable)."""
@@ -278,10 +278,8 @@ class Club:
         try:
             self.record()
         except Exception as e:
-            from ui.screens.message import MessageScreen
-            from ui import text as tx
-            from ui.errtext import failed
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
+            from ui.screens.message import not_saved
+            not_saved(app, e)
             return
         self.show()
 
@@ -322,7 +320,8 @@ def park(app):
         return
     app.seen = None    # the move clock's note of the match (ui/screens/table.py)
     app.stack[0] = _Table(app)
-    lifecycle.let_go(("ui.screens.table",) + lifecycle.MATCH, (app,))
+    from base import lifecycle
+    app.let_go(("ui.screens.table",) + lifecycle.MATCH)
 
 
 class _Table(Screen):

@@ -26,9 +26,8 @@ from ui import keys
 from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import W, SMALL, BIG
-from base.ticks import ticks_diff
+from base import ticks_diff
 from ui import widgets
-from ui.errtext import failed
 
 WARN_S = 5   # the signal: this many seconds left
 
@@ -177,8 +176,8 @@ def forfeit(app, p):
     try:
         app.model.add_hand(record(p, award, need if app.cfg.forfeit else 0))
     except Exception as e:
-        from ui.screens.message import MessageScreen
-        app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
+        from ui.screens.message import not_saved
+        not_saved(app, e)
         return
     app.home()
     app.after_save()

@@ -5,7 +5,7 @@ Heights come from the Gfx (g.h): a list shows the rows that fit the panel.
 """
 from micropython import const
 
-from base.ticks import ticks_diff
+from base import ticks_diff
 from ui import keys
 from ui.gfx import W, SMALL
 

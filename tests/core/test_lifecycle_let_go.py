@@ -17,7 +17,7 @@ class _Saved:
 
     def __enter__(self):
         import gincore.tournament  # noqa: F401 - loaded, with what it imports
-        self.keep, lifecycle.KEEP = lifecycle.KEEP, ()     # as on a device
+        self.keep, lifecycle.KEEP = lifecycle.KEEP, lifecycle.SELF     # as on a device (the tests hold this module)
         self.users = lifecycle.users(NAMES)     # what other tests left loaded that uses them
         self.kept = [(n, sys.modules[n]) for n in NAMES + self.users if n in sys.modules]
         for n in self.users:                    # out of the way, put back afterwards

@@ -73,7 +73,7 @@ class _Unloaded:
 
     def __enter__(self):
         from base import lifecycle
-        self.keep, lifecycle.KEEP = lifecycle.KEEP, ()     # as on a device
+        self.keep, lifecycle.KEEP = lifecycle.KEEP, lifecycle.SELF     # as on a device (the tests hold this module)
         self.before = dict((n, m) for n, m in sys.modules.items() if n.split(".")[0] in lifecycle.ROOMS)
         names = lifecycle.MATCH + lifecycle.users(lifecycle.MATCH) + ("ui.screens.table",)
         for n in names:

@@ -4,7 +4,7 @@ over 127.0.0.1): a pairing's two minutes run from its call, as at a table
 without a device, and a table device taking the pairing later does not
 start them again (docs/club-tables.md, The walkover clock)."""
 from ui.club import WALKOVER_MS
-from base.ticks import ticks_diff
+from base import ticks_diff
 
 from club_kit import World
 

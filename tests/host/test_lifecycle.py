@@ -120,7 +120,7 @@ def test_a_module_that_stays_keeps_what_it_imports_and_the_rest_goes():
             more = (mods[m] & match) - want
             want |= more
             grew = grew or bool(more)
-    keep, lifecycle.KEEP = lifecycle.KEEP, ()     # as on a device
+    keep, lifecycle.KEEP = lifecycle.KEEP, lifecycle.SELF     # as on a device (the tests hold this module)
     try:
         stay = lifecycle.let_go(lifecycle.MATCH)
         assert set(stay) == want and "gincore.match" in want
@@ -137,3 +137,24 @@ def test_a_module_that_stays_keeps_what_it_imports_and_the_rest_goes():
             sys.modules[n] = m
             i = n.rfind(".")
             setattr(sys.modules[n[:i]], n[i + 1:], m)
+
+
+def test_the_lifecycle_itself_goes_with_every_group_when_the_code_is_in_flash():
+    """Nothing imports base.lifecycle at its top, so with the code in flash
+    the App's let_go takes it out too (it comes back at the next one); from
+    .py files it stays."""
+    assert users_of(lifecycle.SELF, firmware_imports()) == set()
+    import base
+    import ui_kit
+
+    class InFlash(ui_kit.Board):
+        code_in_flash = True
+    keep, lifecycle.KEEP = lifecycle.KEEP, ()     # as on a device
+    try:
+        ui_kit.Rig(board=InFlash()).app.home()
+        assert "base.lifecycle" not in sys.modules and not hasattr(base, "lifecycle")
+        ui_kit.Rig().app.home()
+        assert sys.modules["base.lifecycle"] is not lifecycle     # imported again, and kept
+    finally:
+        lifecycle.KEEP = keep
+        sys.modules["base.lifecycle"] = base.lifecycle = lifecycle

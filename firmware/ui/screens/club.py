@@ -27,9 +27,9 @@ from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import W, SMALL
 from ui.screens.common import ChoiceScreen
-from ui.screens.message import HoldScreen, say_lines, say_saved
+from ui.screens.message import not_saved, HoldScreen, say_lines, say_saved
 from ui import widgets
-from ui.screens.club_rows import Rows, fit_pair, not_saved, pair_label, _line, split_text, walkable, walkover
+from ui.screens import club_rows as R   # (one name here, not seven: a module's names cost RAM)
 
 
 def cache_off(app):
@@ -101,7 +101,7 @@ class PairingsScreen(Screen):
         Up from the first pairing goes to the walkover, as before)."""
         t = self.app.club.t
         s = t.open_pairings()
-        if walkable(self.app):
+        if R.walkable(self.app):
             s.append(t.count)
             s.append(t.count + 1)
         return s
@@ -148,7 +148,7 @@ class PairingsScreen(Screen):
         g = app.g
         tt = app.t
         t = app.club.t
-        if i >= t.count + 2 or (i >= t.count and not walkable(app)):
+        if i >= t.count + 2 or (i >= t.count and not R.walkable(app)):
             free = " ".join("%d" % x for x in t.free_tables()) or "-"
             return [tt(tx.FREE_TABLES) % free, "", 0, 0, 0, True]
         if i >= t.count:
@@ -167,7 +167,7 @@ class PairingsScreen(Screen):
             sep = " %d-%d " % (ga, gb)
             value = how_ended(app, i)
         vw = g.width(value, SMALL) + 4 if value else 0
-        na, nb = fit_pair(g, t.names[a], sep, t.names[b], W - 2 - vw)
+        na, nb = R.fit_pair(g, t.names[a], sep, t.names[b], W - 2 - vw)
         ux = uw = 0
         if st >= T.PLAYED:
             # The winner underlined.
@@ -242,7 +242,7 @@ def start_pairing(app, k):
         return
     tt = app.t
     if on is not None and app.match.hands:
-        say_lines(app, tt(tx.ERR_TITLE), (pair_label(app, on), tt(tx.UNDER_WAY)))
+        say_lines(app, tt(tx.ERR_TITLE), (R.pair_label(app, on), tt(tx.UNDER_WAY)))
         return
     try:
         c.start(k)
@@ -257,7 +257,7 @@ def ask_walkover(app):
     tt = app.t
     c = app.club
     t = c.t
-    ks = walkable(app)
+    ks = R.walkable(app)
     if not ks:
         return
     cur = ks.index(c.cursor) if c.cursor in ks else 0
@@ -269,10 +269,10 @@ def ask_walkover(app):
         def absent(j):
             p, o = (a, b) if j == 0 else (b, a)
             app.push(HoldScreen(app, tt(tx.WALKOVER),
-                                (_line(app, tx.ABSENT, t.names[p]), _line(app, tx.WINS, t.names[o])),
-                                lambda: walkover(app, k, p)))
+                                (R._line(app, tx.ABSENT, t.names[p]), R._line(app, tx.WINS, t.names[o])),
+                                lambda: R.walkover(app, k, p)))
         app.push(ChoiceScreen(app, tt(tx.WHO_ABSENT), (t.names[a], t.names[b]), 0, absent))
-    app.push(ChoiceScreen(app, tt(tx.WALKOVER), Rows(len(ks), lambda i: pair_label(app, ks[i])), cur, picked))
+    app.push(ChoiceScreen(app, tt(tx.WALKOVER), R.Rows(len(ks), lambda i: R.pair_label(app, ks[i])), cur, picked))
 
 
 def ask_forfeit(app):
@@ -288,7 +288,7 @@ def ask_forfeit(app):
     def picked(j):
         p, o = (a, b) if j == 0 else (b, a)
         app.push(HoldScreen(app, tt(tx.FORFEIT),
-                            (_line(app, tx.RAN_OUT, t.names[p]), _line(app, tx.WINS, t.names[o])),
+                            (R._line(app, tx.RAN_OUT, t.names[p]), R._line(app, tx.WINS, t.names[o])),
                             lambda: _forfeit(app, p)))
     app.push(ChoiceScreen(app, tt(tx.WHO_RAN_OUT), (t.names[a], t.names[b]), 0, picked))
 
@@ -320,7 +320,7 @@ def result_label(app, k, room=W - 2):
     a, b, _ = t.pairing(k)
     ga, gb = t.result(k)[2:4]
     sep = " %d-%d " % (ga, gb)
-    na, nb = fit_pair(app.g, t.names[a], sep, t.names[b], room)
+    na, nb = R.fit_pair(app.g, t.names[a], sep, t.names[b], room)
     return na + sep + nb
 
 
@@ -339,8 +339,8 @@ def ask_take_back(app):
     def label(i):
         how = how_ended(app, ks[i])
         return result_label(app, ks[i], W - 2 - (app.g.width(how, SMALL) + 4 if how else 0))
-    app.push(ChoiceScreen(app, tt(tx.TAKE_BACK), Rows(len(ks), label), 0, picked,
-                          Rows(len(ks), lambda i: how_ended(app, ks[i]))))
+    app.push(ChoiceScreen(app, tt(tx.TAKE_BACK), R.Rows(len(ks), label), 0, picked,
+                          R.Rows(len(ks), lambda i: how_ended(app, ks[i]))))
 
 
 def _take_back(app, k):
@@ -386,7 +386,7 @@ class StandingsScreen(Screen):
         s = t.standings()
         self.over = t.finished()
         if self.over:
-            self.title = _line(app, tx.CHAMPION, t.names[s.order[0]])
+            self.title = R._line(app, tx.CHAMPION, t.names[s.order[0]])
             self.right = None
         else:
             self.title = tt(tx.STANDINGS)
@@ -409,14 +409,14 @@ class StandingsScreen(Screen):
             out.append((tt(tx.ENTERED_N) % entered, "", W))
         if t.pot:
             out.append(self._row("", tt(tx.POT_OF) % money(t.pot),
-                                 split_text(t.split_table())))
+                                 R.split_text(t.split_table())))
             if self.over:
                 for p, cents in t.prize(s):
                     out.append(self._row("%d " % s.place[p], t.names[p], money(cents)))
         if self.over:
             out.append((tt(tx.CLOSE_EVENING), "", W))
         self.more = out
-        out = Rows(n + len(out), self._line)
+        out = R.Rows(n + len(out), self._line)
         self.lines = out
         if self.first > len(out) - self.nrows:
             self.first = len(out) - self.nrows if len(out) > self.nrows else 0

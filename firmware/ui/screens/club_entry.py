@@ -16,8 +16,8 @@ from ui import text as tx
 from ui.gfx import W
 from ui.screens.common import ChoiceScreen
 from ui.screens.digits import DigitScreen
-from ui.screens.message import HoldScreen, MessageScreen, say_lines
-from ui.screens.club_rows import Rows, walkable, fit_pair, not_saved, pair_label, _line, walkover
+from ui.screens.message import not_saved, HoldScreen, MessageScreen, say_lines
+from ui.screens import club_rows as R   # (one name here, not seven: a module's names cost RAM)
 
 POINTS_MAX = 9999
 
@@ -28,7 +28,7 @@ def ask_entry(app, only=None, title=None):
     tt = app.t
     c = app.club
     t = c.t
-    ks = walkable(app)
+    ks = R.walkable(app)
     if only is not None:
         ks = [only] if only in ks else []
     if not ks:
@@ -52,8 +52,8 @@ def ask_entry(app, only=None, title=None):
         k, w = row(i)
         a, b, _ = t.pairing(k)
         if w < 0:
-            return _line(app, tx.ABSENT, t.names[-1 - w])
-        nw, nl = fit_pair(g, t.names[w], " > ", t.names[b if w == a else a], W - 2)
+            return R._line(app, tx.ABSENT, t.names[-1 - w])
+        nw, nl = R.fit_pair(g, t.names[w], " > ", t.names[b if w == a else a], W - 2)
         return nw + " > " + nl
 
     def picked(i):
@@ -61,16 +61,16 @@ def ask_entry(app, only=None, title=None):
         if w < 0:
             p = -1 - w
             o = t.pairing(k)[0] if p == t.pairing(k)[1] else t.pairing(k)[1]
-            app.push(HoldScreen(app, tt(tx.WALKOVER), (_line(app, tx.ABSENT, t.names[p]),
-                                                       _line(app, tx.WINS, t.names[o])),
-                                lambda: walkover(app, k, p)))
+            app.push(HoldScreen(app, tt(tx.WALKOVER), (R._line(app, tx.ABSENT, t.names[p]),
+                                                       R._line(app, tx.WINS, t.names[o])),
+                                lambda: R.walkover(app, k, p)))
             return
         # The list goes before the numbers are asked (its rows and what makes
         # them: 1.7 KB of the organiser's heap); Back from them goes back
         # between pairings, the cursor on the pairing.
         app.pop()
         _Entry(app, k, w).games()
-    app.push(ChoiceScreen(app, title or tt(tx.WIN_LOSE), Rows(n + len(absent), label), cur, picked))
+    app.push(ChoiceScreen(app, title or tt(tx.WIN_LOSE), R.Rows(n + len(absent), label), cur, picked))
 
 
 class _Entry:
@@ -112,9 +112,9 @@ class _Entry:
         def got(v):
             self.wp = v
             # The loser's points are mostly under 100: the cursor starts on the tens.
-            app.push(DigitScreen(app, _line(app, tx.PTS_OF, t.names[self.loser]), "", 0, POINTS_MAX, 0,
+            app.push(DigitScreen(app, R._line(app, tx.PTS_OF, t.names[self.loser]), "", 0, POINTS_MAX, 0,
                                  self.confirm, 2))
-        app.push(DigitScreen(app, _line(app, tx.PTS_OF, t.names[self.winner]), "", 0, POINTS_MAX, start, got))
+        app.push(DigitScreen(app, R._line(app, tx.PTS_OF, t.names[self.winner]), "", 0, POINTS_MAX, start, got))
 
     def confirm(self, lp):
         app = self.app
@@ -123,7 +123,7 @@ class _Entry:
         g = (self.won, self.lost) if self.side == 0 else (self.lost, self.won)
         p = (self.wp, lp) if self.side == 0 else (lp, self.wp)
         sep = " %d-%d " % g
-        na, nb = fit_pair(app.g, t.names[a], sep, t.names[b], W - 2)
+        na, nb = R.fit_pair(app.g, t.names[a], sep, t.names[b], W - 2)
         lines = (na + sep + nb, "%d-%d" % p, app.t(tx.ENTERED_LONG))
 
         def done():
@@ -153,7 +153,7 @@ def call_pairing(app, k):
         return
     free = t.free_tables()
     if not free:
-        say_lines(app, tt(tx.ERR_TITLE), (pair_label(app, k), tt(tx.NO_FREE)))
+        say_lines(app, tt(tx.ERR_TITLE), (R.pair_label(app, k), tt(tx.NO_FREE)))
         return
     try:
         c.call(k, free[0])
@@ -164,5 +164,5 @@ def call_pairing(app, k):
     from ui.screens.tablepair import rules_line, award_line
     t = c.t      # the evening as saved (a refused save would have put back a copy)
     app.push(MessageScreen(app, tt(tx.TABLE_N) % t.table(k),
-                           (pair_label(app, k), tt(tx.REF_IS) % ref_text(c.evening_no(), k + 1),
+                           (R.pair_label(app, k), tt(tx.REF_IS) % ref_text(c.evening_no(), k + 1),
                             rules_line(app, t.rules, t.best_of), award_line(app, t.award))))

@@ -4,15 +4,9 @@ refused save said. Apart from the screens, so that the evening's screen
 and its result entry use them without importing each other."""
 from micropython import const
 
-from ui import text as tx
 from ui.gfx import W, SMALL
-from ui.screens.message import MessageScreen
+from ui.screens.message import not_saved
 from ui import widgets
-from ui.errtext import failed
-
-
-def not_saved(app, e):
-    app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
 
 
 def fit_pair(g, na, sep, nb, room):

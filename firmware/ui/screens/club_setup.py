@@ -27,8 +27,8 @@ from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import W, SMALL
 from ui.screens.common import ChoiceScreen, NumberScreen
-from ui.screens.club_rows import not_saved, split_text
-from ui.screens.message import say_lines
+from ui.screens.club_rows import split_text
+from ui.screens.message import not_saved, say_lines
 from ui import widgets
 
 _FMT_IDS = (tx.FMT_ROUND_ROBIN, tx.FMT_KNOCKOUT, tx.FMT_SWISS)   # by tournament format
@@ -204,9 +204,8 @@ class ClubSetup:
                 from net import link
                 own = link.saved_wifi(link.saved(getattr(b, "wifi_path", None) or link.WIFI_FILE)) is None
                 if not had:
-                    from base import lifecycle
                     link = None
-                    lifecycle.let_go(("net.link",), (app,))   # Phones loads it when it starts
+                    app.let_go(("net.link",))   # Phones loads it when it starts
             self.own = own
         return self.own
 

@@ -12,7 +12,7 @@ from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import W, SMALL
 from ui.screens.common import ChoiceScreen, refused_for_room
-from ui.screens.message import MessageScreen
+from ui.screens.message import not_saved
 from ui import widgets
 
 _OUTCOME_LABEL = (tx.KNOCK, tx.GIN, tx.BIG_GIN, tx.UNDERCUT_N, tx.VOID, tx.FF_SHORT)
@@ -229,8 +229,7 @@ class HistoryScreen(Screen):
         try:
             app.model.delete_hand(i)
         except Exception as e:
-            from ui.errtext import failed   # loaded when a change fails: not at the table
-            app.push(MessageScreen(app, t(tx.NOT_SAVED), failed(app, e)))
+            not_saved(app, e)
             return
         self.prepare()
         app.say(t(tx.DELETED))

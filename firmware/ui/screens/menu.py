@@ -3,7 +3,7 @@ from micropython import const
 
 from ui import text as tx
 from ui.screens.common import ChoiceScreen, refused_for_room
-from ui.screens.message import HoldScreen, MessageScreen
+from ui.screens.message import HoldScreen, not_saved
 # Menu actions; the rows shown depend on the state (undo only with hands...).
 _RECORD = const(0)
 _HISTORY = const(1)
@@ -184,8 +184,7 @@ class MenuScreen(ChoiceScreen):
         try:
             change()
         except Exception as e:
-            from ui.errtext import failed   # loaded when a change fails: not at the table
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
+            not_saved(app, e)
             return
         app.home()
         app.say(app.t(word))

@@ -5,7 +5,7 @@ from ui.screen import Screen, HOLD_MS
 from ui.gfx import W, SMALL
 from ui import text as tx
 from ui import widgets
-from base.ticks import ticks_diff
+from base import ticks_diff
 
 
 def say_lines(app, title, lines):
@@ -34,10 +34,16 @@ def save_setting(app, field, value):
     try:
         app.cfg.change(field, value)
     except Exception as e:  # noqa: BLE001 - OSError from the flash
-        from ui.errtext import failed   # loaded when a change fails: not at the table
-        app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
+        not_saved(app, e)
         return False
     return True
+
+
+def not_saved(app, e):
+    """The change was not saved, and why, in words (e: what the flash or
+    the store raised)."""
+    from ui.errtext import failed   # loaded when a change fails: not at the table
+    app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
 
 
 class MessageScreen(Screen):

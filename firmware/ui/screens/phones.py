@@ -12,7 +12,7 @@ from ui import keys
 from ui import text as tx
 from ui.gfx import W, SMALL
 from ui.screen import Screen
-from base.ticks import ticks_diff
+from base import ticks_diff
 
 _WIFI = 0
 _PAGE = 1

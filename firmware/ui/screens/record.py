@@ -252,10 +252,8 @@ class RecordFlow:
             else:
                 app.model.replace_hand(self.index, rec)
         except Exception as e:  # storage full or failing: say so, keep the draft
-            t = app.t
-            from ui.screens.message import MessageScreen   # only when something went wrong
-            from ui.errtext import failed   # loaded when a change fails: not at the table
-            app.push(MessageScreen(app, t(tx.NOT_SAVED), failed(app, e)))
+            from ui.screens.message import not_saved   # only when something went wrong
+            not_saved(app, e)
             return
         self.finish()
         app.after_save()

@@ -10,9 +10,8 @@ from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import SMALL
 from ui.screens.common import ChoiceScreen, NumberScreen, room_lines
-from ui.screens.message import MessageScreen, HoldScreen, save_setting
+from ui.screens.message import MessageScreen, HoldScreen, save_setting, not_saved
 from ui import widgets
-from ui.errtext import failed
 
 # One label per rules.FIELDS entry, same order.
 FIELD_IDS = (tx.F_LIMIT_MODE, tx.F_KNOCK_LIMIT, tx.F_ACE_GIN, tx.F_SPADE, tx.F_SPADE_BOX,
@@ -141,7 +140,7 @@ class SettingsScreen(ChoiceScreen):
         try:
             n = app.model.delete_old(keep)
         except Exception as e:
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
+            not_saved(app, e)
             return
         app.home()
         app.say(app.t(tx.DELETED_N) % n)
@@ -151,7 +150,7 @@ class SettingsScreen(ChoiceScreen):
         try:
             app.model.clear_stats()
         except Exception as e:
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
+            not_saved(app, e)
             return
         app.home()
         app.say(app.t(tx.CLEARED))
@@ -213,7 +212,7 @@ def apply_rules(app, r, done):
         try:
             app.model.set_rules(r)
         except Exception as e:
-            app.push(MessageScreen(app, t(tx.NOT_SAVED), failed(app, e)))
+            not_saved(app, e)
             return
         done()
         return
@@ -222,7 +221,7 @@ def apply_rules(app, r, done):
         try:
             app.model.schedule_rules(r)
         except Exception as e:
-            app.push(MessageScreen(app, t(tx.NOT_SAVED), failed(app, e)))
+            not_saved(app, e)
             return
         done()
         app.say(t(tx.RULES_NEXT_GAME))

@@ -11,9 +11,8 @@ from ui import text as tx
 from ui.screen import Screen
 from ui.gfx import W, SMALL
 from ui.screens.common import ChoiceScreen
-from ui.screens.message import MessageScreen
+from ui.screens.message import MessageScreen, not_saved
 from ui import widgets
-from ui.errtext import failed
 
 JUMP = 6  # letters moved by a long press, and by each auto-repeat after it
 TARGETS = (50, 100, 150, 200, 250, 300, 500)
@@ -128,8 +127,7 @@ class SetupFlow:
         try:
             app.model.new_match(self.names, r, self.dealer)
         except Exception as e:
-            t = app.t
-            app.push(MessageScreen(app, t(tx.NOT_SAVED), failed(app, e)))
+            not_saved(app, e)
             return
         app.cfg.remember(self.names[0])
         app.cfg.remember(self.names[1])

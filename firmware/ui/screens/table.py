@@ -27,7 +27,7 @@ from ui import keys
 from ui.screen import Screen
 from ui.gfx import W, SMALL, BIG
 from ui import text as tx
-from base.ticks import ticks_diff
+from base import ticks_diff
 
 
 _HALF = 63      # each name gets half the top row

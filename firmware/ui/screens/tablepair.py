@@ -15,9 +15,8 @@ from gincore import tablepair as TP
 from ui import text as tx
 from ui.screens.common import ChoiceScreen
 from ui.screens.digits import DigitScreen
-from ui.screens.message import HoldScreen, MessageScreen, say_lines
+from ui.screens.message import HoldScreen, MessageScreen, say_lines, not_saved
 from ui.screens.setup import SetupFlow
-from ui.errtext import failed
 
 _BEST_OF = (1, 3, 5, 7, 9)
 AWARD_IDS = (tx.AW_TARGET, tx.AW_GAME, tx.AW_SHEET)   # by gincore.tournament AWARD_*
@@ -83,7 +82,7 @@ class PairingSetup(SetupFlow):
         try:
             start(app, rec)
         except Exception as e:  # noqa: BLE001 - not saved: said, nothing changed
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
+            not_saved(app, e)
             return
         app.cfg.remember(self.names[0])
         app.cfg.remember(self.names[1])
@@ -126,7 +125,7 @@ def ask_slip(app):
         try:
             c.confirm(result)
         except Exception as e:  # noqa: BLE001 - not saved: said, the slip still open
-            app.push(MessageScreen(app, app.t(tx.NOT_SAVED), failed(app, e)))
+            not_saved(app, e)
             return
         c.show()
     app.push(HoldScreen(app, app.t(tx.RESULT_SLIP), lines, done))

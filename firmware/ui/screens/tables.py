@@ -17,7 +17,6 @@ elsewhere, until the pairing called to the table comes.
 from ui import text as tx
 from ui.screens.common import ChoiceScreen, NumberScreen
 from ui.screens.message import HoldScreen
-from ui.errtext import failed
 
 TABLES_MAX = 16
 
@@ -86,7 +85,7 @@ class TablesScreen(ChoiceScreen):
             self.at = None
             return
         except Exception as e:  # noqa: BLE001 - the flash refused: said, nothing changed
-            from ui.screens.club_rows import not_saved
+            from ui.screens.message import not_saved
             app.pop()
             not_saved(app, e)
             return
@@ -157,6 +156,7 @@ def _leave(app):
     except OSError as e:   # the link's file could not go: the link runs on, said
         from ui.screens.message import say_lines
         app.home()
+        from ui.errtext import failed   # loaded when a change fails
         say_lines(app, app.t(tx.NOT_SAVED), failed(app, e))
         return
     app.home()
