@@ -29,6 +29,13 @@ MICROPYTHON = (1, 28)          # the version the app is built and measured on
 TOOLS = ("arm-none-eabi-gcc", "cmake", "make")
 APT = "apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake"
 MARKER = "gin_frozen"          # the frozen module that says which app and board are inside
+# The submodules MicroPython's rp2 build needs (ports/rp2/CMakeLists.txt,
+# py/mkrules.cmake), each with a file that is there once it is checked out.
+SUBMODULES = (("lib/pico-sdk", "pico_sdk_init.cmake"), ("lib/tinyusb", "src/tusb.h"),
+              ("lib/mbedtls", "library/aes.c"), ("lib/micropython-lib", "README.md"))
+# ... and the wireless chips' too: the CYW43 driver, the network stack, Bluetooth.
+SUBMODULES_W = (("lib/cyw43-driver", "src/cyw43.h"), ("lib/lwip", "src/include/lwip/init.h"),
+                ("lib/btstack", "src/btstack.h"))
 
 
 class Parser(argparse.ArgumentParser):
@@ -74,14 +81,11 @@ def check_tree(mp, chip):
                        "then make -C %s/ports/rp2 BOARD=%s submodules)"
                        % (mp, build.version_text(v), MICROPYTHON[0], MICROPYTHON[1], mp,
                           MICROPYTHON[0], MICROPYTHON[1], mp, chip))
-    subs = [("lib/pico-sdk", "pico_sdk_init.cmake"), ("lib/tinyusb", "src/tusb.h"),
-            ("lib/micropython-lib", "README.md")]
-    if chip.endswith("_W"):   # the wireless chip's driver and network stack
-        subs += [("lib/cyw43-driver", "src/cyw43.h"), ("lib/lwip", "src/include/lwip/init.h")]
-    for sub, probe in subs:
-        if not os.path.isfile(os.path.join(mp, sub, probe)):
-            raise GinError("%s lacks its submodule %s: make -C %s/ports/rp2 BOARD=%s submodules"
-                           % (mp, sub, mp, chip))
+    subs = SUBMODULES + (SUBMODULES_W if chip.endswith("_W") else ())
+    missing = [sub for sub, probe in subs if not os.path.isfile(os.path.join(mp, sub, probe))]
+    if missing:
+        raise GinError("%s lacks its submodule%s %s (needed for %s): make -C %s/ports/rp2 BOARD=%s submodules"
+                       % (mp, "s" if len(missing) > 1 else "", ", ".join(missing), chip, mp, chip))
     if not os.path.isdir(os.path.join(mp, "ports", "rp2", "boards", chip)):
         raise GinError("%s has no rp2 board %s" % (mp, chip))
     return v
