@@ -36,6 +36,8 @@ SUBMODULES = (("lib/pico-sdk", "pico_sdk_init.cmake"), ("lib/tinyusb", "src/tusb
 # ... and the wireless chips' too: the CYW43 driver, the network stack, Bluetooth.
 SUBMODULES_W = (("lib/cyw43-driver", "src/cyw43.h"), ("lib/lwip", "src/include/lwip/init.h"),
                 ("lib/btstack", "src/btstack.h"))
+NO_TREE = ("a MicroPython v1.28 source tree with its submodules is needed: --micropython DIR "
+           "(docs/firmware.md says how to get one)")
 
 
 class Parser(argparse.ArgumentParser):
@@ -46,7 +48,7 @@ class Parser(argparse.ArgumentParser):
 def parse(argv):
     p = Parser(prog="host_tools/gin firmware", description=__doc__.split("\n\n")[1],
                formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--micropython", metavar="DIR", required=True, help="MicroPython source tree (v1.28, with submodules)")
+    p.add_argument("--micropython", metavar="DIR", help="MicroPython source tree (v1.28, with submodules)")
     p.add_argument("--board", metavar="NAME", default="pico_i2c", help="board module from boards/ (default pico_i2c)")
     p.add_argument("--chip", default="RPI_PICO", choices=CHIPS, help="MicroPython's board: the Pico model (default RPI_PICO)")
     p.add_argument("--out", metavar="FILE.uf2", help="where the UF2 goes (default gin-BOARD-CHIP.uf2 here)")
@@ -58,6 +60,9 @@ def parse(argv):
 
 def tree_version(mp):
     """(major, minor, micro) of the MicroPython source tree at mp, or GinError."""
+    if os.path.isfile(mp):
+        raise GinError("--micropython %s is a file, not a folder: give the folder of a MicroPython v1.28 "
+                       "source tree (docs/firmware.md)" % mp)
     if not os.path.isdir(mp):
         raise GinError("--micropython %s: no such folder (git clone https://github.com/micropython/micropython)" % mp)
     header = os.path.join(mp, "py", "mpconfig.h")
@@ -239,6 +244,8 @@ def make(mp, chip, manifest, jobs, log, env=None):
 
 def main(argv):
     a = parse(argv)
+    if a.micropython is None:
+        raise GinError("firmware: " + NO_TREE)
     mp = os.path.abspath(a.micropython)
     left_out = unlisted()
     if left_out:

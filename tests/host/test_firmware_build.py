@@ -91,6 +91,15 @@ def test_the_build_refuses_what_cannot_work(tmp_path):
     assert "invalid choice" in refused("--micropython", ok, "--chip", "ESP32")
 
 
+def test_without_a_tree_it_says_where_to_get_one(tmp_path):
+    err = refused()
+    assert "--micropython DIR" in err and "docs/firmware.md" in err and "v1.28" in err
+    f = tmp_path / "micropython.zip"
+    f.write_text("")
+    err = refused("--micropython", str(f))
+    assert "is a file, not a folder" in err and "no such folder" not in err and "docs/firmware.md" in err
+
+
 @pytest.mark.parametrize("chip", ["RPI_PICO", "RPI_PICO_W", "RPI_PICO2", "RPI_PICO2_W"])
 def test_every_submodule_the_chip_needs_is_checked_and_the_missing_one_named(tmp_path, chip):
     """Without lib/mbedtls cmake stops on library/aes.c, for a plain Pico too;
