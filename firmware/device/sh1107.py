@@ -8,7 +8,7 @@ the chip's layout (MONO_HMSB: bit k is pixel 8p + k) and written, in
 vertical addressing, to its RAM column (63 - row) down the 16 pages, as the
 maker's example code does: two command bytes and 16 data bytes a row.
 Only the bands of 8 rows that changed since the last show() go (a whole
-frame is 1152 bytes, about 1 ms on the wire at 10 MHz, but 64 blits), and a
+frame is 1152 bytes, about 1.2 ms on the wire at 8 MHz, but 64 blits), and a
 whole frame every FULL_EVERY-th time. Nothing is allocated per show(); RES
 is pulsed first.
 """
