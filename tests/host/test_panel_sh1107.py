@@ -100,3 +100,21 @@ def test_golden_screens_through_the_sh1107_are_the_ssd1306_ones():
                 for n, (img, _) in sorted(got.items()) if img != _golden(n)]
     assert not problems, "\n".join(problems)
     assert all(sum(got[n][0]) > 200 for n in FEW)
+
+
+def test_a_module_set_for_i2c_shows_black_and_the_readme_says_how_to_check():
+    import os
+    import conftest
+    import panels
+    import pico_oled13 as board
+    machine.reset_world()
+    p = panels.attach(board)
+    p.jumpers = "i2c"                 # the module's J1-J3 set for I2C
+    b = board.make()                  # no error: SPI has no answer to miss
+    b.display.fill(1)
+    b.display.show()
+    assert not p.on and sum(p.image()) == 0
+    with open(os.path.join(conftest.ROOT, "boards", "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    section = " ".join(text.split("## pico_oled13", 1)[1].split("\n## ", 1)[0].split())
+    assert "J1-J3" in section and "SPI side" in section and "screen stays black" in section
