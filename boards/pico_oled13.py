@@ -23,7 +23,11 @@ MOSI = const(11)
 CS = const(9)
 DC = const(8)
 RES = const(12)
-BAUDRATE = 10000000  # the SH1107's rated serial clock: a whole frame in about 1 ms on the wire
+# The SH1107's serial clock is rated to 10 MHz, but MicroPython's rp2 port
+# divides its 48 MHz peripheral clock (by an even prescaler and a whole
+# number): asked for 10 MHz it gives 8, and the next step up, 12, is beyond
+# the rating. A whole frame is about 1.2 ms on the wire.
+BAUDRATE = 8000000
 BUTTONS = (("DOWN", 15), ("OK", 17))   # KEY0 (held: Up), KEY1 (held: Back)
 THREE_BUTTON = True
 TWO_KEYS = True

@@ -6,9 +6,11 @@ The frame buffer the UI draws on is the usual 128x64 MONO_VLSB one; show()
 sends it a row at a time, each row blitted into a 16-byte strip that has
 the chip's layout (MONO_HMSB: bit k is pixel 8p + k) and written, in
 vertical addressing, to its RAM column (63 - row) down the 16 pages, as the
-maker's example code does: two command bytes and 16 data bytes a row.
+maker's example code does, with the start page set again for each row (so
+a glitch on the wire cannot leave every later row on the wrong page): three
+command bytes and 16 data bytes a row.
 Only the bands of 8 rows that changed since the last show() go (a whole
-frame is 1152 bytes, about 1 ms on the wire at 10 MHz, but 64 blits), and a
+frame is 1216 bytes, about 1.2 ms on the wire at 8 MHz, but 64 blits), and a
 whole frame every FULL_EVERY-th time. Nothing is allocated per show(); RES
 is pulsed first.
 """
@@ -42,8 +44,7 @@ _INIT = bytes((
     0xAD, 0x8A,   # DC-DC as the module wires it
     0xA4,         # show the RAM
     0xA6,         # not inverted
-    0xB0,         # page 0: each row starts there (16 bytes wrap back to it)
-))
+))                # (each row sets page 0 and its column: _out)
 
 
 class SH1107(framebuf.FrameBuffer):
@@ -57,7 +58,7 @@ class SH1107(framebuf.FrameBuffer):
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
         self._row = bytearray(width // 8)
         self._strip = framebuf.FrameBuffer(self._row, width, 1, framebuf.MONO_HMSB)
-        self._col = bytearray(2)     # the column address: low, high nibble
+        self._col = bytearray((0xB0, 0, 0x10))   # page 0, the column's low and high nibble
         self._c1 = bytearray(1)
         self._c2 = bytearray((_CONTRAST, 0))
         # Views made once: the frame's bands (MONO_VLSB: 8 rows a band) and
@@ -103,9 +104,9 @@ class SH1107(framebuf.FrameBuffer):
         self._strip.blit(self, 0, -y)         # row y, in the chip's layout
         col = self._col
         c = self.height - 1 - y
-        col[0] = c & 0x0F
-        col[1] = 0x10 | (c >> 4)
-        self._send(0, col)
+        col[1] = c & 0x0F
+        col[2] = 0x10 | (c >> 4)
+        self._send(0, col)                    # page 0 and the column
         self._send(1, self._row)              # 16 bytes: pages 0..15, back to page 0
 
     def write_cmd(self, cmd):

@@ -6,11 +6,16 @@ The SSD1309 has no charge pump and no IREF select (its modules bring their
 own panel voltage), so the adafruit driver's 0x8D and 0xAD would be no
 commands to it and their arguments would be read as commands. And its I2C
 modules need RES pulsed low after power-up, or the chip does not answer.
+
+Its RAM holds noise after power-up and, with the module's own panel
+voltage, display-on shows it at once: so the display goes on only after
+the set-up and a blank frame, never from the driver's __init__ (which calls
+poweron() before init_display()).
 """
 from micropython import const
 
 from device import clock
-from device.display import I2CPanel
+from device.display import I2CPanel, wake
 
 # One command each (Co = 1), in the datasheet's order.
 _INIT = (
@@ -28,17 +33,21 @@ _INIT = (
     0xDB, 0x34,   # VCOMH deselect level
     0xA4,         # show the RAM
     0xA6,         # not inverted
-    0xAF,         # display on
-)
+)                 # display on (0xAF) once the RAM is blank: init_display()
 _MUX = const(4)   # index of the multiplex ratio's argument
 
 
 class SSD1309(I2CPanel):
+    def poweron(self):
+        if self._was is not None:   # not while the driver's __init__ sets the panel up
+            wake(self)
+
     def init_display(self):
         for i in range(len(_INIT)):
             self.write_cmd(self.height - 1 if i == _MUX else _INIT[i])
         self.fill(0)
         self.show()
+        wake(self)   # display on: the set-up done, the RAM blank
 
 
 def i2c_display(i2c, res, width=128, height=64, addr=0x3C):

@@ -16,24 +16,38 @@ import os
 
 WIFI_FILE = "/gin_wifi.json"
 JOIN_MS = 20000    # a Wi-Fi not joined by then is given up
-_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"   # no 0/o, 1/l/i to misread
+_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"   # no 0/o, 1/l/i to misread; 31 of them
 PASSWORD_LEN = 12
 KEY_LEN = 16       # bytes of a club key
 
 
-def _letters(b):
-    return "".join(_LETTERS[x % len(_LETTERS)] for x in b)
+def _letters(n, key=None, msg=b""):
+    """n letters, each as likely as any other: bytes from 248 up are passed
+    over (248 = 8 * 31: x % 31 of every byte would favour the first 8
+    letters). Random bytes, or with a key its HMAC of msg (then msg + 1, ...
+    in the rare case of too few)."""
+    s, i = "", 0
+    while len(s) < n:
+        if key is None:
+            b = os.urandom(n)
+        else:
+            from net.sign import hmac_sha256
+            b = hmac_sha256(key, msg + bytes((i,)) if i else msg)
+        for x in b:
+            if x < 248 and len(s) < n:
+                s += _LETTERS[x % 31]
+        i += 1
+    return s
 
 
 def new_password(n=PASSWORD_LEN):
-    return _letters(os.urandom(n))
+    return _letters(n)
 
 
 def club_password(key, ssid):
     """The password of a club's organiser network named ssid: only a device
     holding the club's key can work it out from the name."""
-    from net.sign import hmac_sha256
-    return _letters(hmac_sha256(key, b"gin wifi " + ssid.encode())[:PASSWORD_LEN])
+    return _letters(PASSWORD_LEN, key, b"gin wifi " + ssid.encode())
 
 
 def organiser_network(name):

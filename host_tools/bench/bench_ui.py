@@ -295,8 +295,17 @@ def show(r):
           % (r["code"] + data, r["code"]))
     print("                                                      firmware it would be in flash, not here)")
     print("  replayed hands saved the same match as the twin: %s" % ("yes" if r["replay_same"] else "NO"))
-    print("  peak of a hand after that, by hand          %7d" % r["peak"])
-    print("  live every 50 hands: %s" % " ".join("%d" % v for v in r["live"]))
+    played = r["hands_played"]
+    if played <= HANDS30:
+        # Nothing measured after them: no zeros that look like readings.
+        print("  no hands after the first %d (--ui-hands %d): no peak after them, no live readings"
+              % (HANDS30, played))
+    else:
+        print("  peak of a hand in hands %d-%d, by hand     %7d" % (HANDS30 + 1, played, r["peak"]))
+    if r["live"]:
+        print("  live every 50 hands: %s" % " ".join("%d" % v for v in r["live"]))
+    elif played > HANDS30:
+        print("  live every 50 hands: none read (%d hands; the first reading is at hand 50)" % played)
     if len(r["live"]) > 1:
         print("  growth from hand 50 to hand %d             %7d"
               % (50 * len(r["live"]), r["live"][-1] - r["live"][0]))

@@ -449,20 +449,25 @@ def section_micropython(ctx):
             row["ok"] = row["max_bytes"] <= MP_ARRANGE_BYTES
         rows.append(row)
     notes.append("npm WebAssembly MicroPython (32-bit; its clock ticks in ms, so each hand's time is "
-                 "the best of 5 batches of %d calls, and the best over %d runs); absolute times are "
+                 "the best of 5 batches of %d calls, in steps of 1 ms / %d calls, and the best over %d runs); "
+                 "absolute times are "
                  "for comparing versions of the core, not a prediction for the Pico, so no time target is "
                  "judged here (the %d us target for a hand is judged only on an emulated RP2040: "
                  "--rp2-uf2 or --rp2-frozen-uf2); on a busy machine they grow. Targets judged: bytes, "
                  "which the same 32-bit VM allocates alike on the Pico"
-                 % (ctx["mp_reps"], ctx["mp_runs"], MP_HAND_WORST_US))
+                 % (ctx["mp_reps"], ctx["mp_reps"], ctx["mp_runs"], MP_HAND_WORST_US))
     notes.append("hand/hardest: the slowest deals a search found (HARDEST in host_tools/bench/cmd_bench.py); "
                  "hand/most-bytes: the deals that allocate the most a search found (MOST_BYTES there)")
     return {"name": "micropython", "title": "MicroPython (npm WebAssembly), per evaluation",
-            "rows": rows, "notes": notes}
+            "rows": rows, "notes": notes, "reps": ctx["mp_reps"]}
 
 
 def print_micropython(sec):
     runs = sec["rows"][0]["runs"] if sec["rows"] else 0
+    if sec["rows"]:
+        # The clock ticks in ms: a batch takes whole ms, a hand's time is that over its calls.
+        print("(a hand's time comes in steps of %g us: this build's clock ticks in ms, over batches of %d calls; "
+              "--mp-reps sets them)" % (1000.0 / sec["reps"], sec["reps"]))
     print("%-30s %10s %16s %10s %10s %10s  %s" % ("class", "mean us", "%d runs min/med/max" % runs
                                                   if runs >= 5 else "runs", "worst us",
                                                   "mean B", "max B", "bytes target"))

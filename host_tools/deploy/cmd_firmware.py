@@ -29,6 +29,15 @@ MICROPYTHON = (1, 28)          # the version the app is built and measured on
 TOOLS = ("arm-none-eabi-gcc", "cmake", "make")
 APT = "apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake"
 MARKER = "gin_frozen"          # the frozen module that says which app and board are inside
+# The submodules MicroPython's rp2 build needs (ports/rp2/CMakeLists.txt,
+# py/mkrules.cmake), each with a file that is there once it is checked out.
+SUBMODULES = (("lib/pico-sdk", "pico_sdk_init.cmake"), ("lib/tinyusb", "src/tusb.h"),
+              ("lib/mbedtls", "library/aes.c"), ("lib/micropython-lib", "README.md"))
+# ... and the wireless chips' too: the CYW43 driver, the network stack, Bluetooth.
+SUBMODULES_W = (("lib/cyw43-driver", "src/cyw43.h"), ("lib/lwip", "src/include/lwip/init.h"),
+                ("lib/btstack", "src/btstack.h"))
+NO_TREE = ("a MicroPython v1.28 source tree with its submodules is needed: --micropython DIR "
+           "(docs/firmware.md says how to get one)")
 
 
 class Parser(argparse.ArgumentParser):
@@ -39,7 +48,7 @@ class Parser(argparse.ArgumentParser):
 def parse(argv):
     p = Parser(prog="host_tools/gin firmware", description=__doc__.split("\n\n")[1],
                formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--micropython", metavar="DIR", required=True, help="MicroPython source tree (v1.28, with submodules)")
+    p.add_argument("--micropython", metavar="DIR", help="MicroPython source tree (v1.28, with submodules)")
     p.add_argument("--board", metavar="NAME", default="pico_i2c", help="board module from boards/ (default pico_i2c)")
     p.add_argument("--chip", default="RPI_PICO", choices=CHIPS, help="MicroPython's board: the Pico model (default RPI_PICO)")
     p.add_argument("--out", metavar="FILE.uf2", help="where the UF2 goes (default gin-BOARD-CHIP.uf2 here)")
@@ -51,6 +60,9 @@ def parse(argv):
 
 def tree_version(mp):
     """(major, minor, micro) of the MicroPython source tree at mp, or GinError."""
+    if os.path.isfile(mp):
+        raise GinError("--micropython %s is a file, not a folder: give the folder of a MicroPython v1.28 "
+                       "source tree (docs/firmware.md)" % mp)
     if not os.path.isdir(mp):
         raise GinError("--micropython %s: no such folder (git clone https://github.com/micropython/micropython)" % mp)
     header = os.path.join(mp, "py", "mpconfig.h")
@@ -74,14 +86,11 @@ def check_tree(mp, chip):
                        "then make -C %s/ports/rp2 BOARD=%s submodules)"
                        % (mp, build.version_text(v), MICROPYTHON[0], MICROPYTHON[1], mp,
                           MICROPYTHON[0], MICROPYTHON[1], mp, chip))
-    subs = [("lib/pico-sdk", "pico_sdk_init.cmake"), ("lib/tinyusb", "src/tusb.h"),
-            ("lib/micropython-lib", "README.md")]
-    if chip.endswith("_W"):   # the wireless chip's driver and network stack
-        subs += [("lib/cyw43-driver", "src/cyw43.h"), ("lib/lwip", "src/include/lwip/init.h")]
-    for sub, probe in subs:
-        if not os.path.isfile(os.path.join(mp, sub, probe)):
-            raise GinError("%s lacks its submodule %s: make -C %s/ports/rp2 BOARD=%s submodules"
-                           % (mp, sub, mp, chip))
+    subs = SUBMODULES + (SUBMODULES_W if chip.endswith("_W") else ())
+    missing = [sub for sub, probe in subs if not os.path.isfile(os.path.join(mp, sub, probe))]
+    if missing:
+        raise GinError("%s lacks its submodule%s %s (needed for %s): make -C %s/ports/rp2 BOARD=%s submodules"
+                       % (mp, "s" if len(missing) > 1 else "", ", ".join(missing), chip, mp, chip))
     if not os.path.isdir(os.path.join(mp, "ports", "rp2", "boards", chip)):
         raise GinError("%s has no rp2 board %s" % (mp, chip))
     return v
@@ -268,6 +277,8 @@ def make(mp, chip, manifest, jobs, log, env=None):
 
 def main(argv):
     a = parse(argv)
+    if a.micropython is None:
+        raise GinError("firmware: " + NO_TREE)
     mp = os.path.abspath(a.micropython)
     left_out = unlisted()
     if left_out:

@@ -52,6 +52,7 @@ class Panel:
         self.data_bytes = 0
         self.resets = 0
         self.res_line = None                  # fake machine Line of the RES pin
+        self.jumpers = "spi"                  # the module's interface jumpers: "i2c" ignores SPI
         self._falls = 0
         self.reset()
 
@@ -86,6 +87,8 @@ class Panel:
             self.reset()
 
     def spi_write(self, dc, data):
+        if self.jumpers != "spi":
+            return   # set for I2C: the chip reads its pins as I2C, the SPI bytes are nothing to it
         self._check_reset()
         if dc:
             self._data(data)

@@ -10,6 +10,7 @@ from net import link
 import scratch
 
 _BASE = scratch.folder('link')
+_new_password_of_link = link.new_password   # held to its letters with a stand-in for os.urandom
 
 if not hasattr(os, "urandom"):   # MicroPython's WebAssembly build has none (the rp2 port has)
     _made = [0]
@@ -88,7 +89,50 @@ def test_the_password_is_worked_out_from_the_key_and_the_name():
     except ImportError:
         return   # MicroPython: net/sign.py is held to RFC 4231 (test_sign)
     h = hmac.new(k, b"gin wifi gin-9f2d-k7q2", hashlib.sha256).digest()
-    assert a == "".join(link._LETTERS[x % len(link._LETTERS)] for x in h[:12])
+    assert a == "".join(link._LETTERS[x % 31] for x in h if x < 248)[:12]
+
+
+class _Bytes:
+    """os.urandom as a stand-in: the bytes 248, 249, ..., 255, 0, 1, ... in turn."""
+
+    def __init__(self):
+        self.next = 248
+
+    def urandom(self, n):
+        b = bytes((self.next + i) % 256 for i in range(n))
+        self.next = (self.next + n) % 256
+        return b
+
+
+def test_every_letter_of_a_new_password_is_as_likely_as_any_other():
+    # Each byte value once among the bytes used: every letter 8 times. With
+    # x % 31 of every byte the first 8 letters came 9 times (from 248-255).
+    real = link.os
+    link.os = _Bytes()
+    try:
+        p = _new_password_of_link(248)
+    finally:
+        link.os = real
+    assert len(p) == 248
+    assert [p.count(c) for c in link._LETTERS] == [8] * 31, p
+
+
+def test_a_club_password_passes_over_the_bytes_that_favour_some_letters():
+    from net import sign
+    real = sign.hmac_sha256
+    asked = []
+
+    def hmac_sha256(key, msg):
+        asked.append(msg)
+        return bytes([250] * 30 + [0, 1]) if len(asked) == 1 else bytes(range(32))
+    sign.hmac_sha256 = hmac_sha256
+    try:
+        p = link.club_password(b"k" * 16, "gin-9f2d-k7q2")
+    finally:
+        sign.hmac_sha256 = real
+    # Two letters from the first HMAC, ten from the next (of the name and 1).
+    assert p == link._LETTERS[:2] + link._LETTERS[:10], p
+    assert asked == [b"gin wifi gin-9f2d-k7q2", b"gin wifi gin-9f2d-k7q2\x01"]
 
 
 def test_the_organisers_network_names():

@@ -23,7 +23,8 @@ def test_bench_small_run_writes_json(tmp_path):
     assert mp["hand/dense"]["n"] == 2 and mp["arrange10/random"]["max_bytes"] > 0
     # No time verdict on the WebAssembly build: bytes only (item 19); one run is no spread.
     assert "worst <=" not in stdout and "us" not in mp["hand/hardest"]["target"]
-    assert "(1: no spread)" in stdout
+    assert "(1: no spread)" in stdout and "steps of 1000 us" in stdout
+    assert "no hands after the first 30" in stdout and "live every 50 hands" not in stdout
     ui = rep["sections"][2]
     assert ui["hands_played"] == 30 and ui["hands"] == 30 and ui["peak30"] > ui["code"] > 0
     enc = {r["turns_a_second"]: r for r in rep["sections"][3]["rows"]}
@@ -79,3 +80,34 @@ def test_the_rp2040_timing_code_runs_under_micropython():
     assert rc == 0, err
     us = _json.loads([ln for ln in out.splitlines() if ln.startswith("@@")][0][2:])
     assert len(us) == 2 and all(isinstance(t, int) and t >= 0 for t in us)
+
+
+def _ui(hands, live, peak):
+    code = 100
+    return {"code": code, "parts": [25, 25, 25, 25], "qstr": 10, "events30": 1800, "kit": 50, "start": 200,
+            "peak30": 400, "replay_same": True, "hands_played": hands, "peak": peak, "live": live}
+
+
+def test_the_ui_section_prints_no_zeros_for_what_it_did_not_measure(capsys):
+    from host_tools.bench import bench_ui
+    bench_ui.show(_ui(30, [], 0))
+    out = capsys.readouterr().out
+    assert "by hand " not in out and "live every 50 hands:" not in out, out
+    assert "no hands after the first 30 (--ui-hands 30)" in out
+    bench_ui.show(_ui(40, [], 900))       # hands after the 30, none at hand 50
+    out = capsys.readouterr().out
+    assert "hands 31-40" in out and "900" in out and "none read (40 hands" in out, out
+    bench_ui.show(_ui(100, [950, 960], 990))
+    out = capsys.readouterr().out
+    assert "hands 31-100" in out and "live every 50 hands: 950 960" in out and "growth" in out, out
+
+
+def test_the_webassembly_times_say_their_step(capsys):
+    from host_tools.bench import cmd_bench
+    row = {"class": "hand/dense", "mean_us": 420.0, "run_means_us": [400, 420, 440], "runs": 5, "worst_us": 600,
+           "mean_bytes": 300, "max_bytes": 400, "target": "<= 1024 B", "ok": True}
+    cmd_bench.print_micropython({"rows": [row], "reps": 5})
+    out = capsys.readouterr().out
+    assert "steps of 200 us" in out and "batches of 5 calls" in out, out
+    cmd_bench.print_micropython({"rows": [row], "reps": 20})
+    assert "steps of 50 us" in capsys.readouterr().out

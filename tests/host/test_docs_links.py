@@ -1,4 +1,5 @@
-"""Every link between the README and docs/ lands on a file and heading that exist."""
+"""Every link between the README and docs/ lands on a file and heading that
+exist; and what the docs tell to type matches what the tools do."""
 import os
 import re
 
@@ -45,3 +46,19 @@ def test_the_rules_doc_points_at_its_own_presets_table():
         text = f.read()
     assert "in the README" not in text
     assert "](#rule-presets)" in text and "## Rule presets" in text
+
+
+def test_the_32_bit_unix_port_is_built_as_the_bench_builds_it():
+    """MicroPython v1.28's py/py.mk adds -m32 for MICROPY_FORCE_32BIT=1 given
+    on make's command line: the docs' build line gives it, as the bench's
+    own build does, and no page says the flag does nothing."""
+    from host_tools.bench import club_unix
+    assert "MICROPY_FORCE_32BIT=1" in club_unix.FLAGS
+    with open(os.path.join(conftest.ROOT, "docs", "tests-and-bench.md"), encoding="utf-8") as f:
+        text = f.read()
+    line = re.search(r"^make -C ports/unix .*?[^\\]$", text, re.M | re.S).group(0)
+    assert "MICROPY_FORCE_32BIT=1" in line, line
+    for page in _pages():
+        with open(page, encoding="utf-8") as f:
+            said = " ".join(f.read().split())
+        assert "no longer does anything" not in said, page

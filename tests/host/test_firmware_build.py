@@ -29,6 +29,14 @@ def refused(*args):
     return err
 
 
+# Every submodule the rp2 build of v1.28 needs, each with a file that is
+# there once it is checked out: all chips, then the W chips' own.
+SUBS = (("lib/pico-sdk", "pico_sdk_init.cmake"), ("lib/tinyusb", "src/tusb.h"), ("lib/mbedtls", "library/aes.c"),
+        ("lib/micropython-lib", "README.md"))
+SUBS_W = (("lib/cyw43-driver", "src/cyw43.h"), ("lib/lwip", "src/include/lwip/init.h"),
+          ("lib/btstack", "src/btstack.h"))
+
+
 def fake_tree(tmp_path, version=(1, 28, 0), subs=True, chip="RPI_PICO"):
     mp = tmp_path / "micropython"
     (mp / "py").mkdir(parents=True)
@@ -37,8 +45,7 @@ def fake_tree(tmp_path, version=(1, 28, 0), subs=True, chip="RPI_PICO"):
     (mp / "ports" / "rp2" / "boards" / chip).mkdir(parents=True)
     (mp / "ports" / "rp2" / "boards" / "manifest.py").write_text('freeze("$(PORT_DIR)/modules")\n')
     if subs:
-        for sub, probe in (("lib/pico-sdk", "pico_sdk_init.cmake"), ("lib/tinyusb", "src/tusb.h"),
-                           ("lib/micropython-lib", "README.md")):
+        for sub, probe in SUBS + (SUBS_W if subs == "w" else ()):
             p = mp / sub / probe
             p.parent.mkdir(parents=True, exist_ok=True)
             p.write_text("")
@@ -73,13 +80,45 @@ def test_the_build_refuses_what_cannot_work(tmp_path):
     err = refused("--micropython", old)
     assert "is MicroPython 1.27.0; the firmware is built from 1.28" in err and "checkout v1.28.0" in err
     bare = fake_tree(tmp_path / "b", subs=False)
-    assert "lacks its submodule lib/pico-sdk" in refused("--micropython", bare)
+    assert ("lacks its submodules lib/pico-sdk, lib/tinyusb, lib/mbedtls, lib/micropython-lib"
+            in refused("--micropython", bare))
     ok = fake_tree(tmp_path / "c")
     w = fake_tree(tmp_path / "w", chip="RPI_PICO_W")
-    assert "lacks its submodule lib/cyw43-driver" in refused("--micropython", w, "--chip", "RPI_PICO_W")
+    radio = "lacks its submodules lib/cyw43-driver, lib/lwip, lib/btstack"
+    assert radio in refused("--micropython", w, "--chip", "RPI_PICO_W")
     w2 = fake_tree(tmp_path / "w2", chip="RPI_PICO2_W")    # a Pico 2 W: a chip of its own, wireless too
-    assert "lacks its submodule lib/cyw43-driver" in refused("--micropython", w2, "--chip", "RPI_PICO2_W")
+    assert radio in refused("--micropython", w2, "--chip", "RPI_PICO2_W")
     assert "invalid choice" in refused("--micropython", ok, "--chip", "ESP32")
+
+
+def test_without_a_tree_it_says_where_to_get_one(tmp_path):
+    err = refused()
+    assert "--micropython DIR" in err and "docs/firmware.md" in err and "v1.28" in err
+    f = tmp_path / "micropython.zip"
+    f.write_text("")
+    err = refused("--micropython", str(f))
+    assert "is a file, not a folder" in err and "no such folder" not in err and "docs/firmware.md" in err
+
+
+@pytest.mark.parametrize("chip", ["RPI_PICO", "RPI_PICO_W", "RPI_PICO2", "RPI_PICO2_W"])
+def test_every_submodule_the_chip_needs_is_checked_and_the_missing_one_named(tmp_path, chip):
+    """Without lib/mbedtls cmake stops on library/aes.c, for a plain Pico too;
+    a W chip needs the CYW43 driver, lwIP and btstack as well."""
+    needed = SUBS + (SUBS_W if chip.endswith("_W") else ())
+    for sub, probe in needed:
+        mp = fake_tree(tmp_path / sub.replace("/", "_"), subs="w", chip=chip)
+        shutil.rmtree(os.path.join(mp, sub))
+        err = refused("--micropython", mp, "--chip", chip)
+        assert "lacks its submodule %s (needed for %s)" % (sub, chip) in err, err
+        assert "BOARD=%s submodules" % chip in err
+    if not chip.endswith("_W"):    # a plain Pico's build does without the radio's
+        mp = fake_tree(tmp_path / "plain", chip=chip)
+        assert fw.check_tree(mp, chip) == (1, 28, 0)
+    # Two missing: both named, still one line.
+    mp = fake_tree(tmp_path / "two", subs="w", chip=chip)
+    shutil.rmtree(os.path.join(mp, "lib", "mbedtls"))
+    shutil.rmtree(os.path.join(mp, "lib", "tinyusb"))
+    assert "lacks its submodules lib/tinyusb, lib/mbedtls" in refused("--micropython", mp, "--chip", chip)
 
 
 def test_a_missing_toolchain_is_named():

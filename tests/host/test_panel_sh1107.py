@@ -65,14 +65,32 @@ def test_the_board_pulses_res_and_sends_the_changed_bands_a_row_at_a_time():
     d.fill(0)
     d.pixel(0, 0, 1)
     d.pixel(127, 63, 1)
-    assert sent() == 64 * (2 + 16)                 # a whole frame: every row
+    assert sent() == 64 * (3 + 16)                 # a whole frame: every row, its page and column
     assert b.panel.lit(0, 0) and b.panel.lit(127, 63) and sum(b.panel.image()) == 2
     d.pixel(5, 20, 1)
-    assert sent() == 8 * (2 + 16) and b.panel.lit(5, 20)   # one band of 8 rows
+    assert sent() == 8 * (3 + 16) and b.panel.lit(5, 20)   # one band of 8 rows
     assert sent() == 0
     from device.sh1107 import FULL_EVERY
     whole = [sent() for _ in range(FULL_EVERY)]
-    assert whole.count(64 * 18) == 1 and whole.count(0) == FULL_EVERY - 1
+    assert whole.count(64 * 19) == 1 and whole.count(0) == FULL_EVERY - 1
+
+
+def test_a_glitch_on_the_wire_does_not_leave_the_rows_on_the_wrong_page():
+    # A stray data byte (noise on the clock line, a half-sent row) moves the
+    # chip's page pointer: each row sets its page again, so only that one row
+    # could be off, and the next show() puts it right.
+    from bench import Bench
+    b = Bench("pico_oled13")
+    d = b.board.display
+    d.fill(0)
+    d.fill_rect(10, 30, 40, 3, 1)
+    d.show()
+    b.panel.spi_write(1, bytes(3))   # three stray data bytes (blank, as the RAM there): the page moves on 3
+    assert b.panel.page == 3
+    d.pixel(100, 50, 1)
+    d.show()
+    img = b.panel.image()
+    assert all(img[y * 128 + x] == d.pixel(x, y) for y in range(64) for x in range(128))
 
 
 def test_golden_screens_through_the_sh1107_are_the_ssd1306_ones():
@@ -82,3 +100,21 @@ def test_golden_screens_through_the_sh1107_are_the_ssd1306_ones():
                 for n, (img, _) in sorted(got.items()) if img != _golden(n)]
     assert not problems, "\n".join(problems)
     assert all(sum(got[n][0]) > 200 for n in FEW)
+
+
+def test_a_module_set_for_i2c_shows_black_and_the_readme_says_how_to_check():
+    import os
+    import conftest
+    import panels
+    import pico_oled13 as board
+    machine.reset_world()
+    p = panels.attach(board)
+    p.jumpers = "i2c"                 # the module's J1-J3 set for I2C
+    b = board.make()                  # no error: SPI has no answer to miss
+    b.display.fill(1)
+    b.display.show()
+    assert not p.on and sum(p.image()) == 0
+    with open(os.path.join(conftest.ROOT, "boards", "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    section = " ".join(text.split("## pico_oled13", 1)[1].split("\n## ", 1)[0].split())
+    assert "J1-J3" in section and "SPI side" in section and "screen stays black" in section

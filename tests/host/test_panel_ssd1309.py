@@ -70,3 +70,26 @@ def test_golden_screens_through_the_ssd1309_are_the_ssd1306_ones():
                 for n, (img, _) in sorted(got.items()) if img != _golden(n)]
     assert not problems, "\n".join(problems)
     assert all(sum(got[n][0]) > 200 for n in FEW)
+
+
+def test_the_display_goes_on_only_once_set_up_and_blank():
+    # After power-up the RAM holds noise and the module makes its own panel
+    # voltage: display-on before the set-up and a blank frame flashes it.
+    import panels
+    import pico_i2c_ssd1309 as board
+    machine.reset_world()
+    p = panels.attach(board)
+    p.ram[:] = bytes(i * 37 & 255 for i in range(len(p.ram)))   # noise
+    seen = []
+    execute = p._execute
+
+    def _execute(c, a):
+        execute(c, a)
+        if c == 0xAF:
+            seen.append((sum(p.image()), p.mux, p.mode))
+    p._execute = _execute
+    b = board.make()
+    assert seen == [(0, 64, 0)], seen     # once: blank, the set-up done
+    b.display.poweroff()
+    b.display.poweron()                    # after the set-up it switches the panel on
+    assert p.on and len(seen) == 2

@@ -133,3 +133,27 @@ def test_wiring_diagram_is_current(name):
     old = Image.open(path).convert("RGB")
     assert now.size == old.size and now.tobytes() == old.tobytes(), \
         "boards/%s.png is stale: run .venv/bin/python -m host_tools.wiring" % name
+
+
+def rp2_spi_rate(asked, peri=48000000):
+    """The clock MicroPython's rp2 port gives for machine.SPI(baudrate=asked):
+    pico-sdk's spi_set_baudrate on the 48 MHz peripheral clock - the
+    smallest even prescaler that reaches, then the largest divider that
+    stays at or below the rate asked."""
+    prescale = 2
+    while prescale <= 254 and peri >= prescale * 256 * asked:
+        prescale += 2
+    postdiv = 256
+    while postdiv > 1 and peri // (prescale * (postdiv - 1)) <= asked:
+        postdiv -= 1
+    return peri // (prescale * postdiv)
+
+
+def test_every_spi_board_says_the_clock_it_gets():
+    assert rp2_spi_rate(10000000) == 8000000 and rp2_spi_rate(62500000) == 24000000   # as the firmware reports
+    rated = {"sh1106": 4000000, "sh1107": 10000000, "st7789": 62500000, "ssd1306": 10000000}
+    for name in BOARDS:
+        mod = importlib.import_module(name)
+        if hasattr(mod, "BAUDRATE"):
+            assert rp2_spi_rate(mod.BAUDRATE) == mod.BAUDRATE, name
+            assert mod.BAUDRATE <= rated[getattr(mod, "DISPLAY_CHIP", "ssd1306")], name
