@@ -68,11 +68,27 @@ def _prepare_out(path):
 
 
 def _write(path, text):
+    """A new file put in path's place: a link planted there (symbolic or
+    hard) is replaced, never written through."""
+    tmp = os.path.join(os.path.dirname(path), ".%s.%d.tmp" % (os.path.basename(path), os.getpid()))
     try:
-        with open(path, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+                f.write(text)
+            os.replace(tmp, path)
+        except BaseException:
+            os.remove(tmp)
+            raise
     except OSError as e:
         raise GinError("export: cannot write %s (%s)" % (path, e.strerror or e))
+
+
+def _own_folder(path):
+    """path as a folder of the export's own: a link planted there is removed, never followed."""
+    if os.path.islink(path):
+        os.remove(path)
+    os.makedirs(path, exist_ok=True)
 
 
 def main(argv, out=None, err=None, stdin=None):
@@ -134,6 +150,8 @@ def main(argv, out=None, err=None, stdin=None):
 
 def _backup(copy, backup, who, out):
     """A device's files byte for byte (before the store reads the copy)."""
+    if os.path.islink(backup):
+        os.remove(backup)   # a link planted there: removed, never followed
     shutil.rmtree(backup, ignore_errors=True)
     shutil.copytree(copy, backup)
     n = sum(len(files) for _, _, files in os.walk(backup))
@@ -152,7 +170,7 @@ def _tables(reads, out_dir, ex, cviews, when, out, source):
     for r in reads:
         i = r.number
         sub = os.path.join(out_dir, "device-%d" % i)
-        os.makedirs(sub, exist_ok=True)
+        _own_folder(sub)
         if r.kind == "port":
             _backup(r.copy, os.path.join(sub, BACKUP_NAME), "device %d" % i, out)
         tex = export_data.read_store(r.copy)
