@@ -143,6 +143,8 @@ def main(argv, out=None, err=None, stdin=None):
         print("gin: export: damaged: %s" % visible(dmg.line()), file=err)   # names and file names are the device's
     for line in problems:
         print("gin: export: disagreement: %s" % visible(line, 1000), file=err)   # names are capped: no flood
+    if ex.left_out:
+        notes.insert(0, ex.left_out_words())
     for line in notes:
         print("gin: export: note: %s" % visible(line, 1000), file=err)
     return 0
@@ -167,6 +169,7 @@ def _tables(reads, out_dir, ex, cviews, when, out, source):
     sources = [export_join.Source(1, sp) for sp in ex.pairings]   # the organiser's device may be a table too
     devices = {1: ex}
     words = {1: source}
+    left_out = []
     for r in reads:
         i = r.number
         sub = os.path.join(out_dir, "device-%d" % i)
@@ -182,10 +185,12 @@ def _tables(reads, out_dir, ex, cviews, when, out, source):
                                                               % (i, r.words()), when, ""))
         for dmg in tex.damage:
             ex.damage.append(export_data.Damage("device %d: %s" % (i, dmg.where), dmg.text))
+        if tex.left_out:
+            left_out.append("device %d: %s" % (i, tex.left_out_words()))
         sources.extend(export_join.Source(i, sp) for sp in tex.pairings)
         print("device %d: %d club pairing%s, %d matches -> %s"
               % (i, len(tex.pairings), "" if len(tex.pairings) == 1 else "s", len(tviews), sub), file=out)
-    problems, notes = [], []
+    problems, notes = [], left_out
     tables = [r.number for r in reads]
     for cv in cviews:
         j = export_join.join(cv.t, cv.number, sources)

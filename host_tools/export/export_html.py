@@ -256,6 +256,8 @@ def page(export, mviews, source, when, clubs=""):
             '<p class="note">Exported from %s on %s: %d match%s, %d hands.</p>'
             % (esc(source), esc(when), len(mviews), "" if len(mviews) == 1 else "es", hands),
             damage_html(export)]
+    if export.left_out:
+        body.insert(2, '<p class="note" id="left-out">%s.</p>' % esc(export.left_out_words().capitalize()))
     if clubs:
         body.append(clubs)
     if mviews:
