@@ -169,7 +169,7 @@ fetch("/api/version",{cache:"no-store"}).then(function(r){return r.json()}).then
 if(j.v===ver)return;return fetch("/api/match"+(cur?"?from="+cur.hands.length+"&v="+ver:""),{cache:"no-store"}).then(function(r){return r.json()}).then(function(d){ver=d.v;show(merge(cur,d))})
 }).catch(function(){$("state").textContent=T[cur?5:4]}).then(function(){setTimeout(poll,1000)})}
 if(typeof document!=="undefined"){
-$("save-html").onclick=function(){if(cur)save("score-sheet.html","text/html",sheet(view(cur),new Date().toISOString().slice(0,16).replace("T"," ")))};
+$("save-html").onclick=function(){if(cur)save("score-sheet.html","text/html",sheet(view(cur),new Date(Date.now()-6e4*new Date().getTimezoneOffset()).toISOString().slice(0,16).replace("T"," ")))};
 $("save-csv").onclick=function(){if(cur)save("hands.csv","text/csv",csv(view(cur)))};
 $("state").textContent=T[4];poll()}
 </script></body></html>
