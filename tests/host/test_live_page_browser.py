@@ -72,3 +72,21 @@ def test_the_saved_sheet_has_the_local_time_as_gin_export_writes_it(tmp_path):
     assert when, out["score-sheet.html"][:600]
     saved = datetime.datetime.strptime(when.group(1), "%Y-%m-%d %H:%M")
     assert before.replace(second=0, microsecond=0) <= saved <= before + datetime.timedelta(minutes=2), (saved, before)
+
+
+def test_the_chart_reads_on_a_360_px_phone_with_16_letter_names(tmp_path):
+    """The chart as a phone 360 px wide draws it: its labels at least 10 px
+    high, every text inside the chart's box, and both names there in full."""
+    names = ("Wilhelmina-Maria", "Maximilian Wolfe")   # 16 letters each, as long as the device takes
+    assert all(len(n.encode()) == 16 for n in names)
+    probe = ("var s=document.querySelector('#sheet svg'),b=s.getBoundingClientRect(),k=b.width/s.viewBox.baseVal.width,"
+             "px=100,out_of=[],texts=[];s.querySelectorAll('text').forEach(function(t){"
+             "px=Math.min(px,k*parseFloat(t.getAttribute('font-size')));var r=t.getBoundingClientRect();"
+             "texts.push(t.textContent);if(r.left<b.left-0.5||r.right>b.right+0.5||r.top<b.top-0.5||r.bottom>b.bottom+0.5)"
+             "out_of.push(t.textContent)});out.px=px;out.out_of=out_of;out.texts=texts;out.width=b.width;")
+    _, out = browse(tmp_path, match_json(names, hands=12), probe, width=360)
+    assert 300 < out["width"] <= 360, out["width"]
+    assert out["px"] >= 10, out["px"]
+    assert out["out_of"] == [], out["out_of"]
+    for n in names:
+        assert n in out["texts"], out["texts"]
