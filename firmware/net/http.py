@@ -408,13 +408,14 @@ async def _send(w, status, ctype, out, server):
 
 
 def _content_length(buf, end):
-    """Content-Length of the head in buf[:end] (0 when absent, -1 when not a number)."""
+    """Content-Length of the head in buf[:end] (0 when absent, -1 when not a
+    number, over MAX_BODY when too long to count)."""
     head = bytes(buf[:end]).lower()
     i = head.find(b"\r\ncontent-length:")
     if i < 0:
         return 0
     j = head.find(b"\r\n", i + 2)
     v = head[i + 17:j if j >= 0 else len(head)].strip()
-    if not v or not v.isdigit() or len(v) > 6:
+    if not v or not v.isdigit():
         return -1
-    return int(v)
+    return int(v) if len(v) < 7 else MAX_BODY + 1   # a million or more: over the limit (413)

@@ -54,25 +54,26 @@ d.games.forEach(function(g){var v={number:g.game,d:g,points:[[0,0,0]],hands:[],t
 d.hands.forEach(function(h){h[TOTALS].forEach(function(t,k){var g=by[h[FIRST]+k];if(g){g.points.push([h[HAND],t[0],t[1]]);g.hands.push(h)}})});
 return mv}
 function nm(mv,l){return l===null?"":mv.names["AB".indexOf(l)]}
-var COL=["#1f5fa8","#c0392b"],CW=520,CH=240,PL=44,PR=90,PT=14,PB=30;
+var COL=["#1f5fa8","#c0392b"],CW=400,CH=260,PL=44,PR=40,PT=44,PB=36,FS=' font-size="13"';
 function axis(v){var s=[5,10,20,25,50,100,200,250,500,1000,2000,2500,5000,10000];for(var i=0;i<s.length;i++){if(Math.ceil(v/s[i])<=6)return[Math.max(1,Math.ceil(v/s[i]))*s[i],s[i]]}return[Math.ceil(v/10000)*10000,10000]}
 function chart(mv,g){
 var pts=g.points,tg=g.target,top=Math.max(10,tg||0);pts.forEach(function(p){top=Math.max(top,p[1],p[2])});
 var ax=axis(top);top=ax[0];var step=ax[1],n=pts.length-1,w=CW-PL-PR,h=CH-PT-PB;
 function x(i){return PL+(n?w*i/n:0)}function y(v){return PT+h-h*v/top}
 var o=['<svg xmlns="http://www.w3.org/2000/svg" class="chart" data-match="'+mv.number+'" data-game="'+g.number+'" width="'+CW+'" height="'+CH+'" viewBox="0 0 '+CW+' '+CH+'" role="img" aria-label="'+esc(f("Game %d: running totals of %s and %s",g.number,mv.names[0],mv.names[1]))+'">'];
+[0,1].forEach(function(p){o.push('<text class="legend" x="'+PL+'" y="'+(15+17*p)+'"'+FS+' fill="'+COL[p]+'">'+esc(mv.names[p])+'</text>')});
 o.push('<rect x="'+PL+'" y="'+PT+'" width="'+w+'" height="'+h+'" fill="#fafafa" stroke="#999"/>');
-for(var v=0;v<=top;v+=step){o.push('<line x1="'+PL+'" y1="'+f1(y(v))+'" x2="'+(PL+w)+'" y2="'+f1(y(v))+'" stroke="#ddd"/>');o.push('<text x="'+(PL-4)+'" y="'+f1(y(v)+4)+'" font-size="11" text-anchor="end">'+v+'</text>')}
-if(tg){o.push('<line class="target" x1="'+PL+'" y1="'+f1(y(tg))+'" x2="'+(PL+w)+'" y2="'+f1(y(tg))+'" stroke="#444" stroke-dasharray="5,4"/>');o.push('<text x="'+(PL+4)+'" y="'+f1(y(tg)-4)+'" font-size="11" fill="#444">target '+tg+'</text>')}
-var ev=Math.max(1,Math.floor((n+11)/12));
-for(var i=0;i<=n;i+=ev)o.push('<text x="'+f1(x(i))+'" y="'+(PT+h+14)+'" font-size="11" text-anchor="middle">'+(i?String(pts[i][0]):"start")+'</text>');
-o.push('<text x="'+(PL+Math.floor(w/2))+'" y="'+(CH-2)+'" font-size="11" text-anchor="middle">hand</text>');
+for(var v=0;v<=top;v+=step){o.push('<line x1="'+PL+'" y1="'+f1(y(v))+'" x2="'+(PL+w)+'" y2="'+f1(y(v))+'" stroke="#ddd"/>');o.push('<text x="'+(PL-4)+'" y="'+f1(y(v)+4)+'"'+FS+' text-anchor="end">'+v+'</text>')}
+if(tg){o.push('<line class="target" x1="'+PL+'" y1="'+f1(y(tg))+'" x2="'+(PL+w)+'" y2="'+f1(y(tg))+'" stroke="#444" stroke-dasharray="5,4"/>');o.push('<text x="'+(PL+4)+'" y="'+f1(y(tg)-4)+'"'+FS+' fill="#444">target '+tg+'</text>')}
+var ev=Math.max(1,Math.floor((n+9)/10));
+for(var i=0;i<=n;i+=ev)o.push('<text x="'+f1(x(i))+'" y="'+(PT+h+15)+'"'+FS+' text-anchor="middle">'+(i?String(pts[i][0]):"start")+'</text>');
+o.push('<text x="'+(PL+Math.floor(w/2))+'" y="'+(CH-4)+'"'+FS+' text-anchor="middle">hand</text>');
 [0,1].forEach(function(p){
 o.push('<polyline class="player-'+"ab"[p]+'" fill="none" stroke="'+COL[p]+'" stroke-width="2.5" points="'+pts.map(function(pt,i){return f1(x(i))+","+f1(y(pt[1+p]))}).join(" ")+'"/>');
 pts.forEach(function(pt,i){o.push('<circle cx="'+f1(x(i))+'" cy="'+f1(y(pt[1+p]))+'" r="3" fill="'+COL[p]+'"><title>'+esc(mv.names[p]+" "+pt[1+p]+" after hand "+(pt[0]||"-"))+'</title></circle>')})});
 var la=pts[n],ya=y(la[1])+4,yb=y(la[2])+4;
-if(Math.abs(ya-yb)<13){var mid=(ya+yb)/2;if(la[1]<=la[2]){ya=mid+6.5;yb=mid-6.5}else{ya=mid-6.5;yb=mid+6.5}}
-[[0,ya],[1,yb]].forEach(function(q){var p=q[0];o.push('<text x="'+(PL+w+4)+'" y="'+f1(q[1])+'" font-size="12" fill="'+COL[p]+'">'+esc(Array.from(mv.names[p]).slice(0,10).join(""))+" "+la[1+p]+'</text>')});
+if(Math.abs(ya-yb)<14){var mid=(ya+yb)/2;if(la[1]<=la[2]){ya=mid+7;yb=mid-7}else{ya=mid-7;yb=mid+7}}
+[[0,ya],[1,yb]].forEach(function(q){var p=q[0];o.push('<text x="'+(PL+w+3)+'" y="'+f1(q[1])+'"'+FS+' fill="'+COL[p]+'">'+la[1+p]+'</text>')});
 o.push("</svg>");return o.join("\n")}
 function what(mv,h){
 if(h[OUT]===null)return"void: nobody went out";
@@ -169,7 +170,7 @@ fetch("/api/version",{cache:"no-store"}).then(function(r){return r.json()}).then
 if(j.v===ver)return;return fetch("/api/match"+(cur?"?from="+cur.hands.length+"&v="+ver:""),{cache:"no-store"}).then(function(r){return r.json()}).then(function(d){ver=d.v;show(merge(cur,d))})
 }).catch(function(){$("state").textContent=T[cur?5:4]}).then(function(){setTimeout(poll,1000)})}
 if(typeof document!=="undefined"){
-$("save-html").onclick=function(){if(cur)save("score-sheet.html","text/html",sheet(view(cur),new Date().toISOString().slice(0,16).replace("T"," ")))};
+$("save-html").onclick=function(){if(cur)save("score-sheet.html","text/html",sheet(view(cur),new Date(Date.now()-6e4*new Date().getTimezoneOffset()).toISOString().slice(0,16).replace("T"," ")))};
 $("save-csv").onclick=function(){if(cur)save("hands.csv","text/csv",csv(view(cur)))};
 $("state").textContent=T[4];poll()}
 </script></body></html>

@@ -1,4 +1,5 @@
-"""QR codes for the OLED: byte mode, error correction L or M, versions 1-6.
+"""QR codes for the OLED: byte mode (or alphanumeric mode for a text of
+digits, capitals and " $%*+-./:" only), error correction L or M, versions 1-6.
 
 Version 6 holds 134 bytes at L (a WIFI: string with a 32-letter network
 name and a 63-letter password) and is 41 modules square: 1 pixel a module
@@ -49,15 +50,30 @@ def data_codewords(version, ecl):
     return _TOTAL[version - 1] - ec * blocks
 
 
-def capacity(version, ecl):
-    """Bytes of data that version holds in byte mode (4-bit mode, 8-bit count)."""
+_ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+
+
+def alnum(text):
+    """text can go in alphanumeric mode (11 bits a pair of letters, not 16)."""
+    for ch in text:
+        if ch not in _ALNUM:
+            return False
+    return True
+
+
+def capacity(version, ecl, an=False):
+    """Bytes of data that version holds in byte mode (4-bit mode, 8-bit
+    count), or letters in alphanumeric mode (an: 4-bit mode, 9-bit count)."""
+    if an:
+        bits = data_codewords(version, ecl) * 8 - 13
+        return bits // 11 * 2 + (1 if bits % 11 >= 6 else 0)
     return data_codewords(version, ecl) - 2
 
 
-def fit(n, ecl):
-    """The smallest version holding n bytes, or 0 when none up to MAX_VERSION does."""
+def fit(n, ecl, an=False):
+    """The smallest version holding n bytes (an: letters), or 0 when none up to MAX_VERSION does."""
     for v in range(1, MAX_VERSION + 1):
-        if n <= capacity(v, ecl):
+        if n <= capacity(v, ecl, an):
             return v
     return 0
 
@@ -68,17 +84,18 @@ class QR:
     def __init__(self, data, ecl=M, version=0, masks=None):
         """masks: the masks to score (None: all 8, as ISO 18004 asks); one
         mask is not scored at all - a Pico takes about 0.3 s a mask."""
-        if isinstance(data, str):
+        an = isinstance(data, str) and alnum(data)
+        if not an and isinstance(data, str):
             data = data.encode()
-        v = version or fit(len(data), ecl)
-        if not v or len(data) > capacity(v, ecl):
+        v = version or fit(len(data), ecl, an)
+        if not v or len(data) > capacity(v, ecl, an):
             raise ValueError("too long for a QR code here: %d bytes" % len(data))
         self.version = v
         self.ecl = ecl
         self.size = n = 17 + 4 * v
         self.m = bytearray(n * n)
         self._patterns()
-        self._place(_codewords(data, v, ecl))
+        self._place(_codewords(data, v, ecl, an))
         self.mask = self._best_mask(masks or range(8))
 
     def dark(self, x, y):
@@ -241,21 +258,38 @@ class QR:
         return score
 
 
-def _codewords(data, v, ecl):
-    """Byte-mode bits, padding, then the blocks' data and error correction
-    interleaved: all the codewords in placement order."""
+def _put(d, pos, val, n):
+    """n bits of val into d from bit pos; the next bit's position."""
+    for i in range(n - 1, -1, -1):
+        if (val >> i) & 1:
+            d[pos >> 3] |= 0x80 >> (pos & 7)
+        pos += 1
+    return pos
+
+
+def _codewords(data, v, ecl, an=False):
+    """Byte-mode (an: alphanumeric-mode) bits, padding, then the blocks'
+    data and error correction interleaved: all the codewords in placement order."""
     ec, blocks = _EC[ecl][v - 1]
     nd = data_codewords(v, ecl)
     d = bytearray(nd)
-    # mode 0100, an 8-bit count, the bytes: a 4-bit shift of everything
     n = len(data)
-    d[0] = 0x40 | (n >> 4)
-    prev = n & 0x0F
-    for i in range(n):
-        b = data[i]
-        d[1 + i] = (prev << 4) | (b >> 4)
-        prev = b & 0x0F
-    d[1 + n] = prev << 4   # the last nibble, then the 4-bit terminator
+    if an:
+        # mode 0010, a 9-bit count, 11 bits a pair of letters (6 for a last one)
+        pos = _put(d, 0, 0x2 << 9 | n, 13)
+        for i in range(0, n, 2):
+            a = _ALNUM.find(data[i])
+            pos = _put(d, pos, a * 45 + _ALNUM.find(data[i + 1]), 11) if i + 1 < n else _put(d, pos, a, 6)
+        n = (min(pos + 4, nd * 8) + 7) // 8 - 2   # the terminator, then whole bytes
+    else:
+        # mode 0100, an 8-bit count, the bytes: a 4-bit shift of everything
+        d[0] = 0x40 | (n >> 4)
+        prev = n & 0x0F
+        for i in range(n):
+            b = data[i]
+            d[1 + i] = (prev << 4) | (b >> 4)
+            prev = b & 0x0F
+        d[1 + n] = prev << 4   # the last nibble, then the 4-bit terminator
     pad = 0xEC
     for i in range(n + 2, nd):
         d[i] = pad

@@ -68,11 +68,27 @@ def _prepare_out(path):
 
 
 def _write(path, text):
+    """A new file put in path's place: a link planted there (symbolic or
+    hard) is replaced, never written through."""
+    tmp = os.path.join(os.path.dirname(path), ".%s.%d.tmp" % (os.path.basename(path), os.getpid()))
     try:
-        with open(path, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+                f.write(text)
+            os.replace(tmp, path)
+        except BaseException:
+            os.remove(tmp)
+            raise
     except OSError as e:
         raise GinError("export: cannot write %s (%s)" % (path, e.strerror or e))
+
+
+def _own_folder(path):
+    """path as a folder of the export's own: a link planted there is removed, never followed."""
+    if os.path.islink(path):
+        os.remove(path)
+    os.makedirs(path, exist_ok=True)
 
 
 def main(argv, out=None, err=None, stdin=None):
@@ -127,6 +143,8 @@ def main(argv, out=None, err=None, stdin=None):
         print("gin: export: damaged: %s" % visible(dmg.line()), file=err)   # names and file names are the device's
     for line in problems:
         print("gin: export: disagreement: %s" % visible(line, 1000), file=err)   # names are capped: no flood
+    if ex.left_out:
+        notes.insert(0, ex.left_out_words())
     for line in notes:
         print("gin: export: note: %s" % visible(line, 1000), file=err)
     return 0
@@ -134,6 +152,8 @@ def main(argv, out=None, err=None, stdin=None):
 
 def _backup(copy, backup, who, out):
     """A device's files byte for byte (before the store reads the copy)."""
+    if os.path.islink(backup):
+        os.remove(backup)   # a link planted there: removed, never followed
     shutil.rmtree(backup, ignore_errors=True)
     shutil.copytree(copy, backup)
     n = sum(len(files) for _, _, files in os.walk(backup))
@@ -149,10 +169,11 @@ def _tables(reads, out_dir, ex, cviews, when, out, source):
     sources = [export_join.Source(1, sp) for sp in ex.pairings]   # the organiser's device may be a table too
     devices = {1: ex}
     words = {1: source}
+    left_out = []
     for r in reads:
         i = r.number
         sub = os.path.join(out_dir, "device-%d" % i)
-        os.makedirs(sub, exist_ok=True)
+        _own_folder(sub)
         if r.kind == "port":
             _backup(r.copy, os.path.join(sub, BACKUP_NAME), "device %d" % i, out)
         tex = export_data.read_store(r.copy)
@@ -164,10 +185,12 @@ def _tables(reads, out_dir, ex, cviews, when, out, source):
                                                               % (i, r.words()), when, ""))
         for dmg in tex.damage:
             ex.damage.append(export_data.Damage("device %d: %s" % (i, dmg.where), dmg.text))
+        if tex.left_out:
+            left_out.append("device %d: %s" % (i, tex.left_out_words()))
         sources.extend(export_join.Source(i, sp) for sp in tex.pairings)
         print("device %d: %d club pairing%s, %d matches -> %s"
               % (i, len(tex.pairings), "" if len(tex.pairings) == 1 else "s", len(tviews), sub), file=out)
-    problems, notes = [], []
+    problems, notes = [], left_out
     tables = [r.number for r in reads]
     for cv in cviews:
         j = export_join.join(cv.t, cv.number, sources)

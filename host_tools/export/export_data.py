@@ -286,6 +286,16 @@ class Export:
         self.stats = None          # gincore.stats.Stats
         self.stats_source = ""     # where the statistics came from, in words
         self.damage = []           # Damage, in the order found
+        self.left_out = []         # finished matches past the newest the device keeps: not read
+
+    def left_out_words(self):
+        """What was left out, in words ("" for nothing)."""
+        n = self.left_out
+        if not n:
+            return ""
+        return "%d older finished match%s left out (%s): the device keeps the newest %d" % (
+            len(n), "" if len(n) == 1 else "es", "match %d" % n[0] if len(n) == 1 else
+            "matches %d to %d" % (min(n), max(n)), store_mod._KEEP_MATCHES)
 
 
 def describe_file(data):
@@ -334,6 +344,7 @@ def _read_store(root):
     st = Store(root=root)
     snap, records, problems = st.load()
     current_no = st.match_no
+    ex.left_out = list(st.dropped)   # the load keeps the newest, as the device does
 
     finished = []
     for no in st.archived():

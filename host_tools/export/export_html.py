@@ -17,8 +17,12 @@ COLOURS = ("#1f5fa8", "#c0392b")  # player A, player B
 def club_file(number):
     """The page of club night number (export_club.py)."""
     return "club-%d.html" % number
-CHART_W, CHART_H = 520, 240
-PAD_L, PAD_R, PAD_T, PAD_B = 44, 90, 14, 30
+# 400 wide: on a phone 360 px wide (the live page draws the same chart) the
+# 13-unit labels are still 11 px high. The names go in full above the plot
+# (16 letters fit), the final totals at the ends of the lines.
+CHART_W, CHART_H = 400, 260
+PAD_L, PAD_R, PAD_T, PAD_B = 44, 40, 44, 36
+FONT = 13
 
 CSS = """
 body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; max-width: 60em; }
@@ -77,22 +81,27 @@ def chart_svg(mv, g):
            'width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-label="%s">'
            % (mv.number, g.number, CHART_W, CHART_H, CHART_W, CHART_H,
               esc("Game %d: running totals of %s and %s" % (g.number, mv.names[0], mv.names[1])))]
+    for p in (0, 1):   # the names in full, one a line above the plot
+        out.append('<text class="legend" x="%d" y="%d" font-size="%d" fill="%s">%s</text>'
+                   % (PAD_L, 15 + 17 * p, FONT, COLOURS[p], esc(mv.names[p])))
     out.append('<rect x="%d" y="%d" width="%d" height="%d" fill="#fafafa" stroke="#999"/>' % (PAD_L, PAD_T, w, h))
     for v in range(0, top + 1, step):
         out.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/>' % (PAD_L, y(v), PAD_L + w, y(v)))
-        out.append('<text x="%d" y="%.1f" font-size="11" text-anchor="end">%d</text>' % (PAD_L - 4, y(v) + 4, v))
+        out.append('<text x="%d" y="%.1f" font-size="%d" text-anchor="end">%d</text>'
+                   % (PAD_L - 4, y(v) + 4, FONT, v))
     if target:
         out.append('<line class="target" x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#444" stroke-dasharray="5,4"/>'
                    % (PAD_L, y(target), PAD_L + w, y(target)))
-        out.append('<text x="%d" y="%.1f" font-size="11" fill="#444">target %d</text>' % (PAD_L + 4, y(target) - 4, target))
-    # x labels: the match's hand numbers (at most about 12 of them)
-    every = max(1, (n + 11) // 12)
+        out.append('<text x="%d" y="%.1f" font-size="%d" fill="#444">target %d</text>'
+                   % (PAD_L + 4, y(target) - 4, FONT, target))
+    # x labels: the match's hand numbers (at most about 10 of them)
+    every = max(1, (n + 9) // 10)
     for i in range(0, n + 1, every):
         label = "start" if i == 0 else str(pts[i][0])
-        out.append('<text x="%.1f" y="%d" font-size="11" text-anchor="middle">%s</text>'
-                   % (x(i), PAD_T + h + 14, label))
-    out.append('<text x="%d" y="%d" font-size="11" text-anchor="middle">hand</text>'
-               % (PAD_L + w // 2, CHART_H - 2))
+        out.append('<text x="%.1f" y="%d" font-size="%d" text-anchor="middle">%s</text>'
+                   % (x(i), PAD_T + h + 15, FONT, label))
+    out.append('<text x="%d" y="%d" font-size="%d" text-anchor="middle">hand</text>'
+               % (PAD_L + w // 2, CHART_H - 4, FONT))
     for p in (0, 1):
         coords = " ".join("%.1f,%.1f" % (x(i), y(pt[1 + p])) for i, pt in enumerate(pts))
         out.append('<polyline class="player-%s" fill="none" stroke="%s" stroke-width="2.5" points="%s"/>'
@@ -103,13 +112,13 @@ def chart_svg(mv, g):
                           esc("%s %d after hand %s" % (mv.names[p], pt[1 + p], pt[0] or "-"))))
     # End labels: the final totals, pushed apart when the lines end close together.
     ya, yb = y(pts[-1][1]) + 4, y(pts[-1][2]) + 4
-    if abs(ya - yb) < 13:
+    if abs(ya - yb) < 14:
         mid = (ya + yb) / 2
         lower = 0 if pts[-1][1] <= pts[-1][2] else 1
-        ya, yb = (mid + 6.5, mid - 6.5) if lower == 0 else (mid - 6.5, mid + 6.5)
+        ya, yb = (mid + 7, mid - 7) if lower == 0 else (mid - 7, mid + 7)
     for p, ly in ((0, ya), (1, yb)):
-        out.append('<text x="%d" y="%.1f" font-size="12" fill="%s">%s %d</text>'
-                   % (PAD_L + w + 4, ly, COLOURS[p], esc(mv.names[p][:10]), pts[-1][1 + p]))
+        out.append('<text x="%d" y="%.1f" font-size="%d" fill="%s">%d</text>'
+                   % (PAD_L + w + 3, ly, FONT, COLOURS[p], pts[-1][1 + p]))
     out.append("</svg>")
     return "\n".join(out)
 
@@ -256,6 +265,8 @@ def page(export, mviews, source, when, clubs=""):
             '<p class="note">Exported from %s on %s: %d match%s, %d hands.</p>'
             % (esc(source), esc(when), len(mviews), "" if len(mviews) == 1 else "es", hands),
             damage_html(export)]
+    if export.left_out:
+        body.insert(2, '<p class="note" id="left-out">%s.</p>' % esc(export.left_out_words().capitalize()))
     if clubs:
         body.append(clubs)
     if mviews:

@@ -125,7 +125,10 @@ def csv_rows(mv):
 
 # A spreadsheet reads a cell starting with one of these as a formula
 # (=HYPERLINK(...), @SUM(A1), -2+3) or strips it; names come from the device.
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# The full-width and small forms too (an East Asian spreadsheet or input
+# method may take \uff1dSUM(1) for =SUM(1)), and the minus sign.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r",
+                 "\uff1d", "\uff0b", "\uff0d", "\uff20", "\ufe66", "\ufe62", "\ufe63", "\ufe6b", "\u2212")
 
 
 def spreadsheet_cell(value):

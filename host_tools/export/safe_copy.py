@@ -4,7 +4,9 @@
 
 Only regular files and folders inside the folder are read: a symbolic link,
 a device, a pipe or a socket is refused (a link to /dev/zero or to ".."
-would otherwise fill the disk or read outside the folder), and so is a
+would otherwise fill the disk or read outside the folder), so is a file
+with more than one name (a hard link to a file outside: a device's flash
+has no hard links), and so is a
 tree deeper, bigger or with more entries than a Pico's flash can hold.
 Each refusal is one GinError. Files are copied in chunks, so memory stays
 within the caps however big a file claims to be.
@@ -139,6 +141,13 @@ def _path(d, name):
     return name if _BY_FD else os.path.join(d, name)
 
 
+def _alone(tree, parts, st):
+    """A file with other names (a hard link) may be a file outside the folder."""
+    if st.st_nlink > 1:
+        tree.refuse(parts, "has %d names (a hard link, perhaps to a file outside): only files the folder "
+                           "holds alone are read" % st.st_nlink)
+
+
 def copy_folder(src, dest, who):
     """Copy the folder src (the user named it: it may itself be a link) into
     dest, which must not exist. Returns the number of files copied."""
@@ -170,12 +179,15 @@ def copy_folder(src, dest, who):
                 else:
                     stack.append((sub, os.path.join(d, name), None))
             elif stat.S_ISREG(st.st_mode):
+                _alone(tree, sub, st)
                 if st.st_size > MAX_FILE:   # said before a byte is read
                     tree.refuse(sub, "is larger than %s (more than a Pico's flash holds)" % _mb(MAX_FILE))
                 fd = os.open(_path(d, name), os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _BINARY, **_at(d))
                 try:
-                    if not stat.S_ISREG(os.fstat(fd).st_mode):   # swapped since the stat
-                        tree.refuse(sub, "is %s: only regular files are read" % _kind(os.fstat(fd).st_mode))
+                    fst = os.fstat(fd)
+                    if not stat.S_ISREG(fst.st_mode):   # swapped since the stat
+                        tree.refuse(sub, "is %s: only regular files are read" % _kind(fst.st_mode))
+                    _alone(tree, sub, fst)
                     tree.file(sub, _read_chunks(fd))
                 finally:
                     os.close(fd)

@@ -127,12 +127,44 @@ def _decode(q):
                 s = _mul(s, _EXP[k]) ^ c
             assert s == 0, "block %d: syndrome %d is %d" % (bk, k, s)
         data.extend(block[:per])
+    if data[0] >> 4 == 2:
+        return _alnum(data), ecl, mask
     assert data[0] >> 4 == 4, "not byte mode"
     count = ((data[0] & 15) << 4) | (data[1] >> 4)
     got = bytearray(count)
     for i in range(count):
         got[i] = ((data[1 + i] & 15) << 4) | (data[2 + i] >> 4)
     return bytes(got), ecl, mask
+
+
+_ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+
+
+def _alnum(data):
+    """The text of alphanumeric mode: a 9-bit count, 11 bits a pair, 6 for a last one."""
+    bits = []
+    for c in data:
+        for i in range(7, -1, -1):
+            bits.append((c >> i) & 1)
+
+    def take(pos, n):
+        v = 0
+        for b in bits[pos:pos + n]:
+            v = (v << 1) | b
+        return v
+    count = take(4, 9)
+    pos = 13
+    out = ""
+    while len(out) + 2 <= count:
+        v = take(pos, 11)
+        assert v < 45 * 45, "not a pair of letters"
+        out += _ALNUM[v // 45] + _ALNUM[v % 45]
+        pos += 11
+    if len(out) < count:
+        out += _ALNUM[take(pos, 6)]
+        pos += 6
+    assert take(pos, 4) == 0 or pos + 4 > len(bits), "no terminator"
+    return out.encode()
 
 
 def test_every_version_and_level_reads_back():
@@ -183,3 +215,25 @@ def test_a_mask_given_is_the_one_used():
         q = qr.QR(text, qr.M, masks=(mask,))
         got, _, m = _decode(q)
         assert got == text.encode() and m == mask == q.mask
+
+
+def test_capitals_and_digits_go_in_alphanumeric_mode():
+    """The page's address in capitals: 11 bits a pair of letters, so
+    HTTP://192.168.4.1/ is a version 1 code (21 modules) at M, where the
+    same in bytes takes version 2; every version and level reads back full."""
+    assert qr.alnum("HTTP://192.168.4.1/") and not qr.alnum("http://192.168.4.1/")
+    q = qr.QR("HTTP://192.168.4.1/", qr.M)
+    assert q.version == 1 and q.size == 21
+    assert _decode(q)[0] == b"HTTP://192.168.4.1/"
+    assert qr.QR("http://192.168.4.1/", qr.M).version == 2
+    for ecl in (qr.L, qr.M):
+        for v in range(1, qr.MAX_VERSION + 1):
+            n = qr.capacity(v, ecl, True)
+            for k in (n - 1, n):   # an odd and an even count
+                text = "".join(_ALNUM[(i * 7) % 45] for i in range(k))
+                q = qr.QR(text, ecl)
+                assert q.version == v or k < n, (ecl, v, k, q.version)
+                assert _decode(q)[0] == text.encode(), (ecl, v, k)
+    # ISO 18004 table 7: a version 1 code holds 25 letters at L, 20 at M; version 6, 195 and 154
+    assert [qr.capacity(v, qr.L, True) for v in (1, 6)] == [25, 195]
+    assert [qr.capacity(v, qr.M, True) for v in (1, 6)] == [20, 154]

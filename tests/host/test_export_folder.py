@@ -259,3 +259,30 @@ def test_a_hand_entered_by_cards_is_exported_with_its_cards(tmp_path):
     html = html_of(out)
     assert "Anna held %s" % " ".join(cards_mod.pretty(c) for c in kc) in html
     assert "Ben %s" % " ".join(cards_mod.pretty(c) for c in dc) in html
+
+
+def test_matches_past_the_newest_200_are_said_to_be_left_out(tmp_path):
+    """A folder with more finished matches than the device keeps (a power
+    cut before its rotation, or files put there): the newest 200 are
+    exported, and the rest are named on standard error and on the sheet."""
+    from storage import Store
+    from play.persist import StorePersist
+    data, out = str(tmp_path / "data"), str(tmp_path / "out")
+    os.makedirs(data)
+    st = Store(root=data, keep_matches=1000)   # writes them all
+    p = StorePersist(st)
+    st.load()
+    old = None
+    for i in range(store_mod._KEEP_MATCHES + 4):
+        m = Match("A%d" % i, "B", rules_mod.preset("modern"), 0)
+        p.start(m, old=old)
+        K.record(p, m, [HandRecord(0, result.KNOCK, 3, 20)])
+        old = m
+    assert len(os.listdir(os.path.join(data, "arch"))) == store_mod._KEEP_MATCHES + 3   # and one current
+    proc = run("--from", data, "--out", out)
+    assert proc.returncode == 0, proc.stderr
+    note = "3 older finished matches left out (matches 1 to 3): the device keeps the newest 200"
+    assert "gin: export: note: %s" % note in proc.stderr.splitlines(), proc.stderr
+    assert "3 older finished matches left out (matches 1 to 3)" in html_of(out)
+    assert sorted(set(int(r["match"]) for r in rows_of(out)))[0] == 4
+    assert len(os.listdir(os.path.join(data, "arch"))) == store_mod._KEEP_MATCHES + 3   # the folder untouched

@@ -78,6 +78,9 @@ def test_bad_input_gets_4xx_and_the_device_scores_on(tmp_path):
     assert raw(dev, b"GET /api/match HTTP/1.1\r\nContent-Length: x\r\n\r\n").startswith(b"HTTP/1.0 400")
     assert raw(dev, b"GET / HTTP/1.1\r\nX-Long: " + b"a" * 3000 + b"\r\n\r\n").startswith(b"HTTP/1.0 431")
     assert raw(dev, b"POST / HTTP/1.1\r\nContent-Length: 100000\r\n\r\n" + b"x" * 600).startswith(b"HTTP/1.0 413")
+    for big in (b"1048576", b"9" * 40):   # a megabyte, and more digits than any body has: 413 too
+        assert raw(dev, b"POST / HTTP/1.1\r\nContent-Length: " + big + b"\r\n\r\n").startswith(b"HTTP/1.0 413"), big
+    assert raw(dev, b"POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n").startswith(b"HTTP/1.0 400")
     assert raw(dev, b"\xff\xfe\x00 \x01 \x02\r\n\r\n").startswith(b"HTTP/1.0 400")
     assert raw(dev, b"G\xffT /\xfe HTTP/1.1\r\n\r\n").startswith(b"HTTP/1.0 400")
     assert _flash(tmp_path) == before

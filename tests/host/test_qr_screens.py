@@ -37,10 +37,10 @@ def _open_phones(dev):
     return ui.service("phones")
 
 
-def _decode(dev, tmp, name):
+def _decode(dev, tmp, name, scale=4):
     """What zbarimg reads on the panel's screenshot (scale 4, as a phone's camera sees it)."""
     path = str(tmp / name)
-    dev.panel.save_png(path, scale=4)
+    dev.panel.save_png(path, scale=scale)
     r = subprocess.run([ZBAR, "-q", "--raw", path], capture_output=True, text=True, timeout=HANG_S)
     return r.stdout.rstrip("\n")
 
@@ -70,7 +70,7 @@ def test_the_two_codes_decode_and_the_page_answers(tmp_path, board):
     assert wifi == "WIFI:T:WPA;S:%s;P:%s;;" % (p.link.ssid, p.link.password)
     assert p.link.ssid == "gin-9f2d" and len(p.link.password) == 12
     dev.press("ok")
-    addr = _decode(dev, tmp_path, "page.png")
+    addr = _decode(dev, tmp_path, "page.png").lower()   # in capitals on the screen: the same address
     assert addr == p.address() and addr.startswith("http://127.0.0.1:")
     assert int(addr.rsplit(":", 1)[1].strip("/")) == p.port
     d = get_json(dev, "/api/match")
@@ -94,6 +94,39 @@ def test_the_two_codes_decode_and_the_page_answers(tmp_path, board):
     # After it, the board has its battery pin back: the level read again.
     level = glue.board.battery_percent()
     assert glue.radios == 0 and level is not None and level <= 2
+
+
+def _light_margin(dev, screen):
+    """The light modules around the code on the panel, fewest on any side."""
+    px, h = dev.pixels(), dev.height
+    s, m, n = screen.scale, screen.margin, screen.qr.size
+    side = n * s + 2 * m
+    top = (h - side) // 2
+
+    def lit(x, y):
+        return px[y * 128 + x]
+    ring = 0
+    while ring < side // 2 and all(lit(x, y) for x, y in
+                                   [(i, top + ring) for i in range(side)] + [(i, top + side - 1 - ring) for i in range(side)]
+                                   + [(ring, top + i) for i in range(side)] + [(side - 1 - ring, top + i) for i in range(side)]):
+        ring += 1
+    return ring // s
+
+
+@need_zbar
+@pytest.mark.parametrize("board", ["pico_w_i2c", "pico_i2c_128x32"])
+def test_the_pages_code_has_four_modules_of_margin_and_reads_at_a_pixel_a_module(tmp_path, board):
+    """The standard's light margin (4 modules) round the page's code, on the
+    32-row panel too, and the screenshot as the panel is (scale 1) reads."""
+    import network
+    network.FAIL.clear()
+    dev = _device(tmp_path / "d", board)
+    p = _open_phones(dev)
+    dev.press("ok")
+    screen = dev.loop.ui.top()
+    assert screen.shown == p.address() and screen.qr is not None
+    assert _light_margin(dev, screen) >= 4, (screen.qr.size, screen.scale, screen.margin)
+    assert _decode(dev, tmp_path, "page-1.png", scale=1).lower() == p.address()
 
 
 @need_zbar

@@ -51,6 +51,11 @@ def _secret_stats(store, outside):
     _link(os.path.join(outside, "secret.txt"), os.path.join(store, "stats.dat"))
 
 
+def _hard_link_outside(store, outside):
+    # A name inside for a file outside: not a symbolic link, a regular file with two names.
+    os.link(os.path.join(outside, "secret.txt"), os.path.join(store, "bad", "1-x.dat"))
+
+
 def _gin_is_a_link(store, outside):
     # A copy of the whole flash whose gin/ is a link to a store elsewhere.
     os.rename(store, os.path.join(outside, "elsewhere"))
@@ -123,6 +128,7 @@ ATTACKS = {
     "a pipe inside": (_fifo_inside, "2-match.jnl is a pipe"),
     "a socket inside": (_socket_inside, "sock is a socket"),
     "a device inside": (_device_inside, "null is a device"),
+"a hard link to a file outside": (_hard_link_outside, "bad/1-x.dat has 2 names"),
     "gin/ a link elsewhere": (_gin_is_a_link, "gin is a symbolic link"),
     "a huge file": (_huge, "is larger than 4 MB"),
     "more bytes than a flash": (_too_much, "more than 8 MB in all"),

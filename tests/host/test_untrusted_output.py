@@ -28,6 +28,8 @@ from storage import Store
 from play.persist import StorePersist
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+WIDE_START = ("\uff1d", "\uff0b", "\uff0d", "\uff20")   # the full-width = + - @
+WIDE_NAMES = [("\uff1dHYPERLINK(1)", "\uff20SUM(A1)"), ("\uff0b1 Anna", "\uff0d2+3")]
 LONG = "R" * 5000
 NAMES = [('=HYPERLINK("x")', "@SUM(A1)"),    # finished match 2 (match 3: a 5,000-letter rule set)
          ("+1 Anna", "\u202eBen"),            # the current match 4
@@ -94,6 +96,28 @@ def test_no_csv_cell_is_a_formula(exported):
     assert (NAMES[2][0], "'" + NAMES[2][1], "'-2+3") in seen
     assert len(body) == len(K.WORKED) + 4 + 3       # matches 1, 2 and 4; match 3 is damage
     assert all(len(cell) <= 17 for r in body for cell in (r[col["player_a"]], r[col["player_b"]], r[col["rules"]]))
+
+
+def test_full_width_formula_starts_are_neutralised_too(tmp_path):
+    data = str(tmp_path / "data")
+    os.makedirs(data)
+    st = Store(root=data)
+    st.load()
+    p = StorePersist(st)
+    old = None
+    for (a, b), rules in zip(WIDE_NAMES, ("\uff1d1+1", "\uff0dx")):
+        m = Match(a, b, _rules(rules), 0)
+        p.start(m, old=old)
+        K.record(p, m, K.WORKED[:3])
+        old = m
+    run = gin(tmp_path, "export", "--from", data, "--out", tmp_path / "out")
+    assert run.proc.returncode == 0, run.proc.stderr
+    with open(str(tmp_path / "out" / "hands.csv"), newline="", encoding="utf-8") as f:
+        body = list(csv.DictReader(f))
+    assert len(body) == 6
+    cells = [r[k] for r in body for k in ("player_a", "player_b", "rules")]
+    assert not [c for c in cells if c.startswith(FORMULA_START + WIDE_START)], cells
+    assert set(cells) == set("'" + t for pair in WIDE_NAMES for t in pair) | {"'\uff1d1+1", "'\uff0dx"}
 
 
 def test_texts_longer_than_the_device_stores_are_damage(exported):

@@ -17,6 +17,7 @@ from base import ticks_diff
 _WIFI = 0
 _PAGE = 1
 _MASK = 0   # the checkerboard
+_MASK_1PX = 2   # every third column: at a pixel a module the checkerboard is the finest a panel shows, and blurs
 _COUNT_MS = 2000
 
 
@@ -43,19 +44,24 @@ def stop_phones(app):
 
 def pick_qr(text, rows):
     """(QR, pixels a module, light margin) for text, as large as the
-    panel's rows allow: level M where it is as large as L; a margin of 2
-    pixels, or 1 where that makes it fit (a WIFI: string on 32 rows)."""
+    panel's rows allow, then with the widest margin up to 4 modules (the
+    standard's; at least a pixel: a WIFI: string on 32 rows has 1), level M
+    where that is as good as L. A text of capitals, digits
+    and " $%*+-./:" (the page's address in capitals) goes in alphanumeric
+    mode: a version 1 code, 4 modules of margin on 32 rows."""
     from net import qr
+    an = qr.alnum(text)
     best = None
     for ecl in (qr.M, qr.L):
-        v = qr.fit(len(text), ecl)
+        v = qr.fit(len(text), ecl, an)
         if not v:
             continue
         size = 17 + 4 * v
         for margin in (2, 1):
             scale = (rows - 2 * margin) // size
             if scale >= 1:
-                if best is None or scale > best[1]:
+                margin = min(4 * scale, (rows - size * scale) // 2)
+                if best is None or scale > best[1] or scale == best[1] and margin > best[2]:
                     best = (ecl, scale, margin)
                 break
     if best is None:
@@ -63,7 +69,7 @@ def pick_qr(text, rows):
     # One mask, not the best of 8: scoring them takes a Pico 2.5 s (emulated
     # RP2040), and every mask reads (docs/pico-w.md: 43 codes x 8 masks x
     # both panels all decoded by zbarimg).
-    return qr.QR(text, best[0], masks=(_MASK,)), best[1], best[2]
+    return qr.QR(text, best[0], masks=(_MASK if best[1] > 1 else _MASK_1PX,)), best[1], best[2]
 
 
 class PhonesScreen(Screen):
@@ -115,7 +121,9 @@ class PhonesScreen(Screen):
         text = self._text()
         if text != self.shown:
             self.qr = None   # the old code's bytes go before the new one is made
-            self.qr, self.scale, self.margin = (None, 0, 0) if text is None else pick_qr(text, g.h)
+            # The page's address in capitals: the same address, fewer modules.
+            self.qr, self.scale, self.margin = (None, 0, 0) if text is None else pick_qr(
+                text if self.view == _WIFI else text.upper(), g.h)
             self.shown = text
         lines = []
         if self.view == _WIFI and g.compact:
