@@ -28,11 +28,12 @@ def centre(g, s, font):
     return x if x > 0 else 0
 
 
-def more(g, y=-1):
-    """On a compact panel: a small arrow at the right saying that Down shows
-    more; by default under the last row (the pixels a 32-row panel has spare
-    there). A 64-row panel shows enough rows to go without it."""
-    if g.compact:
+def more(g, y=-1, always=False):
+    """A small arrow at the right saying that Down shows more; by default
+    under the last row (the pixels a panel has spare there). On a compact
+    panel only, unless always (a list: on any panel): a 64-row panel's
+    other screens show enough rows to go without it."""
+    if g.compact or always:
         if y < 0:
             y = g.h - 3
         g.hline(W - 6, y, 5, 1)
@@ -147,7 +148,7 @@ class ListView:
                 g.hline(0, y + g.line - 2, W, 1)
             y += g.line
         if last < n:
-            more(g)
+            more(g, -1, True)
 
 
 class NumberField:
