@@ -45,8 +45,17 @@ def error_lines(t, e, dropped=0):
     then "nothing was changed" would not be true, and the lines say so."""
     lines = _lines(t, e)
     if dropped:
-        lines[1] = t(tx.OLD_GONE_N) % dropped
+        lines[1] = count(t, tx.OLD_GONE_N, dropped)
     return lines
+
+
+def count(t, sid, n):
+    """String sid with the number n in it, in n's form: a string that counts
+    something holds its forms as "one|other" (the form for 1, the form for
+    any other number; each has the %d), so "1 old match deleted" and
+    "2 old matches deleted" in every language."""
+    s = t(sid).split("|")
+    return s[0 if n == 1 else -1] % n
 
 
 def failed(app, e):
@@ -90,7 +99,7 @@ def problem_text(t, p):
     s = t(_PROBLEMS[code])
     if "%" in s:
         n = getattr(p, "n", None)
-        s = s % (n if n is not None else 0)
+        s = count(t, _PROBLEMS[code], n if n is not None else 0)
     return s
 
 

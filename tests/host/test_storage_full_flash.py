@@ -47,7 +47,10 @@ def t(i):
 
 
 NOTHING = t(tx.NOT_SAVED_WHY)
-GONE = t(tx.OLD_GONE_N)   # "%d old matches deleted"
+
+
+def gone_words(n):
+    return errtext.count(t, tx.OLD_GONE_N, n)   # "1 old match deleted", "2 old matches deleted"
 
 
 def cards_hand(i):
@@ -112,7 +115,7 @@ def said_gone(name, d, raised, result):
         lines = errtext.error_lines(t, raised, d.model.take_dropped())
         for s in lines:
             for n in range(1, 10):
-                if s == GONE % n:
+                if s == gone_words(n):
                     return n
         assert NOTHING in lines, lines
         return None
@@ -208,7 +211,7 @@ def test_the_screen_names_what_a_failed_new_match_deleted():
         gone = len(before.store.archived()) - len(boot.store.archived())
         if raised is not None and gone:
             lines = errtext.error_lines(t, raised, d.model.take_dropped())
-            assert NOTHING not in lines and GONE % gone in lines, lines
+            assert NOTHING not in lines and gone_words(gone) in lines, lines
             seen += 1
     assert seen, "no run deleted old matches and then failed: the case is not exercised"
 
