@@ -434,3 +434,46 @@ def test_delete_old_matches_by_key_presses_with_no_block_free():
     after = K._boot(env, env.image(fs, root))
     assert after.store.archived() == [] and after.state()[3] == stats
     assert fs.statvfs(root)[4] > 0
+
+
+@pytest.mark.parametrize("free", [0, 1, 2, 5])
+def test_damaged_statistics_are_said_as_they_are_on_flash(free):
+    """Damaged statistics, first found by opening Statistics: the screen says
+    so (a note over the list), and its words are true to the flash - "set
+    aside" only when the copy is in bad/; on a flash too full to copy them
+    the damaged file stays and the words say no copy was kept."""
+    from ui_kit import Rig
+    from ui import keys
+    from play.persist import StorePersist
+    from storage.store import P_STATS_KEPT
+    env = L.LfsEnv(L.PICO_W_BLOCKS)
+    fs, root = env.load(image(free))
+    data = fs.open(root + "/stats.dat", "rb").read()
+    damaged = data[:-2] + b"\xff\xff"
+    _overwrite(fs, root + "/stats.dat", damaged)
+    rig = Rig("en", persist=StorePersist(Store(root, fs=fs)))
+    if rig.screen() != "TableScreen":
+        rig.press(keys.OK)                       # the start's note (a full flash)
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Statistics"))
+    names = fs.listdir(root)
+    bad = fs.listdir(root + "/bad") if "bad" in names else []
+    copied = [n for n in bad if fs.open(root + "/bad/" + n, "rb").read() == damaged]
+    if copied:
+        assert "stats.dat" not in names
+        want = t(tx.PR_STATS_DAMAGED)
+    else:
+        assert fs.open(root + "/stats.dat", "rb").read() == damaged   # left where it was
+        want = t(tx.PR_STATS_KEPT)
+    assert rig.screen() == "MessageScreen", rig.texts()
+    assert " ".join(rig.texts()[1:]) == want, (free, rig.texts())
+    if free <= 1:
+        assert not copied, "the case of a copy that cannot be made is not exercised"
+    rig.press(keys.OK)
+    assert rig.screen() == "StatsScreen"      # the list under it, and the note said once
+    # A later start reads them again and says the same, truly.
+    s = Store(root, fs=fs)
+    s.load()
+    s.load_stats()
+    codes = [p.code for p in s.problems if p.code in (P_STATS_DAMAGED, P_STATS_KEPT)]
+    assert codes == ([] if copied else [P_STATS_KEPT]), (free, s.problems)

@@ -324,4 +324,5 @@ T = (
     'OK: done',  # DIGITS+2
     '▲▼ 1, held 10. OK: done',  # DIGITS+3
     '▲▼ 1, held 10',  # DIGITS+4
+    "Statistics unreadable and memory full: no copy kept, they start again",  # PR_STATS_KEPT
 )

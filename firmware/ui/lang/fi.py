@@ -324,4 +324,5 @@ T = (
     "OK: valmis",  # DIGITS+2
     "▲▼ 1, pidä 10. OK: valmis",  # DIGITS+3
     "▲▼ 1, pidä 10",  # DIGITS+4
+    "Tilastoja ei voi lukea ja muisti on täynnä: kopiota ei jäänyt, alkavat alusta",  # PR_STATS_KEPT
 )
