@@ -81,14 +81,14 @@ def _lines(t, e):
     return [l1, l2, t(tx.NOT_SAVED_WHY)] if l2 else [l1, t(tx.NOT_SAVED_WHY)]
 
 
-# Problem code -> string id (store.P_READ = 1 ... P_STATS_KEPT = 23).
+# Problem code -> string id (store.P_READ = 1 ... P_HANDS_LOST = 24).
 _PROBLEMS = (tx.PR_OTHER, tx.PR_READ, tx.PR_MATCH_NEWER, tx.PR_MATCH_DAMAGED,
              tx.PR_HANDS_NEWER, tx.PR_HANDS_DAMAGED, tx.PR_ORPHANS, tx.PR_CUT_OFF,
              tx.PR_SOME_DAMAGED, tx.PR_OLD_NEWER, tx.PR_OLD_DAMAGED,
              tx.PR_STATS_NEWER, tx.PR_STATS_DAMAGED, tx.PR_JOURNAL_MISSING, tx.PR_FULL,
              tx.PR_CLOSED, tx.LOCK_UNSAVED_W, tx.PR_CLUB_NEWER, tx.PR_CLUB_DAMAGED,
              tx.PR_OLD_CLUB_NEWER, tx.PR_OLD_CLUB_DAMAGED, tx.PR_MATCH_MISSING, tx.PR_MATCH_EARLIER,
-             tx.PR_STATS_KEPT)
+             tx.PR_STATS_KEPT, tx.PR_HANDS_LOST)
 
 
 def problem_text(t, p):

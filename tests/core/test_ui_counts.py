@@ -36,6 +36,10 @@ WANT = (
                            "Mani rovinate messe da parte: 3 mani recuperate"),
                           ("Mãos danificadas postas de lado: 1 mão recuperada",
                            "Mãos danificadas postas de lado: 3 mãos recuperadas"))),
+    (tx.PR_HANDS_LOST, (("1 saved hand lost", "3 saved hands lost"),
+                        ("1 tallennettu jako menetettiin", "3 tallennettua jakoa menetettiin"),
+                        ("1 mano salvata persa", "3 mani salvate perse"),
+                        ("1 mão salva perdida", "3 mãos salvas perdidas"))),
 )
 # English strings with a count before a plural noun that need no forms:
 # "Done: %d players" has its own string for 1 (PLAYERS_DONE_1); "%d cards,

@@ -215,7 +215,7 @@ _PROBLEM_IDS = ((S.P_READ, tx.PR_READ, 5), (S.P_MATCH_NEWER, tx.PR_MATCH_NEWER, 
                 (S.P_CUT_OFF, tx.PR_CUT_OFF, 3), (S.P_SOME_DAMAGED, tx.PR_SOME_DAMAGED, 2),
                 (S.P_OLD_NEWER, tx.PR_OLD_NEWER, 17), (S.P_OLD_DAMAGED, tx.PR_OLD_DAMAGED, 18),
                 (S.P_STATS_NEWER, tx.PR_STATS_NEWER, None), (S.P_STATS_DAMAGED, tx.PR_STATS_DAMAGED, None),
-                (S.P_STATS_KEPT, tx.PR_STATS_KEPT, None),
+                (S.P_STATS_KEPT, tx.PR_STATS_KEPT, None), (S.P_HANDS_LOST, tx.PR_HANDS_LOST, 13),
                 (S.P_CLUB_NEWER, tx.PR_CLUB_NEWER, None), (S.P_CLUB_DAMAGED, tx.PR_CLUB_DAMAGED, None),
                 (S.P_OLD_CLUB_NEWER, tx.PR_OLD_CLUB_NEWER, 3), (S.P_OLD_CLUB_DAMAGED, tx.PR_OLD_CLUB_DAMAGED, 4),
                 (S.P_OTHER, tx.PR_OTHER, None))

@@ -325,4 +325,5 @@ T = (
     '▲▼ 1, held 10. OK: done',  # DIGITS+3
     '▲▼ 1, held 10',  # DIGITS+4
     "Statistics unreadable and memory full: no copy kept, they start again",  # PR_STATS_KEPT
+    "%d saved hand lost|%d saved hands lost",  # PR_HANDS_LOST
 )

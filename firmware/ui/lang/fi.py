@@ -325,4 +325,5 @@ T = (
     "▲▼ 1, pidä 10. OK: valmis",  # DIGITS+3
     "▲▼ 1, pidä 10",  # DIGITS+4
     "Tilastoja ei voi lukea ja muisti on täynnä: kopiota ei jäänyt, alkavat alusta",  # PR_STATS_KEPT
+    "%d tallennettu jako menetettiin|%d tallennettua jakoa menetettiin",  # PR_HANDS_LOST
 )

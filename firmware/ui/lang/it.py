@@ -325,4 +325,5 @@ T = (
     "▲▼ 1, tieni 10. OK: fatto",  # DIGITS+3
     "▲▼ 1, tieni 10",  # DIGITS+4
     "Statistiche illeggibili e memoria piena: nessuna copia, ripartono da zero",  # PR_STATS_KEPT
+    "%d mano salvata persa|%d mani salvate perse",  # PR_HANDS_LOST
 )

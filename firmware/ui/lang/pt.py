@@ -325,4 +325,5 @@ T = (
     "▲▼ 1, segure 10. OK: fim",  # DIGITS+3
     "▲▼ 1, segure 10",  # DIGITS+4
     "Estatísticas ilegíveis e memória cheia: sem cópia, começam de novo",  # PR_STATS_KEPT
+    "%d mão salva perdida|%d mãos salvas perdidas",  # PR_HANDS_LOST
 )
