@@ -56,7 +56,7 @@ ROOMS = ("base", "gincore", "storage", "play", "device", "net", "ui", "board")
 # parts the table does not use (storage/store.py imports each when one of
 # its calls is made): they go at every return to the table (App.home).
 RARE = ("storage.archive", "storage.stats_file", "storage.club_files", "ui.screens.setup", "ui.screens.settings", "ui.screens.stats", "ui.screens.cards", "ui.cardgfx",
-        "ui.screens.club", "ui.screens.club_rows", "ui.screens.club_setup", "ui.club", "storage.old_matches", "ui.screens.club_entry",
+        "ui.screens.club", "ui.screens.club_rows", "ui.screens.club_setup", "ui.club", "storage.old_matches", "storage.mend", "ui.screens.club_entry",
         "ui.tablepair", "ui.screens.tablepair", "ui.screens.phones", "ui.screens.digits", "ui.screens.tables",
         "ui.moveclock", "ui.errtext")
 

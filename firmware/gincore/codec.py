@@ -17,6 +17,10 @@ LEB128 varints unless said otherwise; a string is a varint length + UTF-8):
                  move clock: that player ran out; the two bytes are what
                  it gives (match.forfeit). A match with none is saved as
                  version 1, so older software reads every match it could.
+  hand:   (a journal record, play/persist.py) byte 1, then one hand as in
+          a match (a void with a player out is a forfeit), but its cards
+          as two counts and the cards at 6 bits each, high bits first
+          (20 cards in 15 bytes)
   stats:  b"GS" version(1 byte), field count, player count, then each:
           name, the counters in stats.FIELDS order (zig-zag, so an
           over-removed counter cannot break the file)
@@ -94,31 +98,57 @@ def encode_match(match):
             _uint(buf, v)
     _uint(buf, len(hands))
     for i in range(len(hands)):
-        h = hands.view(i)   # no object per hand; the cards are read apart
-        cards = hands.cards_of(i)
-        out = 2 if h.out is None else h.out
-        flags = out | ((3 if h.how == _result.FORFEIT else _HOW_CODE.index(h.how)) << 2)
-        if h.limit is not None:
-            flags |= 0x10
-        if h.upcard is not None:
-            flags |= 0x20
-        if h.spade:
-            flags |= 0x40
-        if cards is not None:
-            flags |= 0x80
-        buf.append(flags)
-        buf.append(h.knocker)
-        buf.append(h.defender)
-        if h.limit is not None:
-            buf.append(h.limit)
-        if h.upcard is not None:
-            buf.append(h.upcard)
-        if cards is not None:
-            for side in cards:
-                buf.append(len(side))
-                for c in side:
-                    buf.append(c)
+        # no object per hand; the cards are read apart
+        _put_hand(buf, hands.view(i), hands.cards_of(i), False)
     return bytes(buf)
+
+
+def encode_hand(h):
+    """One hand as the journal keeps it (play/persist.py): 4-5 bytes, about
+    22 with its cards."""
+    buf = bytearray(b"\x01")
+    _put_hand(buf, h, h.cards, True)
+    return bytes(buf)
+
+
+def _put_hand(buf, h, cards, packed):
+    out = 2 if h.out is None else h.out
+    flags = out | ((3 if h.how == _result.FORFEIT else _HOW_CODE.index(h.how)) << 2)
+    if h.limit is not None:
+        flags |= 0x10
+    if h.upcard is not None:
+        flags |= 0x20
+    if h.spade:
+        flags |= 0x40
+    if cards is not None:
+        flags |= 0x80
+    buf.append(flags)
+    buf.append(h.knocker)
+    buf.append(h.defender)
+    if h.limit is not None:
+        buf.append(h.limit)
+    if h.upcard is not None:
+        buf.append(h.upcard)
+    if cards is None:
+        return
+    if not packed:
+        for side in cards:
+            buf.append(len(side))
+            for c in side:
+                buf.append(c)
+        return
+    buf.append(len(cards[0]))
+    buf.append(len(cards[1]))
+    acc = bits = 0
+    for side in cards:
+        for c in side:
+            acc = (acc << 6 | c) & 0xFFF   # never more than 6 + 7 bits wanted
+            bits += 6
+            if bits >= 8:
+                bits -= 8
+                buf.append(acc >> bits & 0xFF)
+    if bits:
+        buf.append(acc << (8 - bits) & 0xFF)
 
 
 def encode_stats(stats):
@@ -236,23 +266,9 @@ def decode_match(data):
         raise CodecError("saved match is damaged: %s" % e)
     m.rule_changes = changes
     for i in range(r.uint()):
-        flags = r.byte()
-        out = flags & 3
-        how = _HOW_CODE[(flags >> 2) & 3]
-        if how == _result.VOID and out != 2 and r.version >= _V_FORFEIT:
-            how = _result.FORFEIT
-        kd = r.byte()
-        dd = r.byte()
-        limit = r.byte() if flags & 0x10 else None
-        upcard = r.byte() if flags & 0x20 else None
-        cards = None
-        if flags & 0x80:
-            kc = tuple(r.byte() for _ in range(r.byte()))
-            dc = tuple(r.byte() for _ in range(r.byte()))
-            cards = (kc, dc)
+        f = _get_hand(r, r.version, False)
         try:
-            m.hands.append(HandRecord(None if out == 2 else out, how, kd, dd,
-                                      limit, upcard, flags & 0x40, cards))
+            m.hands.append(HandRecord(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7]))
         except ValueError as e:
             raise CodecError("saved hand %d is damaged: %s" % (i + 1, e))
     r.end()
@@ -261,6 +277,48 @@ def decode_match(data):
     except ValueError as e:
         raise CodecError("saved match does not add up: %s" % e)
     return m
+
+
+def decode_hand(data):
+    """A hand from encode_hand's bytes (a HandRecord). Raises CodecError or
+    ValueError when they cannot be one."""
+    from gincore.match import HandRecord
+    r = _Reader(data, "hand")
+    if r.byte() != 1:
+        raise CodecError("this is not a saved hand")
+    f = _get_hand(r, _V_FORFEIT, True)
+    r.end()
+    return HandRecord(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7])
+
+
+def _get_hand(r, version, packed):
+    # A hand's fields, in HandRecord's order.
+    flags = r.byte()
+    out = flags & 3
+    how = _HOW_CODE[(flags >> 2) & 3]
+    if how == _result.VOID and out != 2 and version >= _V_FORFEIT:
+        how = _result.FORFEIT
+    kd = r.byte()
+    dd = r.byte()
+    limit = r.byte() if flags & 0x10 else None
+    upcard = r.byte() if flags & 0x20 else None
+    cards = None
+    if flags & 0x80 and not packed:
+        kc = tuple(r.byte() for _ in range(r.byte()))
+        dc = tuple(r.byte() for _ in range(r.byte()))
+        cards = (kc, dc)
+    elif flags & 0x80:
+        nk = r.byte()
+        got = []
+        acc = bits = 0
+        for _ in range(nk + r.byte()):
+            if bits < 6:
+                acc = (acc << 8 | r.byte()) & 0x3FFF
+                bits += 8
+            bits -= 6
+            got.append(acc >> bits & 63)
+        cards = (tuple(got[:nk]), tuple(got[nk:]))
+    return None if out == 2 else out, how, kd, dd, limit, upcard, flags & 0x40, cards
 
 
 def decode_stats(data):

@@ -14,8 +14,9 @@ compaction) never raises: it is tried again at the next save. After load(),
 replaces it) and `read_only` that the flash could not be read, so nothing
 may be written until the next start.
 
-Snapshots are the scoring engine's codec (gincore.codec); a journal record
-is one hand as a short JSON list (the codec has no per-hand form yet).
+Snapshots are the scoring engine's codec (gincore.codec), and so is a
+journal record: one hand (codec.encode_hand). Older versions saved a hand
+as a JSON list; those records are still read.
 """
 import json
 
@@ -24,13 +25,14 @@ from gincore import codec as _codec
 # organiser keeps the evening without a match's code (play/model.py, park).
 
 
-def hand_to_list(h):
-    return [h.out, h.how, h.knocker, h.defender, h.limit, h.upcard, 1 if h.spade else 0,
-            [list(h.cards[0]), list(h.cards[1])] if h.cards else None]
-
-
-def hand_from_list(a):
+def hand_from_record(r):
+    """A journal record's hand: the codec's bytes, or the JSON list
+    [out, how, knocker, defender, limit, upcard, spade, cards] that older
+    versions saved."""
+    if r[:1] != b"[":
+        return _codec.decode_hand(r)
     from gincore.match import HandRecord
+    a = json.loads(r)
     cards = (tuple(a[7][0]), tuple(a[7][1])) if a[7] else None
     h = HandRecord(a[0], a[1], a[2], a[3], a[4], a[5], bool(a[6]), None)
     h.cards = cards
@@ -52,7 +54,7 @@ def add_saved_hands(m, records):
     base = len(m.hands)
     try:
         for r in records:
-            m.hands.append(hand_from_list(json.loads(r)))
+            m.hands.append(hand_from_record(r))
         m._fresh = False
         m.sheet()
         return len(records), None
@@ -62,7 +64,7 @@ def add_saved_hands(m, records):
         m.hands.pop()
     for i in range(len(records)):
         try:
-            m.hands.append(hand_from_list(json.loads(records[i])))
+            m.hands.append(hand_from_record(records[i]))
             m._fresh = False
             m.sheet()
         except Exception as e:  # noqa: BLE001 - any shape of bad record
@@ -132,7 +134,7 @@ class StorePersist:
         self.store.save_stats(_codec.encode_stats(stats))
 
     def hand_added(self, match):
-        self.store.append(json.dumps(hand_to_list(match.hands[-1])).encode())
+        self.store.append(_codec.encode_hand(match.hands[-1]))
 
     def tidy(self, match):
         """Fold a long journal into a snapshot (the app calls it when idle,

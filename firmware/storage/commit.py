@@ -58,6 +58,8 @@ P_OLD_CLUB_NEWER = const(19)   # n: the finished club night's number
 P_OLD_CLUB_DAMAGED = const(20)  # n: the finished club night's number
 P_MATCH_MISSING = const(21)    # the device had a match and neither of its files is there
 P_MATCH_EARLIER = const(22)    # n: hands recovered from the snapshot before the damaged one
+P_STATS_KEPT = const(23)       # statistics unreadable, and no room to copy them into bad/
+P_HANDS_LOST = const(24)       # n: saved hands a damaged match lost (they are in bad/)
 
 
 class Problem(str):

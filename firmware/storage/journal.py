@@ -11,13 +11,17 @@ and read back."""
 # new match an old journal can never be applied again. A journal is always
 # there beside a snapshot (the old one, until the next hand replaces it; a
 # new match on an empty flash writes its own first), so a snapshot with no
-# journal beside it means the journal went missing (reported).
+# journal beside it means the journal went missing (reported). A
+# compaction keeps the journal it folds in as match.pjn, beside match.prv
+# (the two together make the snapshot that replaced them): a damaged
+# snapshot then falls back to them and loses no hand.
 import storage.commit as C
 import storage.frame as F
 
 SNAPSHOT = "match.snp"
 PREVIOUS = "match.prv"   # the snapshot before the current one (a damaged one falls back to it)
 JOURNAL = "match.jnl"
+KEPT = "match.pjn"       # match.prv's journal, after a compaction folded it into match.snp
 
 
 class Journal(C.Commit):
@@ -63,32 +67,49 @@ class Journal(C.Commit):
         return self._journal > self.compact_bytes
 
     def compact(self, snapshot):
-        """Fold the journal into a snapshot of the state after every saved hand."""
-        self.rewrite(snapshot, self.hands)
+        """Fold the journal into a snapshot of the state after every saved
+        hand. The journal stays, as match.pjn beside match.prv, until the
+        next snapshot: a damaged one falls back to the two, every hand."""
+        self.rewrite(snapshot, self.hands, self._journal > F.HEADER_SIZE)
 
-    def rewrite(self, snapshot, hands):
+    def rewrite(self, snapshot, hands, fold=False):
         """Replace the whole current match (after an undo, edit or delete):
-        snapshot is the new state and holds `hands` hands. One commit."""
+        snapshot is the new state and holds `hands` hands. One commit.
+        fold: a compaction (the snapshot is the old one and its journal)."""
         if self.match_no is None:
             raise C.StoreError("No match is open.")
         gen = self._gen if self._gen > self._gen_top else self._gen_top
-        self._snapshot(snapshot, hands, self.match_no, gen + 1, "the match", True, True)
+        self._snapshot(snapshot, hands, self.match_no, gen + 1, "the match", not fold, True, fold)
 
-    def _snapshot(self, snapshot, hands, match, gen, what, journal=True, keep=False):
+    def _snapshot(self, snapshot, hands, match, gen, what, journal=True, keep=False, fold=False):
         # Write a snapshot; its rename is the commit. The journal beside it
         # now names an older snapshot, so it no longer counts: it stays until
         # the next hand replaces it (one flash write less per snapshot), and
         # a load replaces it by a fresh one. journal=False: the caller wrote
         # the fresh one already. keep: the same match goes on (rewrite), so
         # the snapshot it replaces stays as match.prv; a new match keeps none.
+        # fold (a compaction): before the commit the journal becomes
+        # match.pjn and an empty one for the new snapshot takes its place; a
+        # cut before the commit leaves match.pjn naming match.snp, which
+        # load() takes as its journal again.
         self._writable(what)
         data = F.header(F.KIND_SNAPSHOT, match, gen) + F.record(hands, snapshot)
         if self._snap_stats is not None:
             data += F.record(0, self._snap_stats)
-        self._check_room(len(data), what)
+        self._check_room(len(data) + F.HEADER_SIZE, what)
+        moved = False
         try:
+            if fold:
+                self._journal_dirty = True   # should the move fail half-way: checked before the next hand
+                self._write_new(JOURNAL, F.header(F.KIND_JOURNAL, match, gen), KEPT)
+                moved = True
             self._write_snapshot(data, keep)
         except OSError as e:
+            if moved:
+                try:
+                    self.fs.rename(self._p(KEPT), self._p(JOURNAL))   # the journal as it was
+                except OSError:
+                    self.read_only = True   # which journal is whose: the next load knows
             raise self._failed(e, what)
         self.match_no = match
         self.closed_no = None
@@ -105,6 +126,7 @@ class Journal(C.Commit):
         self._write_new(SNAPSHOT, data, PREVIOUS if keep else None)
         if not keep:
             self._quiet_remove(PREVIOUS)  # another match's: never fallen back to
+            self._quiet_remove(KEPT)
 
     def _new_journal(self, no):
         # The empty journal of match `no`, written before its first snapshot
@@ -116,10 +138,13 @@ class Journal(C.Commit):
     def _load_match(self, names):
         # load(): the match on flash, (snapshot bytes or None, [records]).
         self._fell_back = False
+        self._top = 0   # hands the damaged files held, as far as they tell
         snapshot, records = self._read_match(names)
         if self._fell_back:
             self.note("The saved match was damaged and set aside. It resumes after hand %d." % self.hands,
                       C.P_MATCH_EARLIER, self.hands)
+            from storage.mend import lost
+            lost(self)
         return snapshot, records
 
     def _read_match(self, names):
@@ -165,16 +190,30 @@ class Journal(C.Commit):
         self.hands = self._snap_hands = parts[0][0]
         snapshot = parts[0][1]
         self._snap_stats = parts[1][1] if len(parts) > 1 else None
-        if not have_journal:
+        kept = None
+        if KEPT in names:
+            kept = self._read(KEPT)
+            got = F.parse_header(kept, F.KIND_JOURNAL)
+            if got != (F.OK, match, gen):
+                if self._fell_back and got[0] == F.OK and got[1] == match and got[2] > gen:
+                    from storage.mend import top_seq
+                    self._top = top_seq(kept, self._top)   # the damaged one's: a cut inside its compaction
+                kept = None   # match.prv's, or older: not this snapshot's
+        if not have_journal and kept is None:
             # Every snapshot is followed by its journal: this one went missing.
             self.note("The hands saved after hand %d are missing. The match resumes from there." % self.hands,
                           C.P_JOURNAL_MISSING, self.hands)
             self._fresh_journal()
             return snapshot, []
-        data = self._read(JOURNAL)
+        data = self._read(JOURNAL) if have_journal else b""
         status, jmatch, jgen = F.parse_header(data, F.KIND_JOURNAL)
         if status == F.OK and jgen > self._gen_top:
             self._gen_top = jgen   # the next snapshot's generation goes above it
+        if kept is not None:
+            if status != F.OK or jmatch != match or jgen != gen:
+                from storage.mend import rejoin
+                return snapshot, rejoin(self, kept, data, status == F.OK and jmatch == match)
+            self._quiet_remove(KEPT)   # left by a cut after mend.rejoin's commit: the journal has its hands
         if status != F.OK:
             self._replace_journal(data, F.HEADER_SIZE)
             if status == F.NEWER:
@@ -191,6 +230,8 @@ class Journal(C.Commit):
             # back to the earlier snapshot its hands extend the damaged one:
             # kept in bad/ for export.
             if self._fell_back and len(data) > F.HEADER_SIZE:
+                from storage.mend import top_seq
+                self._top = top_seq(data, self._top)
                 self._replace_journal(data, F.HEADER_SIZE)
             else:
                 self._fresh_journal()
@@ -228,6 +269,8 @@ class Journal(C.Commit):
         st, m, g = F.parse_header(damaged, F.KIND_SNAPSHOT)
         if st == F.OK and g > self._gen_top:
             self._gen_top = g  # never write that generation again
+        from storage.mend import held
+        self._top = held(damaged)
         try:
             self._copy_aside(SNAPSHOT, damaged)
         except OSError:
@@ -246,12 +289,17 @@ class Journal(C.Commit):
         # next load finds them again). If they cannot be copied, nothing is
         # written until the next load, so a new match never replaces them
         # unread.
+        import storage.mend as mend
+        top = 0
         try:
             if data is None:
                 data = self._read(SNAPSHOT)
+            top = mend.held(data)
             self._copy_aside(SNAPSHOT, data)
             if have_journal:
-                self._copy_aside(JOURNAL, self._read(JOURNAL))
+                j = self._read(JOURNAL)
+                top = mend.top_seq(j, top)
+                self._copy_aside(JOURNAL, j)
             ok = True
         except OSError:
             ok = False
@@ -268,6 +316,9 @@ class Journal(C.Commit):
         else:
             self.note("The saved match was damaged. It was set aside for export; start a new match.",
                           C.P_MATCH_DAMAGED)
+            self._top = top
+            self.hands = 0
+            mend.lost(self)
 
     def _orphan_journal(self):
         # Hands with no snapshot: left behind by a match that is archived,

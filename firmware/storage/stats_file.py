@@ -55,12 +55,7 @@ def _load_stats(st):
         if status == F.OK:
             best, upto = payload, match
         else:
-            st._set_aside(STATS, data)
-            if status == F.NEWER:
-                st.note("The statistics were made by newer firmware and were set aside.", C.P_STATS_NEWER)
-            else:
-                st.note("The statistics were damaged and set aside; they start again from here.",
-                              C.P_STATS_DAMAGED)
+            _unreadable(st, data, status == F.NEWER)
     for no in reversed(list(st._arch)):
         if no <= upto:
             break
@@ -81,6 +76,18 @@ def _load_stats(st):
 def set_aside_stats(st):
     """The app could not use the statistics (valid CRC, but not a blob
     it can read): stats.dat goes to bad/ and a problem is noted."""
-    st._set_aside(STATS)
+    _unreadable(st)
     st.stats_upto = st._arch[-1] if st._arch else 0
-    st.note("The statistics were damaged and set aside; they start again from here.", C.P_STATS_DAMAGED)
+
+
+def _unreadable(st, data=None, newer=False):
+    # stats.dat cannot be used: copied into bad/ and removed, and said so.
+    # On a full flash the copy cannot be made: the file stays as it is (the
+    # next statistics saved replace it) and the words say that instead.
+    if not st._set_aside(STATS, data):
+        st.note("The statistics could not be read, and the memory is too full to keep a copy for export. "
+                "They start again from here.", C.P_STATS_KEPT)
+    elif newer:
+        st.note("The statistics were made by newer firmware and were set aside.", C.P_STATS_NEWER)
+    else:
+        st.note("The statistics were damaged and set aside; they start again from here.", C.P_STATS_DAMAGED)

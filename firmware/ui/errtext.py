@@ -45,8 +45,17 @@ def error_lines(t, e, dropped=0):
     then "nothing was changed" would not be true, and the lines say so."""
     lines = _lines(t, e)
     if dropped:
-        lines[1] = t(tx.OLD_GONE_N) % dropped
+        lines[1] = count(t, tx.OLD_GONE_N, dropped)
     return lines
+
+
+def count(t, sid, n):
+    """String sid with the number n in it, in n's form: a string that counts
+    something holds its forms as "one|other" (the form for 1, the form for
+    any other number; each has the %d), so "1 old match deleted" and
+    "2 old matches deleted" in every language."""
+    s = t(sid).split("|")
+    return s[0 if n == 1 else -1] % n
 
 
 def failed(app, e):
@@ -72,13 +81,14 @@ def _lines(t, e):
     return [l1, l2, t(tx.NOT_SAVED_WHY)] if l2 else [l1, t(tx.NOT_SAVED_WHY)]
 
 
-# Problem code -> string id (store.P_READ = 1 ... P_MATCH_EARLIER = 22).
+# Problem code -> string id (store.P_READ = 1 ... P_HANDS_LOST = 24).
 _PROBLEMS = (tx.PR_OTHER, tx.PR_READ, tx.PR_MATCH_NEWER, tx.PR_MATCH_DAMAGED,
              tx.PR_HANDS_NEWER, tx.PR_HANDS_DAMAGED, tx.PR_ORPHANS, tx.PR_CUT_OFF,
              tx.PR_SOME_DAMAGED, tx.PR_OLD_NEWER, tx.PR_OLD_DAMAGED,
              tx.PR_STATS_NEWER, tx.PR_STATS_DAMAGED, tx.PR_JOURNAL_MISSING, tx.PR_FULL,
              tx.PR_CLOSED, tx.LOCK_UNSAVED_W, tx.PR_CLUB_NEWER, tx.PR_CLUB_DAMAGED,
-             tx.PR_OLD_CLUB_NEWER, tx.PR_OLD_CLUB_DAMAGED, tx.PR_MATCH_MISSING, tx.PR_MATCH_EARLIER)
+             tx.PR_OLD_CLUB_NEWER, tx.PR_OLD_CLUB_DAMAGED, tx.PR_MATCH_MISSING, tx.PR_MATCH_EARLIER,
+             tx.PR_STATS_KEPT, tx.PR_HANDS_LOST)
 
 
 def problem_text(t, p):
@@ -90,7 +100,7 @@ def problem_text(t, p):
     s = t(_PROBLEMS[code])
     if "%" in s:
         n = getattr(p, "n", None)
-        s = s % (n if n is not None else 0)
+        s = count(t, _PROBLEMS[code], n if n is not None else 0)
     return s
 
 

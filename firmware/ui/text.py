@@ -327,7 +327,12 @@ TONIGHT = const(315)
 # DIGITS+4 its short form on a 32-row panel.
 DIGITS = const(319)
 
-COUNT = const(324)
+# Statistics that could not be read nor copied aside (a full flash).
+PR_STATS_KEPT = const(324)
+# Saved hands a damaged match lost: its count's two forms.
+PR_HANDS_LOST = const(325)
+
+COUNT = const(326)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

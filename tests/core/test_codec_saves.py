@@ -119,3 +119,39 @@ def test_numbers_stay_small_ints():
     data = b"GS\x01\x01\x01\x02Al" + b"\x80\x80\x80\x80\x04"
     e = raises(CodecError, decode_stats, data)
     assert "too large" in str(e)
+
+
+def test_a_journal_hand_round_trips_in_a_few_bytes():
+    """A hand as the journal keeps it (encode_hand): a hand by numbers in 4-5
+    bytes, by cards the 20 or 21 cards at 6 bits each (15-16 bytes)."""
+    from gincore.codec import encode_hand, decode_hand
+    from gincore.match import forfeit
+    kc = tuple(cards.parse(s) for s in "4H 5H 6H 8D 8H 8S 9S TS JS KD".split())
+    dc = tuple(cards.parse(s) for s in "TC TD TH 6C 7C 8C 9C QS 5S 7S".split())
+    hands = (HandRecord(A, KNOCK, 6, 20), HandRecord(None, VOID), HandRecord(B, KNOCK, 2, 9, limit=3, spade=True),
+             HandRecord(A, GIN, 0, 40, upcard=cards.parse("QS")), forfeit(B, 1, 2),
+             HandRecord(A, KNOCK, 9, 57, cards=(kc, dc)),
+             HandRecord(A, GIN, 0, 12, upcard=cards.parse("2H"), cards=(tuple(range(41, 52)), tuple(range(10)))))
+    for h in hands:
+        data = encode_hand(h)
+        assert decode_hand(data).same_as(h), h
+        n = 0 if h.cards is None else len(h.cards[0]) + len(h.cards[1])
+        assert len(data) == 4 + (h.limit is not None) + (h.upcard is not None) + (2 + (n * 6 + 7) // 8 if n else 0)
+    assert len(encode_hand(hands[5])) == 21     # 137 bytes as the JSON list older versions saved
+    assert raises(CodecError, decode_hand, b"\x02" + encode_hand(hands[0])[1:])
+    assert raises(CodecError, decode_hand, encode_hand(hands[5])[:-1])
+
+
+def test_a_journal_hand_saved_by_an_older_version_still_loads():
+    # Older versions kept a hand as a JSON list, cards as card numbers.
+    from play.persist import add_saved_hands, hand_from_record
+    m = small_match()
+    old = (b'[0, 0, 9, 57, null, null, 0, [[29, 30, 31, 20, 33, 46, 47, 48, 49, 25],'
+           b' [9, 22, 35, 5, 6, 7, 8, 50, 43, 45]]]')
+    new_by_numbers = b"\x01\x05\x00\x17"   # B gin, 0 and 23
+    kept, err = add_saved_hands(m, [b"[1, 1, 0, 23, null, null, 0, null]", new_by_numbers])
+    assert (kept, err) == (2, None)
+    assert m.hands[2].same_as(HandRecord(B, GIN, 0, 23)) and m.hands[3].same_as(HandRecord(B, GIN, 0, 23))
+    h = hand_from_record(old)
+    assert (h.out, h.how, h.knocker, h.defender) == (A, KNOCK, 9, 57)
+    assert h.cards == ((29, 30, 31, 20, 33, 46, 47, 48, 49, 25), (9, 22, 35, 5, 6, 7, 8, 50, 43, 45))

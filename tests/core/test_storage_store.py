@@ -7,7 +7,7 @@ from expect import raises
 from storage import Store, StoreError, StoreFull
 from storage import frame as F
 from storage.osfs import OsFs
-from storage.store import P_JOURNAL_MISSING
+from storage.store import P_JOURNAL_MISSING, P_HANDS_LOST
 import scratch
 
 _BASE = scratch.folder('storage')
@@ -124,7 +124,8 @@ def test_compaction_folds_the_journal():
     assert s.needs_compact()
     s.compact(b"after 4")
     assert not s.needs_compact()
-    assert raw(s, "match.jnl")[:F.HEADER_SIZE] == F.header(F.KIND_JOURNAL, 1, 0)  # the old one, stale
+    assert raw(s, "match.jnl") == F.header(F.KIND_JOURNAL, 1, 1)   # a fresh one for the new snapshot
+    assert raw(s, "match.pjn")[:F.HEADER_SIZE] == F.header(F.KIND_JOURNAL, 1, 0)  # the old one, beside match.prv
     play(s, 2, 4)
     s2, snap, recs, problems = reload(s)
     assert (snap, recs, problems) == (b"after 4", [hand(4), hand(5)], [])
@@ -288,7 +289,8 @@ def test_damaged_snapshot_is_set_aside_with_its_journal():
     put(s, "match.snp", bytes(data))
     s2, snap, recs, problems = reload(s)
     assert (snap, recs) == (None, [])
-    assert len(problems) == 1 and "damaged" in problems[0]
+    assert len(problems) == 2 and "damaged" in problems[0]
+    assert (problems[1].code, problems[1].n) == (P_HANDS_LOST, 2)   # the one case a damaged snapshot costs hands
     assert s2.bad_files() == ["1-match.snp", "2-match.jnl"]
     assert raises(StoreError, s2.append, b"x")
     s2.new_match(b"fresh")

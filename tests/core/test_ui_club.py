@@ -10,6 +10,7 @@ from gincore import tournament as T
 from gincore import tournament_save as TS
 from gincore.pairings import BYE
 from ui import keys
+from ui.errtext import count
 from play.persist import encode
 from ui_kit import Rig, after_start, knock_by_numbers, both_heights
 
@@ -1101,7 +1102,7 @@ def test_deleting_old_matches_says_what_stays_in_every_language():
         rig.pick(rig.app.top().labels.index(t(tx.DELETE_OLD)))
         shown = " ".join(rig.seen())
         assert rig.screen() == "MessageScreen" and t(tx.NONE_TO_DELETE) in shown, (lang, shown)
-        assert " ".join(shown.split(t(tx.NONE_TO_DELETE))[1].split()) == t(tx.TONIGHT) % 1, (lang, shown)
+        assert " ".join(shown.split(t(tx.NONE_TO_DELETE))[1].split()) == count(t, tx.TONIGHT, 1), (lang, shown)
         _fits(rig)
 
 

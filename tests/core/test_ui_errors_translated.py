@@ -215,26 +215,27 @@ _PROBLEM_IDS = ((S.P_READ, tx.PR_READ, 5), (S.P_MATCH_NEWER, tx.PR_MATCH_NEWER, 
                 (S.P_CUT_OFF, tx.PR_CUT_OFF, 3), (S.P_SOME_DAMAGED, tx.PR_SOME_DAMAGED, 2),
                 (S.P_OLD_NEWER, tx.PR_OLD_NEWER, 17), (S.P_OLD_DAMAGED, tx.PR_OLD_DAMAGED, 18),
                 (S.P_STATS_NEWER, tx.PR_STATS_NEWER, None), (S.P_STATS_DAMAGED, tx.PR_STATS_DAMAGED, None),
+                (S.P_STATS_KEPT, tx.PR_STATS_KEPT, None), (S.P_HANDS_LOST, tx.PR_HANDS_LOST, 13),
                 (S.P_CLUB_NEWER, tx.PR_CLUB_NEWER, None), (S.P_CLUB_DAMAGED, tx.PR_CLUB_DAMAGED, None),
                 (S.P_OLD_CLUB_NEWER, tx.PR_OLD_CLUB_NEWER, 3), (S.P_OLD_CLUB_DAMAGED, tx.PR_OLD_CLUB_DAMAGED, 4),
                 (S.P_OTHER, tx.PR_OTHER, None))
 
 
 def test_storage_problems_at_start_in_every_language():
-    from ui.errtext import problem_text
+    from ui.errtext import count, problem_text
     for lang in LANGS:
         for code, sid, n in _PROBLEM_IDS:
             p = S.problem("English words %s" % n, code, n)
             rig = Rig(lang, persist=_Damaged([p]))
             t = rig.app.t
             assert rig.screen() == "MessageScreen"
-            want = t(sid) % n if n is not None else t(sid)
+            want = count(t, sid, n) if n is not None else t(sid)
             assert problem_text(t, p) == want
             shown = " ".join(rig.seen()[1:])      # under the title "Note"
             assert shown == want, (lang, shown, want)
             assert "English" not in shown
             if lang != "en":
-                assert want != lang_en.T[sid] % n if n is not None else want != lang_en.T[sid]
+                assert want != (count(lambda i: lang_en.T[i], sid, n) if n is not None else lang_en.T[sid])
             _fits(rig)
     # A plain string (no code) is the general words, not English.
     rig = Rig("fi", persist=_Damaged(["Something odd"]))

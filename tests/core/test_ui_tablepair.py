@@ -310,7 +310,7 @@ def _deleting_on_a_table(rig):
     now = rig.persist.match_id()
     assert _archived(rig) == ordinary + [earlier, tonight] and now == tonight + 1
     shown = delete_old_by_keys(rig)
-    assert "2 finished matches go." in shown and "The club night's 1 matches stay." in shown, shown
+    assert "2 finished matches go." in shown and "The club night's 1 match stays." in shown, shown
     rig.hold_ms(keys.OK, 2100)
     assert _archived(rig) == [tonight] and rig.persist.match_id() == now
 

@@ -38,6 +38,7 @@ BASE = build()
 FILES = {
     "match.jnl": "journal",
     "match.snp": "snapshot",
+    "match.pjn": "the journal the snapshot folded in",
     "stats.dat": "stats",
     "arch/m000001.dat": "archive",
 }
@@ -121,10 +122,11 @@ def test_damaged_file_is_recovered_or_set_aside(name, m):
         if snap is None:
             assert changed and problems and recs == []
         elif snap == b"second":
-            # The snapshot before the damaged one (match.prv) took over; the
-            # journal extended the damaged one, so it went to bad/ with it.
-            assert changed and recs == []
-            assert [p.code for p in problems] == [P_MATCH_EARLIER] and problems[0].n == 0
+            # The snapshot before the damaged one (match.prv) took over,
+            # with the journal the damaged one folded in (match.pjn) and the
+            # journal after it: no hand lost.
+            assert changed and recs == HANDS
+            assert [p.code for p in problems] == [P_MATCH_EARLIER] and problems[0].n == len(HANDS)
         else:
             assert snap == b"second+4" and recs == HANDS[4:]
     else:

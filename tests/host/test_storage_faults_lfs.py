@@ -97,13 +97,12 @@ def test_a_hand_whose_compaction_fails_is_saved_once():
     env = LfsEnv()
     fs, root = env.new()
     ffs = FaultFs(fs)
-    rig = Rig(persist=StorePersist(Store(ROOT, fs=ffs, compact_bytes=K.COMPACT)))
+    rig = Rig(persist=StorePersist(Store(ROOT, fs=ffs, compact_bytes=60)))   # long after 4 hands
     n = 0
-    while rig.app.model.persist.store._journal + 42 <= K.COMPACT:
-        knock_by_numbers(rig, n % 2, 5, 30)
+    while not rig.app.model.persist.store.needs_compact():
+        knock_by_numbers(rig, n % 2, 5, 30)  # saved; the last makes the journal long
         n += 1
-    knock_by_numbers(rig, 0, 3, 25)          # saved; the journal is long now
-    assert rig.app.model.persist.store.needs_compact()
+    n -= 1
     ffs.arm(1, EIO)  # the compaction's file write, in the idle time after the save
     rig.step(700)
     assert ffs.fired == 1 and rig.app.model.persist.store.needs_compact()

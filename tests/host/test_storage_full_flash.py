@@ -29,7 +29,7 @@ from gincore.match import HandRecord
 from storage import Store
 from storage import frame as F
 from ui import errtext
-from storage.store import P_MATCH_MISSING, P_MATCH_EARLIER, P_STATS_DAMAGED
+from storage.store import P_MATCH_MISSING, P_MATCH_EARLIER, P_STATS_DAMAGED, P_HANDS_LOST
 from ui.lang import en
 from ui import text as tx
 from play.persist import encode
@@ -47,7 +47,10 @@ def t(i):
 
 
 NOTHING = t(tx.NOT_SAVED_WHY)
-GONE = t(tx.OLD_GONE_N)   # "%d old matches deleted"
+
+
+def gone_words(n):
+    return errtext.count(t, tx.OLD_GONE_N, n)   # "1 old match deleted", "2 old matches deleted"
 
 
 def cards_hand(i):
@@ -112,7 +115,7 @@ def said_gone(name, d, raised, result):
         lines = errtext.error_lines(t, raised, d.model.take_dropped())
         for s in lines:
             for n in range(1, 10):
-                if s == GONE % n:
+                if s == gone_words(n):
                     return n
         assert NOTHING in lines, lines
         return None
@@ -208,7 +211,7 @@ def test_the_screen_names_what_a_failed_new_match_deleted():
         gone = len(before.store.archived()) - len(boot.store.archived())
         if raised is not None and gone:
             lines = errtext.error_lines(t, raised, d.model.take_dropped())
-            assert NOTHING not in lines and GONE % gone in lines, lines
+            assert NOTHING not in lines and gone_words(gone) in lines, lines
             seen += 1
     assert seen, "no run deleted old matches and then failed: the case is not exercised"
 
@@ -301,26 +304,46 @@ def _damage_snapshot(fs, root):
     _overwrite(fs, root + "/match.snp", snap[:-3] + b"\0\0\0")   # the CRC no longer fits
 
 
-def test_a_damaged_snapshot_costs_only_the_hands_since_the_one_before():
+def test_a_damaged_snapshot_costs_no_hand():
+    """The journal a compaction folded in stays beside the snapshot before
+    (match.pjn by match.prv) until the next snapshot: a damaged snapshot
+    falls back to the two, then the journal after it - every hand."""
     fs, root, s = _store()
     for i in range(3):
         s.append(b"h%d" % i)
     s.compact(b"m+3")
     for i in range(3, 5):
         s.append(b"h%d" % i)
-    s.compact(b"m+5")          # match.prv is now m+3
-    s.append(b"h5")            # a fresh journal, naming m+5
+    s.compact(b"m+5")          # match.prv is now m+3, match.pjn its hands h3, h4
+    s.append(b"h5")            # the journal of m+5
     _damage_snapshot(fs, root)
     s2 = Store(root, fs=fs)
     got, recs, problems = s2.load()
-    assert got == b"m+3" and recs == [] and s2.hands == 3
-    assert [p.code for p in problems] == [P_MATCH_EARLIER] and problems[0].n == 3
+    assert got == b"m+3" and recs == [b"h3", b"h4", b"h5"] and s2.hands == 6
+    assert [(p.code, p.n) for p in problems] == [(P_MATCH_EARLIER, 6)]
     assert any(n.endswith("match.snp") for n in s2.bad_files()), "the damaged one is kept for export"
-    assert any(n.endswith("match.jnl") for n in s2.bad_files()), "so are the hands that extended it"
     # It goes on from there, and a later boot agrees.
     s2.append(b"again")
     got, recs, problems = Store(root, fs=fs).load()
-    assert got == b"m+3" and recs == [b"again"] and problems == []
+    assert got == b"m+3" and recs == [b"h3", b"h4", b"h5", b"again"] and problems == []
+
+
+def test_after_an_undo_a_damaged_snapshot_says_how_many_hands_it_lost():
+    # A rewrite (undo, edit) keeps no journal with match.prv: its hands
+    # could bring an undone one back. Falling back costs the hands since;
+    # the screen says how many.
+    fs, root, s = _store()
+    for i in range(4):
+        s.append(b"h%d" % i)
+    s.rewrite(b"m+3", 3)       # the last hand undone
+    s.append(b"h3'")
+    s.append(b"h4")
+    _damage_snapshot(fs, root)
+    s2 = Store(root, fs=fs)
+    got, recs, problems = s2.load()
+    assert got == b"m" and recs == [] and s2.hands == 0
+    assert [(p.code, p.n) for p in problems] == [(P_MATCH_EARLIER, 0), (P_HANDS_LOST, 5)]
+    assert errtext.problem_text(t, problems[1]) == "5 saved hands lost"
 
 
 def test_right_after_a_compaction_a_damaged_snapshot_loses_no_hand():
@@ -431,3 +454,68 @@ def test_delete_old_matches_by_key_presses_with_no_block_free():
     after = K._boot(env, env.image(fs, root))
     assert after.store.archived() == [] and after.state()[3] == stats
     assert fs.statvfs(root)[4] > 0
+
+
+@pytest.mark.parametrize("free", [0, 1, 2, 5])
+def test_damaged_statistics_are_said_as_they_are_on_flash(free):
+    """Damaged statistics, first found by opening Statistics: the screen says
+    so (a note over the list), and its words are true to the flash - "set
+    aside" only when the copy is in bad/; on a flash too full to copy them
+    the damaged file stays and the words say no copy was kept."""
+    from ui_kit import Rig
+    from ui import keys
+    from play.persist import StorePersist
+    from storage.store import P_STATS_KEPT
+    env = L.LfsEnv(L.PICO_W_BLOCKS)
+    fs, root = env.load(image(free))
+    data = fs.open(root + "/stats.dat", "rb").read()
+    damaged = data[:-2] + b"\xff\xff"
+    _overwrite(fs, root + "/stats.dat", damaged)
+    rig = Rig("en", persist=StorePersist(Store(root, fs=fs)))
+    if rig.screen() != "TableScreen":
+        rig.press(keys.OK)                       # the start's note (a full flash)
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Statistics"))
+    names = fs.listdir(root)
+    bad = fs.listdir(root + "/bad") if "bad" in names else []
+    copied = [n for n in bad if fs.open(root + "/bad/" + n, "rb").read() == damaged]
+    if copied:
+        assert "stats.dat" not in names
+        want = t(tx.PR_STATS_DAMAGED)
+    else:
+        assert fs.open(root + "/stats.dat", "rb").read() == damaged   # left where it was
+        want = t(tx.PR_STATS_KEPT)
+    assert rig.screen() == "MessageScreen", rig.texts()
+    assert " ".join(rig.texts()[1:]) == want, (free, rig.texts())
+    if free <= 1:
+        assert not copied, "the case of a copy that cannot be made is not exercised"
+    rig.press(keys.OK)
+    assert rig.screen() == "StatsScreen"      # the list under it, and the note said once
+    # A later start reads them again and says the same, truly.
+    s = Store(root, fs=fs)
+    s.load()
+    s.load_stats()
+    codes = [p.code for p in s.problems if p.code in (P_STATS_DAMAGED, P_STATS_KEPT)]
+    assert codes == ([] if copied else [P_STATS_KEPT]), (free, s.problems)
+
+
+def test_the_screen_says_how_many_hands_a_damaged_snapshot_lost():
+    """After an undo (a rewrite keeps no journal with match.prv) a damaged
+    snapshot costs the hands since: the note at start says how many, not
+    only where the match resumes."""
+    from ui_kit import Rig
+    from play.persist import StorePersist
+    env = L.LfsEnv(L.PICO_W_BLOCKS)
+    fs, root = env.new()
+    d = K.Device(fs, root)
+    d.model.new_match(("Ann", "Bob"), FINNISH, 0)
+    for i in range(3):
+        d.model.add_hand(K.knock(i))
+    d.model.undo_hand()                       # the match rewritten: 2 hands
+    for i in range(3):
+        d.model.add_hand(K.knock(i))          # 5 hands, in the journal after it
+    _damage_snapshot(fs, root)
+    rig = Rig("en", persist=StorePersist(Store(root, fs=fs)))
+    shown = " ".join(rig.texts()[1:])
+    assert rig.screen() == "MessageScreen" and "5 saved hands lost" in shown, shown
+    assert "resumes after hand 0" in shown, shown

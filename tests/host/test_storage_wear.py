@@ -1,47 +1,67 @@
 """Flash wear of real play, counted at the littlefs block device (Pico geometry).
 
-Sizes follow gincore.codec: a hand is 3-5 bytes, about 25 with the cards
-entered; a match is a ~40-byte head plus its hands; the statistics ~100 bytes.
-The figures printed here are the ones quoted in docs/storage.md;
-`python tests/host/test_storage_wear.py` prints them, plus a longer run that
-shows how littlefs spreads the erases (add --days N).
+The hands are the app's own: a match set up, hands entered by numbers or by
+cards (20 cards) through play.model, the journal compacted in idle time as
+the app does (Model.tidy), the next match archiving it with the statistics.
+The figures printed here are the ones quoted in docs/measurements.md;
+`python tests/host/test_storage_wear.py` prints them, with --matches N a
+longer run that shows how littlefs spreads the erases (the most-erased
+block, and the years of play to the flash's rated erase cycles), with
+--strategies the erases of other journal designs.
 """
 import os
 import sys
 
 if __name__ == "__main__":
     _root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    sys.path[:0] = [os.path.join(_root, p) for p in ("firmware", "host_tools/fakes", "tests/host")]
+    sys.path[:0] = [os.path.join(_root, p) for p in ("firmware", "host_tools/fakes", "tests/host", "tests/core")]
 
 import storage_lfs as L
+from gincore import cards as C
+from gincore import rules as _rules
+from gincore import result as R
+from gincore.match import HandRecord
+from play.model import Model
+from play.persist import StorePersist
 from storage import Store
+from ui.config import Config
 
-HEAD = 40      # names, dealer, rules
-HAND = 25      # a hand with the cards entered (the larger case)
-STATS = 100
 FIRMWARE_KB = 160  # .mpy files and fonts that share the filesystem
+CYCLES = 100000    # the W25Q16JV's rated program/erase cycles per block (the Pico's flash)
+FINNISH = _rules.preset("finnish")
+# RULES example 4 by cards: the knocker's 10 cards and the defender's 10.
+KC = tuple(C.parse(s) for s in "4H 5H 6H 8D 8H 8S 9S TS JS KD".split())
+DC = tuple(C.parse(s) for s in "TC TD TH 6C 7C 8C 9C QS 5S 7S".split())
 
 
-def device(blocks=L.PICO_BLOCKS):
+def by_numbers(i):
+    return HandRecord(i % 2, R.KNOCK, i % 9, 30)
+
+
+def by_cards(i):
+    return HandRecord(i % 2, R.KNOCK, cards=(KC, DC))
+
+
+def device(blocks=L.PICO_BLOCKS, firmware_kb=FIRMWARE_KB):
     flash = L.PicoFlash(blocks)
     lfs = L.mount(flash)
     # The firmware's own files take blocks that littlefs never moves.
     lfs.mkdir("/lib")
-    for i in range(FIRMWARE_KB // 8):
+    for i in range(firmware_kb // 8):
         with lfs.open("/lib/f%02d.mpy" % i, "wb") as f:
             f.write(bytes([i]) * 8192)
-    store = Store("/gin", fs=L.LfsFs(lfs))
-    store.load()
-    return flash, store
+    model = Model(StorePersist(Store("/gin", fs=L.LfsFs(lfs))), Config())
+    model.load()
+    return flash, model
 
 
-def play_game(store, hands, game_no):
-    store.new_match(b"h" * HEAD)
-    for h in range(hands):
-        store.append(bytes([game_no & 255, h]) * (HAND // 2) + b"!")
-        if store.needs_compact():
-            store.compact(b"h" * (HEAD + HAND * (h + 1)))
-    store.archive_match(b"m" * (HEAD + HAND * hands), b"s" * STATS)
+def play_match(model, hands, hand):
+    """A new match (the one before archived with the statistics), then
+    `hands` hands, each saved as it is entered and tidied in idle time."""
+    model.new_match(("Ann", "Bob"), FINNISH, 0)
+    for i in range(hands):
+        model.add_hand(hand(i))
+        model.tidy()
 
 
 def measure(flash, fn):
@@ -51,47 +71,53 @@ def measure(flash, fn):
     return {"programs": p1 - p0, "erases": e1 - e0, "bytes": b1 - b0}
 
 
-def game_30():
-    flash, store = device()
-    return measure(flash, lambda: play_game(store, 30, 1))
-
-
-def evening_500(hands_per_game=10):
-    flash, store = device()
-    games = 500 // hands_per_game
-    return measure(flash, lambda: [play_game(store, hands_per_game, g) for g in range(games)])
-
-
-def years(erases_per_day, blocks, cycles=100000):
-    return cycles * blocks / erases_per_day / 365.0
-
-
-def test_wear_of_a_30_hand_game():
-    w = game_30()
-    print("\n30-hand game: %(bytes)d bytes programmed, %(programs)d programs, %(erases)d blocks erased" % w)
-    # Each hand is one small commit into the directory's metadata (a 256-byte
-    # page), not a block of its own: far fewer erases than hands.
-    assert w["erases"] < 30
-    assert w["bytes"] < 30 * 2048
-
-
-def test_wear_of_a_500_hand_evening():
-    w = evening_500()
-    print("\n500-hand evening (50 games of 10 hands): %(bytes)d bytes, %(programs)d programs, %(erases)d erases" % w)
-    assert w["erases"] < 500
-
-
-def long_run(days, games=50, hands=30, blocks=L.PICO_BLOCKS):
-    flash, store = device(blocks)
+def matches(n, hand, hands=30, blocks=L.PICO_BLOCKS, firmware_kb=FIRMWARE_KB):
+    """n matches of `hands` hands: the counters per match (averaged) and
+    the erases of the most-erased block and the mean over the blocks erased."""
+    flash, model = device(blocks, firmware_kb)
+    play_match(model, hands, hand)           # the first: its files made
     base = list(flash.erase_count)
-    for d in range(days):
-        for g in range(games):
-            play_game(store, hands, d * games + g)
+    w = measure(flash, lambda: [play_match(model, hands, hand) for _ in range(n)])
     counts = [a - b for a, b in zip(flash.erase_count, base)]
     used = [c for c in counts if c]
-    top = sorted(range(len(counts)), key=lambda i: -counts[i])[:4]
-    print("  most-erased blocks (block: erases): %s" % ", ".join("%d: %d" % (i, counts[i]) for i in top))
-    return sum(counts), max(counts), len(used)
+    per = dict((k, v / float(n)) for k, v in w.items())
+    return per, max(counts), sum(used) / float(len(used) or 1), len(used)
+
+
+def years(hottest, n, matches_a_day):
+    """Years of play until the most-erased block reaches CYCLES."""
+    return CYCLES / (hottest / float(n) * matches_a_day) / 365.0
+
+
+def test_a_hand_by_cards_is_a_small_record():
+    # 20 cards at 6 bits: the journal record of a hand by cards is 21 bytes
+    # (older versions: 137 as JSON), by numbers 4 (44).
+    from gincore.codec import encode_hand
+    assert len(encode_hand(by_cards(0))) == 21
+    assert len(encode_hand(by_numbers(0))) == 4
+
+
+def test_wear_of_30_hand_matches_by_numbers_and_by_cards():
+    # A hand is one small commit into the folder's metadata (a 256-byte
+    # page), not a block of its own: far fewer erases than hands. (With a
+    # hand by cards as a 137-byte JSON list: 16 erases and 43 KB a match.)
+    for name, hand, erases, kb in (("by numbers", by_numbers, 7, 24), ("by cards", by_cards, 11, 32)):
+        per, hottest, mean, spread = matches(4, hand)
+        print("\n30-hand match %s: %.0f bytes programmed, %.1f page programs, %.1f blocks erased a match"
+              % (name, per["bytes"], per["programs"], per["erases"]))
+        assert per["erases"] < erases, (name, per)
+        assert per["bytes"] < kb * 1024, (name, per)
+
+
+def test_the_most_erased_block_on_a_small_flash():
+    # 200 matches by cards on a 64-block filesystem, where the metadata's
+    # blocks take the wear: the most-erased one (299, mean 54, with a hand
+    # by cards as a 137-byte JSON list).
+    n = 200
+    per, hottest, mean, spread = matches(n, by_cards, blocks=64, firmware_kb=0)
+    print("\n%d matches by cards, 64 blocks: most-erased block %d, mean %.1f over %d blocks"
+          % (n, hottest, mean, spread))
+    assert hottest < 250 and mean < 40, (hottest, mean)
 
 
 def strategies(n=500, rec=b"h" * 28):
@@ -136,20 +162,15 @@ def strategies(n=500, rec=b"h" * 28):
 if __name__ == "__main__":
     if "--strategies" in sys.argv:
         strategies()
-    days = int(sys.argv[sys.argv.index("--days") + 1]) if "--days" in sys.argv else 0
-    print("30-hand game:", game_30())
-    print("500-hand evening, 10-hand games:", evening_500(10))
-    print("500-hand evening, 30-hand games:", evening_500(30))
-    if days:
-        boards = (("Pico", L.PICO_BLOCKS), ("Pico W", L.PICO_W_BLOCKS))
-        if "--board" in sys.argv:
-            want = sys.argv[sys.argv.index("--board") + 1]
-            boards = [b for b in boards if b[0] == want]
-        for name, blocks in boards:
-            total, worst, spread = long_run(days, blocks=blocks)
-            per_day = total / days
-            print("%s, %d days of 50 thirty-hand games: %.0f erases/day, over %d blocks; "
-                  "most-erased block %d (%.1f/day, even spread would be %.1f)"
-                  % (name, days, per_day, spread, worst, worst / days, per_day / spread))
-            print("  years to 100,000 cycles: %.0f (most-erased block), %.0f (total over the blocks used)"
-                  % (100000 / (worst / days) / 365.0, years(per_day, spread)))
+    n = int(sys.argv[sys.argv.index("--matches") + 1]) if "--matches" in sys.argv else 0
+    for name, hand in (("by numbers", by_numbers), ("by cards", by_cards)):
+        per, hottest, mean, spread = matches(10, hand)
+        print("30-hand match %s, mean of 10: %.0f bytes, %.1f page programs, %.1f erases"
+              % (name, per["bytes"], per["programs"], per["erases"]))
+    if n:
+        for board, blocks, fw in (("64-block flash", 64, 0), ("Pico", L.PICO_BLOCKS, FIRMWARE_KB),
+                                  ("Pico W", L.PICO_W_BLOCKS, FIRMWARE_KB)):
+            per, hottest, mean, spread = matches(n, by_cards, blocks=blocks, firmware_kb=fw)
+            print("%s, %d matches of 30 hands by cards: most-erased block %d (mean %.1f over %d blocks); "
+                  "years to %d cycles at 10 matches a day: %.0f (most-erased block), at 50: %.0f"
+                  % (board, n, hottest, mean, spread, CYCLES, years(hottest, n, 10), years(hottest, n, 50)))

@@ -155,8 +155,8 @@ T = (
     "Saved hands are from newer firmware: set aside",  # PR_HANDS_NEWER
     "Saved hands damaged: set aside; match back to last checkpoint",  # PR_HANDS_DAMAGED
     "Hands without their match set aside",  # PR_ORPHANS
-    "Last save cut off: %d hands recovered",  # PR_CUT_OFF
-    "Damaged hands set aside: first %d recovered",  # PR_SOME_DAMAGED
+    "Last save cut off: %d hand recovered|Last save cut off: %d hands recovered",  # PR_CUT_OFF
+    "Damaged hands set aside: %d hand recovered|Damaged hands set aside: %d hands recovered",  # PR_SOME_DAMAGED
     "Old match %d is from newer firmware: set aside",  # PR_OLD_NEWER
     "Old match %d damaged: set aside",  # PR_OLD_DAMAGED
     "Statistics from newer firmware: set aside",  # PR_STATS_NEWER
@@ -172,8 +172,8 @@ T = (
     "No room for more hands by cards: enter this one by numbers.",  # CARDS_FULL
     "The hand is saved. The new rules are not saved yet: they will be with the next hand.",  # LATER_RULES_W
     "Delete old matches",  # DELETE_OLD
-    "%d finished matches go. Export them first!",  # DELETE_OLD_Q
-    "%d deleted",  # DELETED_N
+    "%d finished match goes. Export it first!|%d finished matches go. Export them first!",  # DELETE_OLD_Q
+    "%d deleted|%d deleted",  # DELETED_N
     "then delete them",  # FREE_UP2
     "No old matches",  # NONE_TO_DELETE
     "Put the hand back",  # REDO
@@ -243,7 +243,7 @@ T = (
     'Rounds',  # ROUNDS
     'Take back a result',  # TAKE_BACK
     'It is open again',  # TAKE_BACK_Q
-    '%d old matches deleted',  # OLD_GONE_N
+    '%d old match deleted|%d old matches deleted',  # OLD_GONE_N
     'Saved match not found: a new match is started',  # PR_MATCH_MISSING
     'Saved match damaged: set aside, it resumes after hand %d',  # PR_MATCH_EARLIER
     'Hold OK: done',  # NAME_HINT
@@ -315,7 +315,7 @@ T = (
     'Joined: %d',  # LEAVE+3
     'No club key here',  # LEAVE+4
     "Another club's key",  # LEAVE+5
-    "The club night's %d matches stay.",  # TONIGHT
+    "The club night's %d match stays.|The club night's %d matches stay.",  # TONIGHT
     "Own Wi-Fi: 6 tables",  # TONIGHT+1
     "Its own Wi-Fi takes 8 devices: up to 6 tables and 2 phones.",  # TONIGHT+2
     "More: save a club Wi-Fi (gin deploy --wifi).",  # TONIGHT+3
@@ -324,4 +324,6 @@ T = (
     'OK: done',  # DIGITS+2
     '▲▼ 1, held 10. OK: done',  # DIGITS+3
     '▲▼ 1, held 10',  # DIGITS+4
+    "Statistics unreadable and memory full: no copy kept, they start again",  # PR_STATS_KEPT
+    "%d saved hand lost|%d saved hands lost",  # PR_HANDS_LOST
 )

@@ -155,8 +155,8 @@ T = (
     "Tallennetut jaot ovat uudemmasta ohjelmasta: siirretty sivuun",  # PR_HANDS_NEWER
     "Jaot vioittuivat: siirretty sivuun; ottelu jatkuu viime tallennuksesta",  # PR_HANDS_DAMAGED
     "Jaot ilman ottelua siirretty sivuun",  # PR_ORPHANS
-    "Viime tallennus katkesi: %d jakoa palautettu",  # PR_CUT_OFF
-    "Vioittuneet jaot sivuun: %d ensimmäistä palautettu",  # PR_SOME_DAMAGED
+    "Viime tallennus katkesi: %d jako palautettu|Viime tallennus katkesi: %d jakoa palautettu",  # PR_CUT_OFF
+    "Vioittuneet jaot sivuun: %d jako palautettu|Vioittuneet jaot sivuun: %d jakoa palautettu",  # PR_SOME_DAMAGED
     "Vanha ottelu %d on uudemmasta ohjelmasta: sivuun",  # PR_OLD_NEWER
     "Vanha ottelu %d vioittui: sivuun",  # PR_OLD_DAMAGED
     "Tilastot uudemmasta ohjelmasta: sivuun",  # PR_STATS_NEWER
@@ -172,8 +172,8 @@ T = (
     "Korttikäsille ei ole tilaa: syötä tämä käsi numeroina.",  # CARDS_FULL
     "Käsi on tallennettu. Uusia sääntöjä ei vielä tallennettu: ne tallennetaan seuraavan käden kanssa.",  # LATER_RULES_W
     "Poista vanhat ottelut",  # DELETE_OLD
-    "%d päättynyttä ottelua poistuu. Vie ne ensin!",  # DELETE_OLD_Q
-    "%d poistettu",  # DELETED_N
+    "%d päättynyt ottelu poistuu. Vie se ensin!|%d päättynyttä ottelua poistuu. Vie ne ensin!",  # DELETE_OLD_Q
+    "%d poistettu|%d poistettu",  # DELETED_N
     "ja poista ne",  # FREE_UP2
     "Ei vanhoja otteluita",  # NONE_TO_DELETE
     "Palauta jako",  # REDO
@@ -243,7 +243,7 @@ T = (
     'Kierrokset',  # ROUNDS
     'Peru tulos',  # TAKE_BACK
     'Ottelu on taas auki',  # TAKE_BACK_Q
-    '%d vanhaa poistettu',  # OLD_GONE_N
+    '%d vanha poistettu|%d vanhaa poistettu',  # OLD_GONE_N
     'Tallennettua ottelua ei löytynyt: uusi ottelu aloitettu',  # PR_MATCH_MISSING
     'Tallennettu ottelu vioittui: siirretty sivuun, jatkuu käden %d jälkeen',  # PR_MATCH_EARLIER
     'Pidä OK: valmis',  # NAME_HINT
@@ -315,7 +315,7 @@ T = (
     "Verkossa: %d",  # LEAVE+3
     "Ei seuran avainta",  # LEAVE+4
     "Toisen seuran avain",  # LEAVE+5
-    "Kerhoturnauksen %d ottelua jää.",  # TONIGHT
+    "Kerhoturnauksen %d ottelu jää.|Kerhoturnauksen %d ottelua jää.",  # TONIGHT
     "Oma Wi-Fi: 6 pöytää",  # TONIGHT+1
     "Oma Wi-Fi ottaa 8 laitetta: enintään 6 pöytää ja 2 puhelinta.",  # TONIGHT+2
     "Enemmälle: kerhon Wi-Fi (gin deploy --wifi).",  # TONIGHT+3
@@ -324,4 +324,6 @@ T = (
     "OK: valmis",  # DIGITS+2
     "▲▼ 1, pidä 10. OK: valmis",  # DIGITS+3
     "▲▼ 1, pidä 10",  # DIGITS+4
+    "Tilastoja ei voi lukea ja muisti on täynnä: kopiota ei jäänyt, alkavat alusta",  # PR_STATS_KEPT
+    "%d tallennettu jako menetettiin|%d tallennettua jakoa menetettiin",  # PR_HANDS_LOST
 )

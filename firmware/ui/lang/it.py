@@ -155,8 +155,8 @@ T = (
     "Mani salvate da firmware più nuovo: messe da parte",  # PR_HANDS_NEWER
     "Mani salvate rovinate: messe da parte; partita dall'ultimo salvataggio",  # PR_HANDS_DAMAGED
     "Mani senza partita messe da parte",  # PR_ORPHANS
-    "Ultimo salvataggio interrotto: %d mani recuperate",  # PR_CUT_OFF
-    "Mani rovinate messe da parte: recuperate le prime %d",  # PR_SOME_DAMAGED
+    "Ultimo salvataggio interrotto: %d mano recuperata|Ultimo salvataggio interrotto: %d mani recuperate",  # PR_CUT_OFF
+    "Mani rovinate messe da parte: %d mano recuperata|Mani rovinate messe da parte: %d mani recuperate",  # PR_SOME_DAMAGED
     "Vecchia partita %d da firmware più nuovo: da parte",  # PR_OLD_NEWER
     "Vecchia partita %d rovinata: da parte",  # PR_OLD_DAMAGED
     "Statistiche da firmware più nuovo: da parte",  # PR_STATS_NEWER
@@ -172,8 +172,8 @@ T = (
     "Niente spazio per altre mani con le carte: inserisci questa con i numeri.",  # CARDS_FULL
     "Mano salvata. Le nuove regole non sono ancora salvate: lo saranno con la prossima mano.",  # LATER_RULES_W
     "Elimina vecchie",  # DELETE_OLD
-    "Vanno via %d partite finite. Esportale prima!",  # DELETE_OLD_Q
-    "%d eliminate",  # DELETED_N
+    "Va via %d partita finita. Esportala prima!|Vanno via %d partite finite. Esportale prima!",  # DELETE_OLD_Q
+    "%d eliminata|%d eliminate",  # DELETED_N
     "poi eliminale",  # FREE_UP2
     "Nessuna partita vecchia",  # NONE_TO_DELETE
     "Rimetti la mano",  # REDO
@@ -243,7 +243,7 @@ T = (
     'Turni',  # ROUNDS
     'Annulla un risultato',  # TAKE_BACK
     'Torna da giocare',  # TAKE_BACK_Q
-    '%d vecchie eliminate',  # OLD_GONE_N
+    '%d vecchia eliminata|%d vecchie eliminate',  # OLD_GONE_N
     'Partita salvata non trovata: ne inizia una nuova',  # PR_MATCH_MISSING
     'Partita salvata rovinata: messa da parte, riprende dopo la mano %d',  # PR_MATCH_EARLIER
     'Tieni OK: fatto',  # NAME_HINT
@@ -315,7 +315,7 @@ T = (
     "Connessi: %d",  # LEAVE+3
     "Manca chiave club",  # LEAVE+4
     "Chiave altro club",  # LEAVE+5
-    "Restano le %d partite del torneo.",  # TONIGHT
+    "Resta %d partita del torneo.|Restano le %d partite del torneo.",  # TONIGHT
     "Wi-Fi proprio: 6 tavoli",  # TONIGHT+1
     "Il suo Wi-Fi prende 8 dispositivi: fino a 6 tavoli e 2 telefoni.",  # TONIGHT+2
     "Di più: un Wi-Fi del club (gin deploy --wifi).",  # TONIGHT+3
@@ -324,4 +324,6 @@ T = (
     "OK: fatto",  # DIGITS+2
     "▲▼ 1, tieni 10. OK: fatto",  # DIGITS+3
     "▲▼ 1, tieni 10",  # DIGITS+4
+    "Statistiche illeggibili e memoria piena: nessuna copia, ripartono da zero",  # PR_STATS_KEPT
+    "%d mano salvata persa|%d mani salvate perse",  # PR_HANDS_LOST
 )

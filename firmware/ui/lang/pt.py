@@ -155,8 +155,8 @@ T = (
     "Mãos salvas por firmware mais novo: postas de lado",  # PR_HANDS_NEWER
     "Mãos salvas danificadas: postas de lado; partida do último ponto salvo",  # PR_HANDS_DAMAGED
     "Mãos sem partida postas de lado",  # PR_ORPHANS
-    "Último salvamento cortado: %d mãos recuperadas",  # PR_CUT_OFF
-    "Mãos danificadas postas de lado: %d primeiras recuperadas",  # PR_SOME_DAMAGED
+    "Último salvamento cortado: %d mão recuperada|Último salvamento cortado: %d mãos recuperadas",  # PR_CUT_OFF
+    "Mãos danificadas postas de lado: %d mão recuperada|Mãos danificadas postas de lado: %d mãos recuperadas",  # PR_SOME_DAMAGED
     "Partida antiga %d de firmware mais novo: de lado",  # PR_OLD_NEWER
     "Partida antiga %d danificada: de lado",  # PR_OLD_DAMAGED
     "Estatísticas de firmware mais novo: de lado",  # PR_STATS_NEWER
@@ -172,8 +172,8 @@ T = (
     "Sem espaço para mais mãos por cartas: entre esta por números.",  # CARDS_FULL
     "A mão foi salva. As novas regras ainda não: serão salvas com a próxima mão.",  # LATER_RULES_W
     "Apagar antigas",  # DELETE_OLD
-    "Saem %d partidas terminadas. Exporte antes!",  # DELETE_OLD_Q
-    "%d apagadas",  # DELETED_N
+    "Sai %d partida terminada. Exporte antes!|Saem %d partidas terminadas. Exporte antes!",  # DELETE_OLD_Q
+    "%d apagada|%d apagadas",  # DELETED_N
     "e depois apague-as",  # FREE_UP2
     "Nenhuma partida antiga",  # NONE_TO_DELETE
     "Repor a mão",  # REDO
@@ -243,7 +243,7 @@ T = (
     'Rodadas',  # ROUNDS
     'Desfazer um resultado',  # TAKE_BACK
     'Volta a ficar aberto',  # TAKE_BACK_Q
-    '%d antigas apagadas',  # OLD_GONE_N
+    '%d antiga apagada|%d antigas apagadas',  # OLD_GONE_N
     'Partida salva não encontrada: começa uma nova',  # PR_MATCH_MISSING
     'Partida salva danificada: posta de lado, continua após a mão %d',  # PR_MATCH_EARLIER
     'Segure OK: pronto',  # NAME_HINT
@@ -315,7 +315,7 @@ T = (
     "Na rede: %d",  # LEAVE+3
     "Sem chave do clube",  # LEAVE+4
     "Chave de outro clube",  # LEAVE+5
-    "Ficam as %d partidas do torneio.",  # TONIGHT
+    "Fica %d partida do torneio.|Ficam as %d partidas do torneio.",  # TONIGHT
     "Wi-Fi próprio: 6 mesas",  # TONIGHT+1
     "O seu Wi-Fi aceita 8 aparelhos: até 6 mesas e 2 telefones.",  # TONIGHT+2
     "Mais: um Wi-Fi do clube (gin deploy --wifi).",  # TONIGHT+3
@@ -324,4 +324,6 @@ T = (
     "OK: concluir",  # DIGITS+2
     "▲▼ 1, segure 10. OK: fim",  # DIGITS+3
     "▲▼ 1, segure 10",  # DIGITS+4
+    "Estatísticas ilegíveis e memória cheia: sem cópia, começam de novo",  # PR_STATS_KEPT
+    "%d mão salva perdida|%d mãos salvas perdidas",  # PR_HANDS_LOST
 )

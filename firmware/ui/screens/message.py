@@ -23,7 +23,8 @@ def say_saved(app):
     n = app.model.take_dropped()
     app.home()
     if n:
-        say_lines(app, app.t(tx.SAVED), (app.t(tx.OLD_GONE_N) % n,))
+        from ui.errtext import count
+        say_lines(app, app.t(tx.SAVED), (count(app.t, tx.OLD_GONE_N, n),))
     else:
         app.say(app.t(tx.SAVED))
 

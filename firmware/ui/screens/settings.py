@@ -12,6 +12,7 @@ from ui.gfx import SMALL
 from ui.screens.common import ChoiceScreen, NumberScreen, room_lines
 from ui.screens.message import MessageScreen, HoldScreen, save_setting, not_saved
 from ui import widgets
+from ui.errtext import count
 
 # One label per rules.FIELDS entry, same order.
 FIELD_IDS = (tx.F_LIMIT_MODE, tx.F_KNOCK_LIMIT, tx.F_ACE_GIN, tx.F_SPADE, tx.F_SPADE_BOX,
@@ -127,9 +128,9 @@ class SettingsScreen(ChoiceScreen):
         n = model.old_matches(keep)
         kept = model.old_matches() - n
         from ui.errtext import wrap
-        lines = wrap(app.g, t(tx.DELETE_OLD_Q) % n, [], 3) if n else [t(tx.NONE_TO_DELETE)]
+        lines = wrap(app.g, count(t, tx.DELETE_OLD_Q, n), [], 3) if n else [t(tx.NONE_TO_DELETE)]
         if kept:
-            wrap(app.g, t(tx.TONIGHT) % kept, lines, len(lines) + 3)
+            wrap(app.g, count(t, tx.TONIGHT, kept), lines, len(lines) + 3)
         if not n:
             app.push(MessageScreen(app, t(tx.DELETE_OLD), lines))
             return
@@ -143,7 +144,7 @@ class SettingsScreen(ChoiceScreen):
             not_saved(app, e)
             return
         app.home()
-        app.say(app.t(tx.DELETED_N) % n)
+        app.say(count(app.t, tx.DELETED_N, n))
 
     def clear_stats(self):
         app = self.app

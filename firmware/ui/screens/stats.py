@@ -12,10 +12,13 @@ class StatsScreen(ChoiceScreen):
         super().__init__(app, "", (), 0, self.picked)
         self.stats = None
         self.error = None  # the statistics could not be read: why
+        self.noted = False  # what reading them found was said
 
     def prepare(self):
         app = self.app
         self.error = None
+        found = app.model.problems
+        n = len(found)
         try:
             self.stats = app.model.stats()
         except Exception as e:  # noqa: BLE001 - the flash could not be read: say so
@@ -25,6 +28,16 @@ class StatsScreen(ChoiceScreen):
         self.title = app.t(tx.STATS)
         self.labels = self.stats.names()
         super().prepare()
+        if len(found) > n:
+            # Reading them found them damaged (set aside, or kept on a full
+            # flash): said once, over the list, as a start says it.
+            new = found[n:]
+            del found[n:]
+            if not self.noted:
+                self.noted = True
+                from ui.errtext import problem_lines
+                from ui.screens.message import MessageScreen
+                app.push(MessageScreen(app, app.t(tx.NOTE), problem_lines(app, new)))
 
     def key(self, k, kind):
         if not self.labels and kind == keys.PRESS and k == keys.OK:
