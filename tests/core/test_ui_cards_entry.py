@@ -237,5 +237,12 @@ def test_a_person_enters_ten_cards_in_about_two_dozen_presses():
     print("\n%d hands: knocker mean %.1f, 95th percentile %d, most %d; defender mean %.1f, "
           "95th percentile %d, most %d; holds %d, the shortest window %s ms"
           % ((len(hands),) + k + d + (holds, min(windows) if windows else "-")))
+    # Before the jumps were paced and the knocker's cards left out of the
+    # defender's ring (2026-12-05): 29.6, 40, 46 and 28.8, 37, 41.
     if HANDS >= 100:
-        assert k[0] <= 31 and d[0] <= 30, (k, d)
+        assert k[0] <= 25 and k[1] <= 30 and d[0] <= 23 and d[1] <= 26, (k, d)
+    # Never more than the costliest hand (tests/core/test_ui_cards.py).
+    assert k[2] <= 35 and d[2] <= 33, (k, d)
+    # No hold needs letting go sooner than the slowest reaction and 150 ms:
+    # the card wanted stays that long before the next jump comes.
+    assert not windows or min(windows) >= REACTION[1] + 150, min(windows)

@@ -324,4 +324,6 @@ T = (
     'OK: done',  # DIGITS+2
     '▲▼ 1, held 10. OK: done',  # DIGITS+3
     '▲▼ 1, held 10',  # DIGITS+4
+    '▲▼ 1, held 4. OK: take',  # DIGITS+5
+    'OK: take the card',  # DIGITS+6
 )

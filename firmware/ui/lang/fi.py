@@ -324,4 +324,6 @@ T = (
     "OK: valmis",  # DIGITS+2
     "▲▼ 1, pidä 10. OK: valmis",  # DIGITS+3
     "▲▼ 1, pidä 10",  # DIGITS+4
+    "▲▼ 1, pidä 4. OK: ota",  # DIGITS+5
+    "OK: ota kortti",  # DIGITS+6
 )

@@ -324,4 +324,6 @@ T = (
     "OK: fatto",  # DIGITS+2
     "▲▼ 1, tieni 10. OK: fatto",  # DIGITS+3
     "▲▼ 1, tieni 10",  # DIGITS+4
+    "▲▼ 1, tieni 4. OK: prendi",  # DIGITS+5
+    "OK: prendi la carta",  # DIGITS+6
 )

@@ -324,4 +324,6 @@ T = (
     "OK: concluir",  # DIGITS+2
     "▲▼ 1, segure 10. OK: fim",  # DIGITS+3
     "▲▼ 1, segure 10",  # DIGITS+4
+    "▲▼ 1, segure 4. OK: pegar",  # DIGITS+5
+    "OK: pegar a carta",  # DIGITS+6
 )
