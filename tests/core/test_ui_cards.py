@@ -214,6 +214,17 @@ def test_back_gives_back_the_last_card():
     assert p.chosen == [0] and p.cursor == 1
 
 
+def test_on_three_buttons_a_long_ok_gives_back_the_last_card():
+    rig = Rig(three=True)
+    open_cards(rig)
+    rig.pick(0)
+    rig.press(keys.OK)
+    rig.press(keys.OK)
+    p = rig.app.top()
+    rig.app.key(keys.OK, keys.LONG)     # a held OK: its PRESS waits for a release that never comes
+    assert p.chosen == [0] and p.cursor == 1
+
+
 def test_a_hand_recorded_by_cards_is_changed_by_cards():
     rig = Rig()
     open_cards(rig)
