@@ -324,15 +324,17 @@ TONIGHT = const(315)
 # the number), DIGITS+1 the same on three buttons, DIGITS+2 on the last
 # (and a knob's on a count). A deadwood count's line (ui/screens/common.py
 # NumberScreen with a jump): DIGITS+3 what Up/Down, held and OK do,
-# DIGITS+4 its short form on a 32-row panel.
+# DIGITS+4 its short form on a 32-row panel. The card picker's
+# (ui/screens/cards.py): DIGITS+5 what Up/Down, held and OK do, DIGITS+6 a
+# knob's.
 DIGITS = const(319)
 
 # Statistics that could not be read nor copied aside (a full flash).
-PR_STATS_KEPT = const(324)
+PR_STATS_KEPT = const(326)
 # Saved hands a damaged match lost: its count's two forms.
-PR_HANDS_LOST = const(325)
+PR_HANDS_LOST = const(327)
 
-COUNT = const(326)
+COUNT = const(328)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

@@ -53,10 +53,11 @@ class Lcg:
         return (self.s >> 8) % n
 
 
-def play_hand(rnd, rules):
-    """One dealt hand played out (the module's doc): (first, how, kd, dd),
-    first True when the non-dealer went out; None when it ends in no
-    count (the stock ran out, a Big Gin)."""
+def play_out(rnd):
+    """One dealt hand played out (the module's doc) until a player goes
+    out: (first, the knocker's 10 cards, the defender's 10, the knocker's
+    deadwood), first True when the non-dealer went out; None when it ends
+    in no count (the stock ran out, a Big Gin)."""
     deck = list(range(52))
     for i in range(51, 0, -1):
         j = rnd.below(i + 1)
@@ -78,12 +79,22 @@ def play_hand(rnd, rules):
         h.remove(a.discard)
         pile.append(a.discard)
         if a.deadwood <= knocks_at[p]:
-            if a.deadwood == 0:
-                return p == 0, R.GIN, 0, D.min_deadwood(hands[1 - p])
-            rep = H.evaluate(rules, h, hands[1 - p], 10)
-            return p == 0, R.KNOCK, rep.knocker.deadwood, rep.defender.deadwood
+            return p == 0, h, hands[1 - p], a.deadwood
         p = 1 - p
     return None
+
+
+def play_hand(rnd, rules):
+    """One dealt hand played out: (first, how, kd, dd); None when it ends
+    in no count."""
+    r = play_out(rnd)
+    if r is None:
+        return None
+    first, k, d, dw = r
+    if dw == 0:
+        return first, R.GIN, 0, D.min_deadwood(d)
+    rep = H.evaluate(rules, k, d, 10)
+    return first, R.KNOCK, rep.knocker.deadwood, rep.defender.deadwood
 
 
 def played_hands(n, seed=_SEED):

@@ -453,24 +453,28 @@ def move_cost(d, jump):
 
 def enter_cards(rig, cards):
     """Pick the cards in suit order, each move the cheapest way round the
-    ring (a long press with repeats for the jumps, taps for the rest).
-    Returns the button events used, every one counted: a tap 1, a long
-    press 1, each auto-repeat 1 more, each OK 1."""
+    picker's ring (the other player's cards left out): a hold let go after
+    the jumps wanted (one each JUMP_MS: rig.hold_jumps), then taps. Returns
+    the button events used, every one counted: a tap 1, a long press 1,
+    each jump after it 1 more, each OK 1."""
     from ui.screens.cards import JUMP
     events = 0
     for c in sorted(cards):
         p = rig.app.top()
-        fwd = (c - p.cursor) % 52
+        ring = [x for x in range(52) if p.state[x] != 2]
+        n = len(ring)
+        fwd = (ring.index(c) - ring.index(p.cursor)) % n
         k, back, d = keys.DOWN, keys.UP, fwd
-        if move_cost(52 - fwd, JUMP) < move_cost(fwd, JUMP):
-            k, back, d = keys.UP, keys.DOWN, 52 - fwd
+        if move_cost(n - fwd, JUMP) < move_cost(fwd, JUMP):
+            k, back, d = keys.UP, keys.DOWN, n - fwd
         best = move_cost(d, JUMP)
         a = 0
         while a + (d - a * JUMP if d >= a * JUMP else a * JUMP - d) != best:
             a += 1
         if a:
-            rig.hold(k, a - 1)           # PRESS + LONG move JUMP, each repeat JUMP
-            events += a
+            before = rig.presses
+            rig.hold_jumps(k, a)         # PRESS + LONG move JUMP, each jump JUMP
+            events += rig.presses - before
         rest = d - a * JUMP
         if rest > 0:
             rig.press(k, rest)
@@ -642,6 +646,7 @@ def tour(lang="en", on_screen=None, persist=None, height=None):
     from ui.screens.cards import start_cards
     start_cards(app)
     rig.pick(1)              # the second player, so no game ends here
+    snap("cards_picker_start")   # no card yet: the line of how
     for _ in range(7):
         rig.press(keys.OK)
     snap("cards_picker")

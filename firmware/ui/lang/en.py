@@ -324,6 +324,8 @@ T = (
     'OK: done',  # DIGITS+2
     '▲▼ 1, held 10. OK: done',  # DIGITS+3
     '▲▼ 1, held 10',  # DIGITS+4
+    '▲▼ 1, held 4. OK: take',  # DIGITS+5
+    'OK: take the card',  # DIGITS+6
     "Statistics unreadable and memory full: no copy kept, they start again",  # PR_STATS_KEPT
     "%d saved hand lost|%d saved hands lost",  # PR_HANDS_LOST
 )

@@ -324,6 +324,8 @@ T = (
     "OK: valmis",  # DIGITS+2
     "▲▼ 1, pidä 10. OK: valmis",  # DIGITS+3
     "▲▼ 1, pidä 10",  # DIGITS+4
+    "▲▼ 1, pidä 4. OK: ota",  # DIGITS+5
+    "OK: ota kortti",  # DIGITS+6
     "Tilastoja ei voi lukea ja muisti on täynnä: kopiota ei jäänyt, alkavat alusta",  # PR_STATS_KEPT
     "%d tallennettu jako menetettiin|%d tallennettua jakoa menetettiin",  # PR_HANDS_LOST
 )

@@ -324,6 +324,8 @@ T = (
     "OK: fatto",  # DIGITS+2
     "▲▼ 1, tieni 10. OK: fatto",  # DIGITS+3
     "▲▼ 1, tieni 10",  # DIGITS+4
+    "▲▼ 1, tieni 4. OK: prendi",  # DIGITS+5
+    "OK: prendi la carta",  # DIGITS+6
     "Statistiche illeggibili e memoria piena: nessuna copia, ripartono da zero",  # PR_STATS_KEPT
     "%d mano salvata persa|%d mani salvate perse",  # PR_HANDS_LOST
 )

@@ -324,6 +324,8 @@ T = (
     "OK: concluir",  # DIGITS+2
     "▲▼ 1, segure 10. OK: fim",  # DIGITS+3
     "▲▼ 1, segure 10",  # DIGITS+4
+    "▲▼ 1, segure 4. OK: pegar",  # DIGITS+5
+    "OK: pegar a carta",  # DIGITS+6
     "Estatísticas ilegíveis e memória cheia: sem cópia, começam de novo",  # PR_STATS_KEPT
     "%d mão salva perdida|%d mãos salvas perdidas",  # PR_HANDS_LOST
 )

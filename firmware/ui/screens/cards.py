@@ -2,22 +2,33 @@
 cards -> the defender's cards -> the device's arrangement, lay-offs and
 result -> OK saves.
 
-The card picker: all 52 cards in one ring, clubs A..K, diamonds, hearts,
-spades. A tap of Down steps to the next card, of Up to the previous one; a
-long press jumps JUMP cards and each auto-repeat after it JUMP more. OK takes
-the card under the cursor (or gives it back when it is already taken) and
-moves on to the next free card, so a hand entered in suit order needs only
-short moves. Back gives back the last card. The picker stops by itself at 10
-cards (11 for a Big Gin claim).
+The card picker: the cards in one ring, clubs A..K, diamonds, hearts,
+spades; the defender's leaves out the knocker's cards. A tap of Down steps
+to the next card, of Up to the previous one; a long press jumps JUMP cards
+and, held on, JUMP more each JUMP_MS at the soonest (widgets.JUMP_MS, as a
+deadwood count's ten): slower than anyone takes to see the card and let
+go, so a hold stops where it was wanted, with no taps back. OK takes the
+card under the cursor (or gives it back when it is already taken) and
+moves on to the next free card: the next rank of the suit, so a run needs
+only OKs and a hand entered in suit order only short moves. Back gives
+back the last card. The picker stops by itself at 10 cards (11 for a Big
+Gin claim). A line says how (tx.DIGITS + 5; a knob's, whose turn cannot
+be held, DIGITS + 6); on a 32-row panel it stands in the row of cards
+until the first is taken.
 
-Why JUMP = 4: counting every button event (a tap 1, a long press 1, each
-auto-repeat 1 more), the worst 10-card hand entered in suit order costs 35
-presses with 4 (36 with 2, 37 with 3, 42 with 5 or 6, 50 with 7 or 8, 52 with
-a 13-card suit jump); tests/core/test_ui_cards.py works this out over every
-hand and drives the worst one through the picker.
+Measured as a person enters the cards (tests/core/test_ui_cards_entry.py):
+paced jumps of 4 and the knocker's cards left out cut the presses of 10
+cards from a mean of 29.6 (the knocker's) and 28.8 (the defender's), when
+the repeats ran faster and faster past the card wanted, to about 24 and 22.
+Why JUMP = 4: counting every button event, the worst 10-card hand entered
+in suit order costs 35 presses with 4 (36 with 2, 37 with 3, 42 with 5 or
+6, 50 with 7 or 8, 52 with a 13-card suit jump), and the played hands cost
+least with 4 too; tests/core/test_ui_cards.py works the worst out over
+every hand and drives it through the picker.
 """
 from micropython import const
 
+from base import ticks_diff
 from gincore import result as R
 from gincore.match import HandRecord
 
@@ -27,14 +38,13 @@ from ui import cardgfx
 from ui.screen import Screen
 from ui.gfx import W, SMALL
 from ui.screens.common import ChoiceScreen, refused_for_room
-from ui.screens.message import MessageScreen
 from ui.screens.record import RecordFlow, RANK_LABELS
 from ui import widgets
 
 _FREE = const(0)
 _MINE = const(1)
 _OTHER = const(2)
-JUMP = const(4)  # cards moved by a long press, and by each auto-repeat after it
+JUMP = const(4)  # cards moved by a long press, and by each jump while it is held
 
 
 def start_cards(app, index=None):
@@ -158,6 +168,7 @@ class CardPicker(Screen):
         for c in chosen:
             self.state[c] = _MINE
         self.cursor = 0
+        self.at = 0               # when a held key last jumped
         self.seen = False         # entered before: coming back from the next step
         self.title = ""
         self.rows = ((), ())
@@ -165,8 +176,16 @@ class CardPicker(Screen):
         self.strip = [0, 0, 0, 0, 0]
         self.sx = [0, 0, 0, 0, 0]
         self.hint = ""
+        self.hx = 0
         self.cut = ""             # compact: "..." before a row that lost its first cards
         self._next_free(0)
+
+    def _step(self, c, d):
+        """The card d (+1 or -1) from c in the ring, the other player's left out."""
+        c = (c + d) % 52
+        while self.state[c] == _OTHER:
+            c = (c + d) % 52
+        return c
 
     def _next_free(self, start):
         for i in range(52):
@@ -202,10 +221,18 @@ class CardPicker(Screen):
             x1, _ = cardgfx.layout(g, r1, 0, 3)
             self.rows = (r0, r1)
             self.xs = (x0, x1)
-        # The strip: two cards either side of the cursor.
-        x = 0
-        for i in range(5):
-            c = (self.cursor + i - 2) % 52
+        # How: the keys' line (a knob's turn cannot be held: OK only).
+        self.hint = t(tx.DIGITS + (6 if app.knob else 5))
+        self.hx = widgets.centre(g, self.hint, SMALL)
+        # The strip: two cards of the ring either side of the cursor.
+        c = self.cursor
+        self.strip[2] = c
+        for i in (1, 0):
+            c = self._step(c, -1)
+            self.strip[i] = c
+        c = self.cursor
+        for i in (3, 4):
+            c = self._step(c, 1)
             self.strip[i] = c
         total = 0
         for i in range(5):
@@ -219,9 +246,20 @@ class CardPicker(Screen):
         app = self.app
         if (k == keys.DOWN or k == keys.UP) and kind != keys.RELEASE:
             # A tap moves one card; the long press that follows the same
-            # press moves JUMP - 1 more (JUMP in all), each repeat JUMP.
-            n = 1 if kind == keys.PRESS else (JUMP - 1 if kind == keys.LONG else JUMP)
-            self.cursor = (self.cursor + (n if k == keys.DOWN else -n)) % 52
+            # press moves JUMP - 1 more (JUMP in all), and while held JUMP
+            # more each JUMP_MS at the soonest.
+            n = 1
+            if kind != keys.PRESS:
+                now = app.clock()
+                if kind == keys.REPEAT and ticks_diff(now, self.at) < widgets.JUMP_MS:
+                    return
+                self.at = now
+                n = JUMP - 1 if kind == keys.LONG else JUMP
+            d = 1 if k == keys.DOWN else -1
+            c = self.cursor
+            for _ in range(n):
+                c = self._step(c, d)
+            self.cursor = c
             self.prepare()
             self.dirty = True
             return
@@ -230,10 +268,6 @@ class CardPicker(Screen):
         if k == keys.OK:
             c = self.cursor
             st = self.state[c]
-            t = app.t
-            if st == _OTHER:
-                app.push(MessageScreen(app, t(tx.ERR_TITLE), (t(tx.ERR_DUP),)))
-                return
             if st == _MINE:
                 self.state[c] = _FREE
                 self.chosen.remove(c)
@@ -273,6 +307,11 @@ class CardPicker(Screen):
 
     def draw(self, g):
         y = widgets.title(g, self.title)
+        if g.compact and not self.chosen:
+            # No room for a line of its own: it stands in the row of cards.
+            g.text(self.hint, self.hx, y, SMALL, 1)
+        elif not g.compact:
+            g.text(self.hint, self.hx, g.h - 2 * g.line - 5, SMALL, 1)
         if self.cut:
             g.text(self.cut, 0, y, SMALL, 1)
         for r in range(2):
@@ -291,7 +330,7 @@ class CardPicker(Screen):
                 g.fill_rect(x - 2, y - 1, cardgfx.width(g, c) + 3, g.line + 1, 1)
                 cardgfx.draw(g, c, x, y, 0)
                 if st != _FREE:
-                    cardgfx.strike(g, c, x, y, 1 if st == _OTHER else 0)
+                    cardgfx.strike(g, c, x, y, 0)
             else:
                 cardgfx.draw(g, c, x, y, 1)
                 if st != _FREE:
