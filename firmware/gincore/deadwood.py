@@ -17,6 +17,7 @@ from micropython import const
 from gincore import melds as _m
 from gincore.cards import CardError, E_COUNT, E_DUPLICATE, VALUES, text
 from gincore.result import MAX_DEADWOOD
+from gincore.fast import native
 
 _SUIT = const(0x1FFF)
 _NONE = const(999)
@@ -33,12 +34,14 @@ _BEST = [0, 0, 0, 0]   # choice per slot of the best, and its score
 _P = [0, 0]            # the hand as two suit-pair masks
 
 
+@native
 def seg3(x):
     """The cards of a suit-pair mask that sit in a stretch of 3 or more in a row."""
     r = x & (x >> 1) & (x >> 2)
     return r | (r << 1) | (r << 2)
 
 
+@native
 def load(cards, out):
     """Fill out[0], out[1] with the suit-pair masks of cards (no allocation)."""
     a = 0
@@ -54,6 +57,7 @@ def load(cards, out):
     out[1] = b
 
 
+@native
 def set_choices(a, b, cap_a, cap_b, deny_a, deny_b, os_, oa, ob, sr, no):
     """Fill the set-choice buffers for the hand (a, b); return the number of ranks.
 
@@ -115,6 +119,7 @@ def set_choices(a, b, cap_a, cap_b, deny_a, deny_b, os_, oa, ob, sr, no):
     return n
 
 
+@native
 def _search10(a, b):
     """Fewest deadwood points of the hand (a, b); the choice goes to _BEST."""
     set_choices(a, b, seg3(a), seg3(b), 0, 0, _OS, _OA, _OB, _SR, _NO)
@@ -152,6 +157,7 @@ def _search10(a, b):
     return best
 
 
+@native
 def _search11(a, b):
     """Best of 11 cards: fewest deadwood after the best discard, or -1 for Big Gin."""
     set_choices(a, b, seg3(a), seg3(b), 0, 0, _OS, _OA, _OB, _SR, _NO)
@@ -212,6 +218,7 @@ class Arrangement:
         self.layoffs = layoffs
 
 
+@native
 def chosen_sets(n_slots, choice, os_, sr, out):
     """Append the set meld codes of a choice to out; return the cards as pair masks."""
     ra = 0
@@ -227,6 +234,7 @@ def chosen_sets(n_slots, choice, os_, sr, out):
     return ra, rb
 
 
+@native
 def runs_of(pair, cov, out):
     """Append one run code per stretch of cov (a suit-pair mask of run cards)."""
     while cov:
@@ -243,6 +251,7 @@ def runs_of(pair, cov, out):
         out.append(suit << 8 | lo << 4 | hi)
 
 
+@native
 def cards_of(pair, x, out):
     """Append the cards of a suit-pair mask to out, low to high within a suit."""
     while x:
@@ -252,6 +261,7 @@ def cards_of(pair, x, out):
         out.append((pair * 2 + 1) * 13 + p - 14 if p >= 14 else pair * 26 + p)
 
 
+@native
 def _layout(a, b, n_slots):
     """Melds and deadwood cards of the choice in _BEST for the hand (a, b)."""
     ms = []
@@ -268,6 +278,7 @@ def _layout(a, b, n_slots):
     return ms, dead
 
 
+@native
 def _check(cards, counts):
     if len(cards) not in counts:
         raise CardError("wrong number of cards: %d given, %s expected"
@@ -291,6 +302,7 @@ def _check(cards, counts):
     _P[1] = b
 
 
+@native
 def min_deadwood(cards):
     """Fewest deadwood points of 10 cards (of 11: after the best discard; 0 for Big Gin).
 
@@ -304,6 +316,7 @@ def min_deadwood(cards):
     return _search10(_P[0], _P[1])
 
 
+@native
 def arrange(cards):
     """The best Arrangement of 10 or 11 cards (card ints).
 

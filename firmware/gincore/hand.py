@@ -22,6 +22,7 @@ from gincore import layoff as _lo
 from gincore import melds as _m
 from gincore import result as _r
 from gincore.cards import CardError, E_COUNT, E_DUPLICATE, text
+from gincore.fast import native
 
 _SUIT = const(0x1FFF)
 
@@ -70,6 +71,7 @@ class HandReport:
         self.how = how
 
 
+@native
 def _check_hands(knocker, defender):
     """Check counts and repeats; leave both hands' suit-pair masks in _HANDS."""
     if len(knocker) not in (10, 11):
@@ -100,6 +102,7 @@ def _check_hands(knocker, defender):
             _HANDS[1] = b
 
 
+@native
 def _ways(i, blk, pair, dp):
     """Fill the ways to show run stretch blk (suit pair `pair`) as stretch i."""
     base = i * 5
@@ -135,6 +138,7 @@ def _ways(i, blk, pair, dp):
     _WN[i] = k
 
 
+@native
 def _stretches(cov, pair, dp, i):
     """Add the stretches of cov from index i; return the next free index."""
     while cov:
@@ -147,6 +151,7 @@ def _stretches(cov, pair, dp, i):
     return i
 
 
+@native
 def _bound(rules, how10, kd, d0):
     """The most a split with kd deadwood can gain the knocker (no lay-off, or
     the defender's deadwood at 0 when that pays more), kept per kd for the
@@ -165,6 +170,7 @@ def _bound(rules, how10, kd, d0):
     return b
 
 
+@native
 def _best_split(rules, how10, ka, kb, da, db, limit, d0):
     """Try the knocker's splits; the best goes to _PICK/_KEEP. Returns (kd, dd)."""
     _GEN[0] = (_GEN[0] + 1) & 0xFFFFF
@@ -293,6 +299,7 @@ def _best_split(rules, how10, ka, kb, da, db, limit, d0):
     return best_kd, best_dd
 
 
+@native
 def _layoff_key(card, off_a, off_b, kmelds):
     """The knocker's meld a laid-off card joins, how far from it, and the
     card, packed into one small int that sorts the lay-offs by meld, then
@@ -358,6 +365,7 @@ def check_knock(rules, cards, limit=None, upcard=None):
     return (_r.GIN if a.deadwood == 0 else _r.KNOCK), a.deadwood
 
 
+@native
 def evaluate(rules, knocker, defender, limit=None, upcard=None, spade=None):
     """Work out a hand from the cards (card ints).
 
