@@ -41,7 +41,6 @@ def seg3(x):
     return r | (r << 1) | (r << 2)
 
 
-@native
 def load(cards, out):
     """Fill out[0], out[1] with the suit-pair masks of cards (no allocation)."""
     a = 0
@@ -218,7 +217,6 @@ class Arrangement:
         self.layoffs = layoffs
 
 
-@native
 def chosen_sets(n_slots, choice, os_, sr, out):
     """Append the set meld codes of a choice to out; return the cards as pair masks."""
     ra = 0
@@ -234,7 +232,6 @@ def chosen_sets(n_slots, choice, os_, sr, out):
     return ra, rb
 
 
-@native
 def runs_of(pair, cov, out):
     """Append one run code per stretch of cov (a suit-pair mask of run cards)."""
     while cov:
@@ -251,7 +248,6 @@ def runs_of(pair, cov, out):
         out.append(suit << 8 | lo << 4 | hi)
 
 
-@native
 def cards_of(pair, x, out):
     """Append the cards of a suit-pair mask to out, low to high within a suit."""
     while x:
@@ -261,7 +257,6 @@ def cards_of(pair, x, out):
         out.append((pair * 2 + 1) * 13 + p - 14 if p >= 14 else pair * 26 + p)
 
 
-@native
 def _layout(a, b, n_slots):
     """Melds and deadwood cards of the choice in _BEST for the hand (a, b)."""
     ms = []
@@ -278,7 +273,6 @@ def _layout(a, b, n_slots):
     return ms, dead
 
 
-@native
 def _check(cards, counts):
     if len(cards) not in counts:
         raise CardError("wrong number of cards: %d given, %s expected"
@@ -302,7 +296,6 @@ def _check(cards, counts):
     _P[1] = b
 
 
-@native
 def min_deadwood(cards):
     """Fewest deadwood points of 10 cards (of 11: after the best discard; 0 for Big Gin).
 
@@ -316,7 +309,6 @@ def min_deadwood(cards):
     return _search10(_P[0], _P[1])
 
 
-@native
 def arrange(cards):
     """The best Arrangement of 10 or 11 cards (card ints).
 

@@ -71,7 +71,6 @@ class HandReport:
         self.how = how
 
 
-@native
 def _check_hands(knocker, defender):
     """Check counts and repeats; leave both hands' suit-pair masks in _HANDS."""
     if len(knocker) not in (10, 11):
@@ -299,7 +298,6 @@ def _best_split(rules, how10, ka, kb, da, db, limit, d0):
     return best_kd, best_dd
 
 
-@native
 def _layoff_key(card, off_a, off_b, kmelds):
     """The knocker's meld a laid-off card joins, how far from it, and the
     card, packed into one small int that sorts the lay-offs by meld, then
@@ -365,7 +363,6 @@ def check_knock(rules, cards, limit=None, upcard=None):
     return (_r.GIN if a.deadwood == 0 else _r.KNOCK), a.deadwood
 
 
-@native
 def evaluate(rules, knocker, defender, limit=None, upcard=None, spade=None):
     """Work out a hand from the cards (card ints).
 

@@ -226,7 +226,6 @@ def reply(ka, kb, la, lb):
     return best
 
 
-@native
 def layout(ka, kb, la, lb):
     """After reply(ka, kb, la, lb): (own melds, laid-off cards as two suit
     pairs, deadwood cards). The laid-off cards exclude those that sit in the
