@@ -17,6 +17,7 @@ from micropython import const
 from gincore import melds as _m
 from gincore.cards import CardError, E_COUNT, E_DUPLICATE, VALUES, text
 from gincore.result import MAX_DEADWOOD
+from gincore.fast import native
 
 _SUIT = const(0x1FFF)
 _NONE = const(999)
@@ -33,6 +34,7 @@ _BEST = [0, 0, 0, 0]   # choice per slot of the best, and its score
 _P = [0, 0]            # the hand as two suit-pair masks
 
 
+@native
 def seg3(x):
     """The cards of a suit-pair mask that sit in a stretch of 3 or more in a row."""
     r = x & (x >> 1) & (x >> 2)
@@ -54,6 +56,7 @@ def load(cards, out):
     out[1] = b
 
 
+@native
 def set_choices(a, b, cap_a, cap_b, deny_a, deny_b, os_, oa, ob, sr, no):
     """Fill the set-choice buffers for the hand (a, b); return the number of ranks.
 
@@ -115,6 +118,7 @@ def set_choices(a, b, cap_a, cap_b, deny_a, deny_b, os_, oa, ob, sr, no):
     return n
 
 
+@native
 def _search10(a, b):
     """Fewest deadwood points of the hand (a, b); the choice goes to _BEST."""
     set_choices(a, b, seg3(a), seg3(b), 0, 0, _OS, _OA, _OB, _SR, _NO)
@@ -152,6 +156,7 @@ def _search10(a, b):
     return best
 
 
+@native
 def _search11(a, b):
     """Best of 11 cards: fewest deadwood after the best discard, or -1 for Big Gin."""
     set_choices(a, b, seg3(a), seg3(b), 0, 0, _OS, _OA, _OB, _SR, _NO)

@@ -22,6 +22,7 @@ from gincore import layoff as _lo
 from gincore import melds as _m
 from gincore import result as _r
 from gincore.cards import CardError, E_COUNT, E_DUPLICATE, text
+from gincore.fast import native
 
 _SUIT = const(0x1FFF)
 
@@ -100,6 +101,7 @@ def _check_hands(knocker, defender):
             _HANDS[1] = b
 
 
+@native
 def _ways(i, blk, pair, dp):
     """Fill the ways to show run stretch blk (suit pair `pair`) as stretch i."""
     base = i * 5
@@ -135,6 +137,7 @@ def _ways(i, blk, pair, dp):
     _WN[i] = k
 
 
+@native
 def _stretches(cov, pair, dp, i):
     """Add the stretches of cov from index i; return the next free index."""
     while cov:
@@ -147,6 +150,7 @@ def _stretches(cov, pair, dp, i):
     return i
 
 
+@native
 def _bound(rules, how10, kd, d0):
     """The most a split with kd deadwood can gain the knocker (no lay-off, or
     the defender's deadwood at 0 when that pays more), kept per kd for the
@@ -165,6 +169,7 @@ def _bound(rules, how10, kd, d0):
     return b
 
 
+@native
 def _best_split(rules, how10, ka, kb, da, db, limit, d0):
     """Try the knocker's splits; the best goes to _PICK/_KEEP. Returns (kd, dd)."""
     _GEN[0] = (_GEN[0] + 1) & 0xFFFFF

@@ -15,6 +15,7 @@ from micropython import const
 
 from gincore import deadwood as _dw
 from gincore import melds as _m
+from gincore.fast import native
 
 _NONE = const(999)
 
@@ -62,6 +63,7 @@ _USED = [0, 0]     # slots filled per pair
 _NEXT = [1, 1]     # slot to fill next per pair (1.._SLOTS-1, slot 0 stays)
 
 
+@native
 def joined(mine, runs):
     """The cards of mine that a chain of mine joins to a card of runs.
 
@@ -77,6 +79,7 @@ def joined(mine, runs):
         x = y
 
 
+@native
 def prepare(da, db, kmax_a, kmax_b):
     """Take the defender's hand (suit pairs) and the most the knocker could
     meld in runs (kmax); return the defender's deadwood with no lay-off.
@@ -120,6 +123,7 @@ def prepare(da, db, kmax_a, kmax_b):
     return reply(0, 0, 0, 0)
 
 
+@native
 def _distinct(i, take, out, index):
     """Number the different masks take[i*6 + j] of slot i (into out[i*4 + k],
     index[i*6 + j] = k); return how many there are."""
@@ -136,6 +140,7 @@ def _distinct(i, take, out, index):
     return n
 
 
+@native
 def _leftovers(hand, counts, takes, cx, cd, vec):
     """For every different way the sets take cards from one pair: the cards
     left, those not in a run of their own, and their deadwood."""
@@ -155,6 +160,7 @@ def _leftovers(hand, counts, takes, cx, cd, vec):
     return p
 
 
+@native
 def _vector(pair, k, l):
     """Offset of the deadwood vector of one suit pair (one entry per way the
     sets take cards from it) against runs k and set cards l, working it out
@@ -193,6 +199,7 @@ def _vector(pair, k, l):
     return base
 
 
+@native
 def reply(ka, kb, la, lb):
     """Fewest deadwood the defender can keep against the knocker's runs (ka,
     kb) and set-completing cards (la, lb). The choice goes to _BEST."""

@@ -14,6 +14,7 @@ Meld codes:
 from micropython import const
 
 from gincore.cards import VALUES, RANKS, SUITS
+from gincore.fast import native
 
 SET_FLAG = const(4096)
 SUIT_BITS = const(0x1FFF)  # one suit: 13 ranks
@@ -53,11 +54,13 @@ TOP_LOW5 = bytes(_t)   # ranks A-5 -> value of the highest
 del _lo, _hi, _pos, _t, _i, _s, _b
 
 
+@native
 def pair_value(x):
     """Total card value of a suit-pair int (two 13-bit suits)."""
     return SUM_LO[x & 127] + SUM_HI[(x >> 7) & 63] + SUM_LO[(x >> 14) & 127] + SUM_HI[x >> 21]
 
 
+@native
 def top_value(ranks):
     """Value of the highest card in a 13-bit rank mask (0 when empty)."""
     if ranks >> 9:

@@ -6,6 +6,8 @@ cards and calls the same score().
 """
 from micropython import const
 
+from gincore.fast import native
+
 # What the player who went out declared (and void: nobody went out).
 KNOCK = const(0)
 GIN = const(1)
@@ -128,6 +130,7 @@ def score(rules, how, knocker_deadwood=0, defender_deadwood=0, limit=None, spade
     return HandResult(outcome, winner, points, kd, dd, limit, doubled, bool(packed & 1))
 
 
+@native
 def _decide(rules, how, kd, dd):
     """Outcome, points and the rebatida-as-gin flag of a checked hand, packed
     into one small int (points << 4 | outcome << 1 | as_gin) so that the card
@@ -145,6 +148,7 @@ def _decide(rules, how, kd, dd):
     return (dd - kd + rules.knock_bonus) << 4 | KNOCK << 1
 
 
+@native
 def knocker_gain(rules, how, kd, dd):
     """Points of a hand seen from the knocker: + won, - lost to an undercut.
 

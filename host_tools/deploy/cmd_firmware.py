@@ -136,9 +136,34 @@ def check_tools(which=shutil.which):
         raise GinError("%s not found: the ARM toolchain is needed (Debian: %s)" % (", ".join(missing), APT))
 
 
+# What gincore/fast.py marks as a hot function, and what freezes it as
+# machine code (mpy-cross is given the chip's -march by the port's build).
+NATIVE_IMPORT = "from gincore.fast import native"
+NATIVE_MARK = "@native"
+
+
+def native_text(text):
+    """A module's text as it is frozen: each `@native` line made
+    `@micropython.native` (which only the compiler reads: there is nothing
+    of that name at run time) and the import of the identity decorator
+    dropped, leaving a blank line so that tracebacks keep their line numbers."""
+    if NATIVE_IMPORT not in text:
+        return text
+    out = []
+    for line in text.split("\n"):
+        bare = line.strip()
+        if bare == NATIVE_IMPORT:
+            line = ""
+        elif bare == NATIVE_MARK:
+            line = line[:len(line) - len(line.lstrip())] + "@micropython.native"
+        out.append(line)
+    return "\n".join(out)
+
+
 def stage_app(fw, dest, board_src):
     """firmware/ and the board (as board.py) copied to dest as they are
-    frozen: their constants folded into numbers (host_tools/deploy/fold_ids.py). A
+    frozen: their constants folded into numbers (host_tools/deploy/fold_ids.py),
+    the hot functions marked for the native emitter (native_text). A
     file left unchanged keeps its time, so make recompiles only what changed.
     Returns dest."""
     files = {}
@@ -153,6 +178,7 @@ def stage_app(fw, dest, board_src):
             if os.path.relpath(old, dest).replace(os.sep, "/") not in files:
                 os.remove(old)   # a module since deleted must not stay frozen
     for rel, text in fold_ids.fold_tree(files).items():
+        text = native_text(text)
         out = os.path.join(dest, rel)
         if os.path.isfile(out):
             with open(out, encoding="utf-8") as f:
