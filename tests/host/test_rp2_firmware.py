@@ -96,7 +96,7 @@ def test_without_the_feeder_the_watchdog_resets_the_session():
 
 
 def test_the_bench_times_a_hand_on_the_emulated_rp2040():
-    # What gin bench --rp2-uf2 judges the 2,000 us target on (item 19 of issue 26).
+    # What gin bench --rp2-uf2 judges the 20 ms target on.
     from host_tools.bench import cmd_bench
     us = rp2emu.hand_times(UF2, False, cmd_bench.hardest_deals()[:2], cmd_bench.RULES)
     assert len(us) == 2 and all(isinstance(t, int) and t > 0 for t in us), us
