@@ -31,7 +31,8 @@ BUILD = "build-gin-unix32"
 # (the interpreter's settings as gin firmware's: cmd_firmware.SETTINGS)
 FLAGS = ("MICROPY_FORCE_32BIT=1", "CFLAGS_EXTRA=-m32" + "".join(" -D%s=%d" % kv for kv in cmd_firmware.SETTINGS),
          "LDFLAGS_EXTRA=-m32", "MICROPY_PY_FFI=0", "MICROPY_PY_BTREE=0", "MICROPY_PY_SSL=0",
-         "MICROPY_SSL_MBEDTLS=0")
+         "MICROPY_SSL_MBEDTLS=0",
+         "MPY_CROSS_FLAGS=-march=x86")   # the core's @native functions (gincore/fast.py) as machine code
 
 # The app on the kit's parts, with the store on a folder of the PC (ROOT).
 _APP = r"""
