@@ -71,7 +71,7 @@ WARM = ("ui.screens.menu", "ui.screens.record")
 # The match's code: it goes while the match is parked (an organiser's
 # device showing its evening keeps the match as its bytes: play/model.py park).
 MATCH = ("gincore.match", "gincore.handstore", "gincore.sheet", "gincore.stats", "gincore.knock_limit",
-         "gincore.cards")
+         "gincore.cards", "storage.journal")
 
 # The core's modules only a club night uses (about 35 KB as .py): they go
 # when the evening closes, and at the table while no evening is open or

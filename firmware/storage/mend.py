@@ -29,7 +29,7 @@ def rejoin(st, kept, later, chain):
             pos = nxt
         ends.append(pos)
     if chain:
-        st._top = top_seq(later, st._top)
+        st._top = journal_top(later, st._top)
     try:
         if len(later) > ends[1]:
             st._copy_aside(JOURNAL, later)
@@ -48,6 +48,15 @@ def rejoin(st, kept, later, chain):
         st.read_only = True   # the hands are read; none is appended to a journal not yet made
     st._journal_dirty = False
     return records
+
+
+def journal_top(data, top):
+    """The hands the damaged snapshot and its journal held: the journal's
+    intact records tell it (they start at the snapshot's count), better
+    than a damaged snapshot's own bytes (top: held's reading of them),
+    which are only the word when the journal holds no record."""
+    n = top_seq(data, 0)
+    return n if n else top
 
 
 def top_seq(data, top):

@@ -1,24 +1,25 @@
-"""The store (Store): the match on the table always at hand, the rest of
-storage/ reached through it when used; what a start reads, the next match."""
+"""The store (Store): every part of storage/ reached through it when used;
+what a start reads, the next match."""
 # Keeps the current match, the finished matches and the statistics on
 # flash so that a confirmed hand survives a power cut at any instant
 # (details and byte layout: docs/storage.md). Its parts, one job each:
 #   commit.py      the shared layer (Store's base): a file written whole,
 #                  appended, read, removed, set aside in bad/; free space;
 #                  StoreError, StoreFull, the load problems
-#   journal.py     the match on the table (Store's base, on commit.py):
-#                  its snapshots and hand journal
-#   archive.py     the finished matches in arch/          } functions of the
-#   stats_file.py  the statistics                         } store, imported
-#   club_files.py  a club night, under way and finished   } when first used
+#   journal.py     the match on the table: its snapshots  } functions of the
+#                  and hand journal                       } store, imported
+#   archive.py     the finished matches in arch/          } when first used
+#   stats_file.py  the statistics                         }
+#   club_files.py  a club night, under way and finished   }
 #   old_matches.py deleting the finished matches (Settings)
 # beside frame.py (the bytes of every file), osfs.py (the filesystem) and
 # state_file.py (the network's JSON files, not the store's).
-# The parts used now and then are not Store's bases: __getattr__ below
-# names each one's calls and imports it when one is made, and the device
-# lets them go at the table (base/lifecycle.py, RARE), so the table's heap
-# holds only the match's part. They keep nothing of their own: every
-# field is Store's (listed in _unread, by part).
+# The parts are not Store's bases: __getattr__ below names each one's calls
+# and imports it when one is made, and the device lets those used now and
+# then go at the table (base/lifecycle.py RARE), and the match's own while
+# an organiser's evening keeps the match as its bytes (MATCH), so the heap
+# holds only the part in use. They keep nothing of their own: every field
+# is Store's (listed in _unread, by part).
 # - a write that raises was not committed (the rename or close is the last
 #   step); work after a commit (tidying, a fresh journal) never raises;
 # - a read that fails raises: the app then saves nothing rather than act on
@@ -28,7 +29,6 @@ from micropython import const
 
 import storage.commit as C
 import storage.frame as F
-from storage.journal import Journal
 from storage.osfs import OsFs
 
 _RESERVE_BLOCKS = const(4)   # free blocks littlefs needs for copy-on-write
@@ -37,7 +37,7 @@ _KEEP_MATCHES = const(200)   # finished matches kept; the oldest go first
 _MATCH_ROOM = const(8192)    # kept free for the open match when old matches go
 
 
-class Store(Journal):
+class Store(C.Commit):
     def __init__(self, root="/gin", fs=None, keep_matches=_KEEP_MATCHES,
                  reserve_blocks=_RESERVE_BLOCKS, compact_bytes=_COMPACT_BYTES,
                  match_room=_MATCH_ROOM):
@@ -57,10 +57,14 @@ class Store(Journal):
         self._unread()
 
     def __getattr__(self, name):
-        # The parts used now and then: a call of one of theirs imports its
-        # module (if it is not loaded) and calls the function of that name
-        # with the store first. Only names not found on Store come here.
-        if name in ("archived", "archive_match", "cancel_archive", "reopen_last", "read_archived",
+        # The parts: a call of one of theirs imports its module (if it is
+        # not loaded) and calls the function of that name with the store
+        # first. Only names not found on Store come here.
+        if name in ("append", "needs_compact", "compact", "rewrite", "cut_journal", "set_aside_match", "_snapshot",
+                    "_write_snapshot", "_new_journal", "_load_match", "_read_match", "_earlier", "_some_damaged",
+                    "_set_aside_match", "_orphan_journal", "_replace_journal", "_fresh_journal"):
+            import storage.journal as part
+        elif name in ("archived", "archive_match", "cancel_archive", "reopen_last", "read_archived",
                     "delete_archived", "_make_room", "_rotate", "_closed_match", "_archived_stats",
                     "_arch_dir_bytes"):
             import storage.archive as part

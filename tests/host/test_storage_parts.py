@@ -1,19 +1,20 @@
-"""storage/store.py's door to the parts used now and then (Store.__getattr__)
+"""storage/store.py's door to its parts (Store.__getattr__)
 read against the parts: every call it names is a function of the part it
 imports for it, every public function of a part is named there, and no
 module of storage/ imports another part (or the package) at its top, so
-the table holds only the match's part and storage/ has no import circle."""
+the heap holds only the part in use and storage/ has no import circle."""
 import ast
 import os
 
 import storage.archive
 import storage.club_files
+import storage.journal
 import storage.stats_file
 from storage import Store
 
 HERE = os.path.join(os.path.dirname(__file__), "..", "..", "firmware", "storage")
-PARTS = {"storage.archive": storage.archive, "storage.stats_file": storage.stats_file,
-         "storage.club_files": storage.club_files}
+PARTS = {"storage.journal": storage.journal, "storage.archive": storage.archive,
+         "storage.stats_file": storage.stats_file, "storage.club_files": storage.club_files}
 
 
 def _door():
