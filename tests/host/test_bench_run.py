@@ -28,7 +28,7 @@ def test_bench_small_run_writes_json(tmp_path):
     ui = rep["sections"][2]
     assert ui["hands_played"] == 30 and ui["hands"] == 30 and ui["peak30"] > ui["code"] > 0
     enc = {r["turns_a_second"]: r for r in rep["sections"][3]["rows"]}
-    assert enc[16]["lost_clean"] == 0 and enc[1]["lost_bounce"] == 0     # boards/README.md's figures
+    assert enc[16]["lost_clean"] == 0 and enc[1]["lost_bounce"] == 0     # boards/plug-on.md's figures
     assert enc[6]["lost_bounce"] == 0 < enc[16]["lost_bounce"]
     assert 0 < enc[1]["lost_with_a_save"] <= 2 * enc[1]["saves"]
 

@@ -4,7 +4,7 @@ the board (its ST7789 stand-in, the buttons as switches on GP12-GP15,
 through the firmware's debouncer, the main loop and the UI) takes a knock
 and a gin in as many presses as tests/core/ui_kit.Rig counts on four
 buttons (a tap 1, a held key that moves something 1 for its long press and
-1 a repeat). The figures in boards/README.md are this test's output (run
+1 a repeat). The figures in boards/plug-on.md are this test's output (run
 with -s)."""
 from ui import keys
 from mempersist import MemPersist

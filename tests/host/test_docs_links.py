@@ -14,7 +14,8 @@ def _slug(heading):
 
 def _pages():
     docs = os.path.join(conftest.ROOT, "docs")
-    paths = [os.path.join(conftest.ROOT, "README.md"), os.path.join(conftest.ROOT, "boards", "README.md")]
+    paths = [os.path.join(conftest.ROOT, "README.md"), os.path.join(conftest.ROOT, "boards", "README.md"),
+             os.path.join(conftest.ROOT, "boards", "plug-on.md")]
     return paths + sorted(os.path.join(docs, n) for n in os.listdir(docs) if n.endswith(".md"))
 
 

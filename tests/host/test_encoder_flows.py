@@ -4,7 +4,7 @@ quadrature through the firmware's decoder, the main loop, the UI), each
 flow played the way a player would turn the knob (the shortest way round,
 one detent a step) and push it. Counted: detents turned and pushes, next to
 the same flow's presses on buttons (tests/core/ui_kit.Rig: a hold with its
-repeats is one press). The table in boards/README.md is this test's output
+repeats is one press). The table in boards/plug-on.md is this test's output
 (run with -s to see it)."""
 from ui import keys
 from mempersist import MemPersist

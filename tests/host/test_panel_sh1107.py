@@ -114,7 +114,7 @@ def test_a_module_set_for_i2c_shows_black_and_the_readme_says_how_to_check():
     b.display.fill(1)
     b.display.show()
     assert not p.on and sum(p.image()) == 0
-    with open(os.path.join(conftest.ROOT, "boards", "README.md"), encoding="utf-8") as f:
+    with open(os.path.join(conftest.ROOT, "boards", "plug-on.md"), encoding="utf-8") as f:
         text = f.read()
     section = " ".join(text.split("## pico_oled13", 1)[1].split("\n## ", 1)[0].split())
     assert "J1-J3" in section and "SPI side" in section and "screen stays black" in section

@@ -54,8 +54,10 @@ def test_make_builds_the_documented_wiring(name):
         assert ln.mode == machine.Pin.IN and ln.pull == machine.Pin.PULL_UP
     assert board.buttons.three_button == getattr(mod, "THREE_BUTTON", False)
     assert board.buttons.three_button == (len(mod.BUTTONS) < 4)   # no Back button: a long OK
-    with open(os.path.join(conftest.ROOT, "boards", "README.md")) as f:
-        readme = f.read()
+    readme = ""
+    for page in ("README.md", "plug-on.md"):     # the boards' pages
+        with open(os.path.join(conftest.ROOT, "boards", page)) as f:
+            readme += f.read()
     assert "## " + name in readme and "(%s.png)" % name in readme
     for gp in inputs:
         assert "GP%d" % gp in readme

@@ -5,7 +5,7 @@ decoder, the main loop and the UI. The press counts of a knock and a gin
 are measured here, next to the same flows on the four buttons
 (tests/core/ui_kit.Rig, counted as it counts: a tap 1, a held key that
 moves something 1 for its long press and 1 a repeat, a hold that confirms 1).
-The figures in boards/README.md are this test's output (run with -s)."""
+The figures in boards/plug-on.md are this test's output (run with -s)."""
 from ui import keys
 from mempersist import MemPersist
 from ui_kit import Rig, knock_by_numbers, on_device
