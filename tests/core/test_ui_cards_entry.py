@@ -24,7 +24,7 @@ something 1, and 1 more for each auto-repeat that moved it; each OK 1.
 from device import buttons as B
 from ui import keys
 from ui_kit import Rig
-from test_ui_entry import Lcg, EVENTS, REACTION, play_out, _SEED
+from test_ui_entry import Lcg, EVENTS, REACTION, hold_until, play_out, _SEED
 
 import sys
 
@@ -156,31 +156,8 @@ class Person:
         assert p.cursor == target, (p.cursor, target)
 
     def hold(self, k, want):
-        """Hold k on the real screen until want shows, let go a reaction later."""
-        rig = self.rig
-        app = rig.app
-        p = app.top()
-        r = REACTION[0] + self.rnd.below(REACTION[1] - REACTION[0] + 1)
-        at = 0
-        let_go = None
-        moved = 0
-        for t, kind in EVENTS:
-            if let_go is not None and t >= let_go:
-                break
-            if t > at:
-                rig.step(t - at)
-                at = t
-            before = p.cursor
-            app.key(k, kind)
-            if kind == keys.REPEAT and p.cursor != before:
-                moved += 1
-            if let_go is None and p.cursor == want and t >= B.LONG_MS:
-                let_go = t + r
-        assert let_go is not None, (want, p.cursor)
-        rig.step(let_go - at)
-        app.key(k, keys.RELEASE)
-        rig.step(10)
-        rig.presses += 1 + moved
+        p = self.rig.app.top()
+        hold_until(self.rig, self.rnd, k, want, lambda: p.cursor)
         self.holds += 1
 
     def cards(self, hand, others=()):

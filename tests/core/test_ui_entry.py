@@ -215,31 +215,8 @@ class Person:
         assert f.value == target, (f.value, target)
 
     def hold(self, k, want):
-        """Hold k on the real screen until want shows, let go a reaction later."""
-        rig = self.rig
-        app = rig.app
-        f = app.top().field
-        r = REACTION[0] + self.rnd.below(REACTION[1] - REACTION[0] + 1)
-        at = 0
-        let_go = None
-        moved = 0
-        for t, kind in EVENTS:
-            if let_go is not None and t >= let_go:
-                break
-            if t > at:
-                rig.step(t - at)
-                at = t
-            before = f.value
-            app.key(k, kind)
-            if kind == keys.REPEAT and f.value != before:
-                moved += 1
-            if let_go is None and f.value == want and t >= B.LONG_MS:
-                let_go = t + r
-        assert let_go is not None, (want, f.value)
-        rig.step(let_go - at)
-        app.key(k, keys.RELEASE)
-        rig.step(10)
-        rig.presses += 1 + moved
+        f = self.rig.app.top().field
+        hold_until(self.rig, self.rnd, k, want, lambda: f.value)
 
     def hand(self, first, how, kd, dd):
         """Record one hand from the table; its presses."""
@@ -268,6 +245,33 @@ class Person:
         h = app.match.hands[-1]
         assert (h.how, h.knocker, h.defender) == (how, kd, dd), (h.how, h.knocker, h.defender, how, kd, dd)
         return used
+
+
+def hold_until(rig, rnd, k, want, value):
+    """Hold k on the real screen until value() is want, and let go a
+    reaction later (rnd draws it); the presses counted on the rig."""
+    app = rig.app
+    r = REACTION[0] + rnd.below(REACTION[1] - REACTION[0] + 1)
+    at = 0
+    let_go = None
+    moved = 0
+    for t, kind in EVENTS:
+        if let_go is not None and t >= let_go:
+            break
+        if t > at:
+            rig.step(t - at)
+            at = t
+        before = value()
+        app.key(k, kind)
+        if kind == keys.REPEAT and value() != before:
+            moved += 1
+        if let_go is None and value() == want and t >= B.LONG_MS:
+            let_go = t + r
+    assert let_go is not None, (want, value())
+    rig.step(let_go - at)
+    app.key(k, keys.RELEASE)
+    rig.step(10)
+    rig.presses += 1 + moved
 
 
 def measure(hands, per_rig=40):
