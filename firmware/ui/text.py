@@ -327,7 +327,8 @@ TONIGHT = const(315)
 # DIGITS+4 its short form on a 32-row panel.
 DIGITS = const(319)
 
-COUNT = const(324)
+SAVING = const(324)   # over a confirmed hand until its save returns (App.save_after_frame)
+COUNT = const(325)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

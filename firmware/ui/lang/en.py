@@ -324,4 +324,5 @@ T = (
     'OK: done',  # DIGITS+2
     '▲▼ 1, held 10. OK: done',  # DIGITS+3
     '▲▼ 1, held 10',  # DIGITS+4
+    'Saving...',  # SAVING
 )

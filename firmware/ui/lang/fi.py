@@ -324,4 +324,5 @@ T = (
     "OK: valmis",  # DIGITS+2
     "▲▼ 1, pidä 10. OK: valmis",  # DIGITS+3
     "▲▼ 1, pidä 10",  # DIGITS+4
+    "Tallennetaan...",  # SAVING
 )

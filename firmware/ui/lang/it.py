@@ -324,4 +324,5 @@ T = (
     "OK: fatto",  # DIGITS+2
     "▲▼ 1, tieni 10. OK: fatto",  # DIGITS+3
     "▲▼ 1, tieni 10",  # DIGITS+4
+    "Salvataggio...",  # SAVING
 )

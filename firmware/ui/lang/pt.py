@@ -324,4 +324,5 @@ T = (
     "OK: concluir",  # DIGITS+2
     "▲▼ 1, segure 10. OK: fim",  # DIGITS+3
     "▲▼ 1, segure 10",  # DIGITS+4
+    "Salvando...",  # SAVING
 )
