@@ -351,6 +351,20 @@ class Buttons:
                 due = d
         return due if due > 0 else 0
 
+    def nap(self, most):
+        """Sleep as long as wait_ms allows, but with the sampler on, end
+        within a millisecond of a change it keeps: the loop takes a press
+        at once, not up to a turn later (the sampler's interrupt wakes the
+        chip every SAMPLE_MS anyway)."""
+        now = clock.ticks_ms()
+        end = clock.ticks_add(now, self.wait_ms(now, most))
+        if self._timer is None:
+            clock.sleep_ms(clock.ticks_diff(end, now))
+            return
+        w = self._w
+        while self._w == w and clock.ticks_diff(end, clock.ticks_ms()) > 0:
+            clock.sleep_ms(1)
+
     def any_down(self):
         for i in range(len(self._pins)):
             if self._down[i]:

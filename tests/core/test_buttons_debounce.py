@@ -326,3 +326,20 @@ def test_an_idle_loop_sleeps_its_whole_turn():
     machine.line(10).drive(0)
     _run(bt, 700, [])           # held: a long press, no debounce pending
     assert bt.wait_ms(machine.FAKE_CLOCK.ticks_ms(), 10) == 10
+
+
+def test_the_loop_nap_ends_when_the_sampler_sees_a_press():
+    # Loop.run sleeps with nap(): a turn when nothing happens, but an edge
+    # the sampler keeps ends it within a millisecond.
+    bt = _make()
+    bt.start_sampler(machine)
+    _run(bt, 50, [], 1)
+    t = machine.FAKE_CLOCK.ms
+    bt.nap(10)
+    assert machine.FAKE_CLOCK.ms - t >= 10      # idle: the whole turn
+    machine.line(12).at(machine.FAKE_CLOCK.ms + 3, 0)
+    t = machine.FAKE_CLOCK.ms
+    bt.nap(10)
+    woke = machine.FAKE_CLOCK.ms - t
+    bt.stop_sampler()
+    assert woke <= 3 + B.SAMPLE_MS + 1, woke    # the sample that saw it, then a millisecond
