@@ -313,7 +313,10 @@ class Emu:
                 while last + 1 < self.frames and ns[last + 1] - ns[k] < 2_000_000:
                     last += 1
                 self.last_bus_ms = sum(bus_ms(self.oled.frame_len[j]) for j in range(k, last + 1))
-                return (ns[last] - t0) / 1e6
+                first = (ns[last] - t0) / 1e6
+                if self.last_settled_ms < first + self.last_bus_ms:
+                    self.last_settled_ms = first + self.last_bus_ms   # the same frame
+                return first
         return None
 
     # ---- flash -----------------------------------------------------------

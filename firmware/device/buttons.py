@@ -19,7 +19,7 @@ button() and kind() use the same numbers as ui/keys.py:
   seen again at least CONFIRM_MS after the first edge (bounces between
   allowed). That is one sampler period later, so a spike on an idle line
   that one sample sees (shorter than SAMPLE_MS: noise, not a contact) is
-  nothing; a contact seen by two samples (about 8 ms: a knock that
+  nothing; a contact seen by two samples (4 ms on: a knock that
   closes the switch) is a tap.
 - Each button has its own state, so two at once work.
 - A button already down at start-up (held through boot) gives nothing until
@@ -66,9 +66,9 @@ REPEAT_MIN_MS = const(40)
 LONG_PRESS_MS = const(575)  # LONG_MS + REPEAT_START_MS // 2
 
 _QUEUE = const(32)
-SAMPLE_MS = const(4)      # the sampler's period: bounces shorter than this may pass unseen
+SAMPLE_MS = const(2)      # the sampler's period: bounces shorter than this may pass unseen
 _RING = const(64)         # level changes kept between two polls (a tap with bounce: ~10)
-CONFIRM_MS = const(6)     # a change counts when seen again this long after its first edge
+CONFIRM_MS = const(3)     # a change counts when seen again this long after its first edge
 #                           (more than one sampler period: a one-sample spike never does)
 
 NAMES = ("UP", "DOWN", "OK", "BACK")

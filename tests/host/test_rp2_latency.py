@@ -6,7 +6,7 @@ every press, a save included (docs/device-guide.md, Saving).
 
 Runs when GIN_RP2_FROZEN_UF2 names a gin firmware UF2 for a board the
 emulator watches (rp2emu.LATENCY_BOARDS); skips otherwise, saying why.
-About 5 minutes of wall time.
+10-15 minutes of wall time.
 """
 import os
 
