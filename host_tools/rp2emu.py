@@ -736,23 +736,72 @@ def _board_keys(board):
     return keys, three
 
 
-def press_latency(uf2, script=README_HAND, hands=2, flash_time=True):
+_PLAY_HANDS = r'''
+import time, board
+from ui import platform
+from device.app import Loop
+loop = Loop(board.make(), lambda lp: platform.make_app(lp.board, lp.writer, lp.now, setup_if_new=False,
+                                                       code_in_flash=True))
+loop.boot()
+loop._start_ui()
+app = loop.ui
+for h in range(%d):
+    for k in (2, 2, 1, 1, 1, 2, 0, 0, 0, 0, 0, 2, 2):
+        for kind in (0, 3):
+            app.key(k, kind)
+            app.tick()
+            app.frame()
+    time.sleep_ms(700)
+    app.tick()   # idle: the tidying after a save (TIDY_MS)
+print("@@", len(app.match.hands))
+'''
+
+
+def played_image(uf2, hands):
+    """The filesystem of a gin firmware UF2's device after `hands` of the
+    README's hands, played by the app itself from the raw REPL (quicker than
+    by the buttons), each followed by its idle tidying: a flash further on,
+    where saves erase (littlefs's metadata fills, the journal grows)."""
+    keys, three = _board_keys(board_of(uf2))
+    e = Emu(uf2, app_image(drop=list(app_files()), chip=chip_of(uf2)), buttons=keys)
+    try:
+        e.boot()
+        if e.run_until(lambda: e.frames >= 3, 10000) is None:
+            raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
+        e.tap("OK", hold_ms=700) if three else e.tap("BACK")   # the first start's set-up: A and B
+        e.run_ms(2000)
+        e.soft_reset()
+        out, err = e.exec_raw(_PLAY_HANDS % hands, timeout_ms=3600000)
+        if "@@ %d" % hands not in out:
+            raise RuntimeError("the hands were not played: %s" % (err or out)[-300:])
+        return e.filesystem()
+    finally:
+        e.close()
+
+
+def press_latency(uf2, script=README_HAND, hands=2, flash_time=True, image=None):
     """Edge to glass for every press of `script`, played `hands` times on a
     gin firmware UF2 (the app frozen in, a blank filesystem), the flash as
     slow as its datasheet (FlashTime) unless flash_time=False. Returns
     (board, [(key, ms to the first frame, its wire ms, erases in the press,
     ms to the last frame with its wire time)], the filesystem image).
+    image: a filesystem to start on (played_image) instead of a blank one.
     A three-button board's Back is OK held 700 ms. Minutes of wall time."""
     board = board_of(uf2)
     if board not in LATENCY_BOARDS:
         raise ValueError("%s: the emulator does not watch this board's panel" % board)
     keys, three = _board_keys(board)
-    e = Emu(uf2, app_image(drop=list(app_files()), chip=chip_of(uf2)), flash_time=flash_time, buttons=keys)
+    fresh = image is None
+    if fresh:
+        image = app_image(drop=list(app_files()), chip=chip_of(uf2))
+    e = Emu(uf2, image, flash_time=flash_time, buttons=keys)
     try:
         e.boot()
         if e.run_until(lambda: e.frames >= 3, 10000) is None:
             raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
-        if three:
+        if not fresh:
+            pass   # a saved match: the table
+        elif three:
             e.tap("OK", hold_ms=700)   # a first start opens the set-up: Back leaves A and B
         else:
             e.tap("BACK")
