@@ -140,9 +140,11 @@ class Emu:
 
     BUTTONS = {"UP": 10, "DOWN": 11, "OK": 12, "BACK": 13}   # boards/pico_i2c.py
 
-    def __init__(self, uf2, image, wifi=False):
+    def __init__(self, uf2, image, wifi=False, flash_time=False, buttons=None):
         """wifi: a Pico W's UF2 with rp2040py's model of its CYW43439 attached
-        (a station that joins the model's open network, RP2040PY-GUEST)."""
+        (a station that joins the model's open network, RP2040PY-GUEST).
+        flash_time: the flash chip busy for its datasheet's typical times
+        (FlashTime); buttons: {name: GPIO} of the board (default pico_i2c's)."""
         from rp2040py.boards import BOARDS, BoardSpec, FlashLayout
         from rp2040py.device import MicroPythonDevice
         from rp2040py.utils.logging import LogLevel
@@ -180,6 +182,11 @@ class Emu:
         wd.on_watchdog_trigger = _wd
         self._stop_alarm = self.clock.create_alarm(self._stop)
         self._pump_alarm = self.clock.create_alarm(self._pump)
+        self.flash = FlashTime(self.mcu.ssi, self.clock, flash_time)
+        self.last_settled_ms = None   # see tap()
+        self.last_erases = 0
+        if buttons:
+            self.BUTTONS = dict(buttons)
 
     def close(self):
         os.unlink(self._tmp.name)
@@ -278,9 +285,12 @@ class Emu:
         the bench's press). Returns the emulated ms from the press to the
         frame after it, all its runs of changed pages sent (None if the screen
         did not change). The emulator's I2C takes no time: last_bus_ms is what
-        that frame takes on the wire at 400 kHz."""
+        that frame takes on the wire at 400 kHz. last_settled_ms: to the last
+        frame sent in the slot, its wire time included (a save's "Saved"
+        after its "Saving"); last_erases: the flash erases in the slot."""
         pin = self.mcu.gpio[self.BUTTONS[name]]
         n = self.frames
+        e0 = len(self.flash.erases)
         t0 = self.clock.nanos
         pin.set_input_value(False)          # the button pulls the pin to ground
         self.run_until(lambda: self.frames > n, hold_ms)
@@ -292,6 +302,10 @@ class Emu:
         if left > 0:
             self.run_ms(left)
         ns = self.oled.frame_ns
+        self.last_erases = len(self.flash.erases) - e0
+        self.last_settled_ms = None
+        if self.frames > n:
+            self.last_settled_ms = (ns[-1] - t0) / 1e6 + bus_ms(self.oled.frame_len[-1])
         for k in range(n, self.frames):
             if ns[k] >= t0:
                 # The runs of changed pages one show() sends come together.
@@ -299,7 +313,10 @@ class Emu:
                 while last + 1 < self.frames and ns[last + 1] - ns[k] < 2_000_000:
                     last += 1
                 self.last_bus_ms = sum(bus_ms(self.oled.frame_len[j]) for j in range(k, last + 1))
-                return (ns[last] - t0) / 1e6
+                first = (ns[last] - t0) / 1e6
+                if self.last_settled_ms < first + self.last_bus_ms:
+                    self.last_settled_ms = first + self.last_bus_ms   # the same frame
+                return first
         return None
 
     # ---- flash -----------------------------------------------------------
@@ -309,6 +326,49 @@ class Emu:
         with tempfile.NamedTemporaryFile(suffix=".img") as f:
             self.dev.dump_flash_image(f.name)
             return Path(f.name).read_bytes()
+
+
+class FlashTime:
+    """The flash chip as slow as its datasheet says (W25Q16JV, the Pico's:
+    a 4 KB sector erase 45 ms typical, a 256-byte page program 0.4 ms): after
+    each erase or program the chip reports itself busy (status bit 0) for
+    that long of emulated time, so the firmware's flash routine waits it
+    out, as on the chip, interrupts off (MicroPython's rp2 flash writes).
+    rp2040py's own model (peripherals/ssi.py) does both at once. Every
+    erase is counted (erases: (ns, address)) even when on=False."""
+
+    ERASE_NS = 45_000_000
+    PROGRAM_NS = 400_000
+
+    def __init__(self, ssi, clock, on=True):
+        from rp2040py.peripherals import ssi as S
+        self.ssi, self.clock, self.on = ssi, clock, on
+        self.erases = []
+        self.busy_until = 0
+        apply, shift = ssi._apply_command, ssi._shift_byte
+
+        def _apply():
+            b = ssi._tx_buffer
+            if b and ssi._write_enabled and len(b) >= 4:
+                if b[0] in (S.CMD_SECTOR_ERASE, S.CMD_BLOCK_ERASE):
+                    self.erases.append((clock.nanos, (b[1] << 16) | (b[2] << 8) | b[3]))
+                    self._busy(self.ERASE_NS)
+                elif b[0] == S.CMD_PAGE_PROGRAM and len(b) > 4:
+                    self._busy(self.PROGRAM_NS)
+            apply()
+
+        def _shift(byte):
+            out = shift(byte)
+            if ssi._tx_buffer[0] == S.CMD_READ_STATUS_1 and len(ssi._tx_buffer) > 1 \
+                    and clock.nanos < self.busy_until:
+                out |= 0x03   # BUSY, and the write enable latch until done
+            return out
+        ssi._apply_command = _apply
+        ssi._shift_byte = _shift
+
+    def _busy(self, ns):
+        if self.on:
+            self.busy_until = self.clock.nanos + ns
 
 
 def bus_ms(data_bytes, hz=400000):
@@ -637,5 +697,130 @@ def hand_times(uf2, frozen, deals, rules_name):
         if not line:
             raise RuntimeError("the timing did not finish: %s" % (err or out)[-300:])
         return json.loads(line[0][2:])
+    finally:
+        e.close()
+
+
+# The boards whose panel the emulator watches (an SSD1306-like chip on I2C0 at
+# 0x3C, written as device/display.py writes it) and whose buttons are plain
+# ones; the rest (SPI panels, the SH1106's page writes, the encoder) are not
+# measured here.
+LATENCY_BOARDS = ("pico_i2c", "pico_i2c_128x32", "pico_i2c_3btn", "pico_i2c_ssd1309")
+
+
+def board_of(uf2):
+    """The board a gin firmware UF2 was built for (the longest board name
+    in its frozen code), or None."""
+    with open(uf2, "rb") as f:
+        data = f.read()
+    payload = b"".join(data[off + 32:off + 32 + 256] for off in range(0, len(data), 512))
+    names = sorted((p.stem for p in Path(ROOT, "boards").glob("*.py")), key=len, reverse=True)
+    for n in names:
+        if n.encode() in payload:
+            return n
+    return None
+
+
+def _board_keys(board):
+    """({name: GPIO}, three_button) from boards/<board>.py."""
+    import ast
+    src = Path(ROOT, "boards", board + ".py").read_text()
+    keys, three = {}, False
+    for node in ast.parse(src).body:
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+            name = node.targets[0].id
+            if name == "BUTTONS":
+                keys = dict(ast.literal_eval(node.value))
+            elif name == "THREE_BUTTON":
+                three = bool(ast.literal_eval(node.value))
+    return keys, three
+
+
+_PLAY_HANDS = r'''
+import time, board
+from ui import platform
+from device.app import Loop
+loop = Loop(board.make(), lambda lp: platform.make_app(lp.board, lp.writer, lp.now, setup_if_new=False,
+                                                       code_in_flash=True))
+loop.boot()
+loop._start_ui()
+app = loop.ui
+for h in range(%d):
+    for k in (2, 2, 1, 1, 1, 2, 0, 0, 0, 0, 0, 2, 2):
+        for kind in (0, 3):
+            app.key(k, kind)
+            app.tick()
+            app.frame()
+    time.sleep_ms(700)
+    app.tick()   # idle: the tidying after a save (TIDY_MS)
+print("@@", len(app.match.hands))
+'''
+
+
+def played_image(uf2, hands):
+    """The filesystem of a gin firmware UF2's device after `hands` of the
+    README's hands, played by the app itself from the raw REPL (quicker than
+    by the buttons), each followed by its idle tidying: a flash further on,
+    where saves erase (littlefs's metadata fills, the journal grows)."""
+    keys, three = _board_keys(board_of(uf2))
+    e = Emu(uf2, app_image(drop=list(app_files()), chip=chip_of(uf2)), buttons=keys)
+    try:
+        e.boot()
+        if e.run_until(lambda: e.frames >= 3, 10000) is None:
+            raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
+        e.tap("OK", hold_ms=700) if three else e.tap("BACK")   # the first start's set-up: A and B
+        e.run_ms(2000)
+        e.soft_reset()
+        out, err = e.exec_raw(_PLAY_HANDS % hands, timeout_ms=3600000)
+        if "@@ %d" % hands not in out:
+            raise RuntimeError("the hands were not played: %s" % (err or out)[-300:])
+        return e.filesystem()
+    finally:
+        e.close()
+
+
+def press_latency(uf2, script=README_HAND, hands=2, flash_time=True, image=None):
+    """Edge to glass for every press of `script`, played `hands` times on a
+    gin firmware UF2 (the app frozen in, a blank filesystem), the flash as
+    slow as its datasheet (FlashTime) unless flash_time=False. Returns
+    (board, [(key, ms to the first frame, its wire ms, erases in the press,
+    ms to the last frame with its wire time)], the filesystem image).
+    image: a filesystem to start on (played_image) instead of a blank one.
+    A three-button board's Back is OK held 700 ms, and its OK, which acts
+    when let go, is timed from that edge. Minutes of wall time."""
+    board = board_of(uf2)
+    if board not in LATENCY_BOARDS:
+        raise ValueError("%s: the emulator does not watch this board's panel" % board)
+    keys, three = _board_keys(board)
+    fresh = image is None
+    if fresh:
+        image = app_image(drop=list(app_files()), chip=chip_of(uf2))
+    e = Emu(uf2, image, flash_time=flash_time, buttons=keys)
+    try:
+        e.boot()
+        if e.run_until(lambda: e.frames >= 3, 10000) is None:
+            raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
+        if not fresh:
+            pass   # a saved match: the table
+        elif three:
+            e.tap("OK", hold_ms=700)   # a first start opens the set-up: Back leaves A and B
+        else:
+            e.tap("BACK")
+        e.run_ms(2000)   # idle after the start: the entry screens load
+        rows = []
+        for _ in range(hands):
+            for k in script:
+                ms = e.tap(k)
+                settled = e.last_settled_ms
+                if three and k == "OK" and ms is not None:
+                    # A three-button OK acts when let go (Back is a long OK):
+                    # from that edge, 80 ms after the press's.
+                    ms -= 80
+                    settled -= 80
+                rows.append((k, ms, e.last_bus_ms if ms is not None else None, e.last_erases, settled))
+            e.run_ms(1000)   # idle: the tidying after a save (TIDY_MS)
+        if b"Traceback" in e.out:
+            raise RuntimeError(bytes(e.out[-600:]).decode("utf-8", "replace"))
+        return board, rows, e.filesystem()
     finally:
         e.close()

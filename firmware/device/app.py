@@ -102,7 +102,7 @@ class Loop:
             b = self.buttons
             while True:
                 self.step()
-                clock.sleep_ms(b.wait_ms(clock.ticks_ms(), POLL_MS))
+                b.nap(POLL_MS)   # up to a turn, less when a press comes
         except KeyboardInterrupt:
             if wdt:
                 watchdog.keep_fed(machine)

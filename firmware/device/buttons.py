@@ -11,9 +11,16 @@ button() and kind() use the same numbers as ui/keys.py:
                        (REPEAT_START_MS down to REPEAT_MIN_MS), for numbers
              RELEASE 3 let go
 
-- Debounce: a level counts once it has been stable for DEBOUNCE_MS, so a
-  switch that chatters for up to ~10 ms gives exactly one PRESS and one
-  RELEASE per press.
+- Debounce: a press counts at its first edge, a release at its first
+  edge too; the bounces in the DEBOUNCE_MS after a counted edge are
+  ignored, so a switch that chatters for up to ~10 ms gives exactly one
+  PRESS and one RELEASE per press, the PRESS stamped at its first edge.
+  Each change is counted once a second look confirms it: the new level
+  seen again at least CONFIRM_MS after the first edge (bounces between
+  allowed). That is one sampler period later, so a spike on an idle line
+  that one sample sees (shorter than SAMPLE_MS: noise, not a contact) is
+  nothing; a contact seen by two samples (4 ms on: a knock that
+  closes the switch) is a tap.
 - Each button has its own state, so two at once work.
 - A button already down at start-up (held through boot) gives nothing until
   it has been released; mute_held() does the same on demand (used when a
@@ -50,7 +57,7 @@ RELEASE = const(3)
 
 NONE = const(0)
 
-DEBOUNCE_MS = const(25)
+DEBOUNCE_MS = const(25)  # after a counted edge, its bounces are ignored this long
 LONG_MS = const(500)
 REPEAT_START_MS = const(150)
 REPEAT_MIN_MS = const(40)
@@ -59,8 +66,10 @@ REPEAT_MIN_MS = const(40)
 LONG_PRESS_MS = const(575)  # LONG_MS + REPEAT_START_MS // 2
 
 _QUEUE = const(32)
-SAMPLE_MS = const(4)      # the sampler's period: bounces shorter than this may pass unseen
+SAMPLE_MS = const(2)      # the sampler's period: bounces shorter than this may pass unseen
 _RING = const(64)         # level changes kept between two polls (a tap with bounce: ~10)
+CONFIRM_MS = const(3)     # a change counts when seen again this long after its first edge
+#                           (more than one sampler period: a one-sample spike never does)
 
 NAMES = ("UP", "DOWN", "OK", "BACK")
 KINDS = ("PRESS", "LONG", "REPEAT", "RELEASE")
@@ -97,6 +106,9 @@ class Buttons:
         self._raw = [0] * n        # last level seen (1 = pressed)
         self._raw_t = [0] * n      # when it last changed
         self._down = [0] * n       # debounced state
+        self._edge_t = [0] * n     # the first edge of a change not yet counted...
+        self._cand = bytearray(n)  # ...when 1
+        self._lock_t = [0] * n     # no change counts before this (the last one's bounces)
         self._down_t = [0] * n     # when the debounced press began
         self._mute = [0] * n       # 1 = silent until released
         self._long = [0] * n       # LONG already given for this hold
@@ -117,6 +129,7 @@ class Buttons:
             p = 1 if self._pins[i].value() == self._pressed_level else 0
             self._raw[i] = p
             self._raw_t[i] = now
+            self._lock_t[i] = now
             self._down[i] = p
             self._mute[i] = p  # held through boot: wait for the release
         self._seen = self._read()  # the levels the sampler saw last
@@ -198,30 +211,51 @@ class Buttons:
         """The pins at time now were v (bit i = pin i pressed)."""
         active = False
         raw = self._raw
+        down = self._down
         for i in range(len(raw)):
             p = (v >> i) & 1
-            if p != raw[i]:
-                # The level it leaves may have been steady long enough to count.
-                if raw[i] != self._down[i] and self._settle(i, now):
+            q = raw[i]
+            changed = p != q
+            if changed:
+                # The sampler's change: the level it leaves was there until
+                # now, seen by every sample since raw_t; seen twice, it counts.
+                if q != down[i] and self._timer is not None \
+                        and clock.ticks_diff(now, self._raw_t[i]) > self.sample_ms and self._counts(i, now):
                     active = True
                 raw[i] = p
                 self._raw_t[i] = now
-            elif p != self._down[i]:
-                if self._settle(i, now):
+            if p != down[i]:
+                if clock.ticks_diff(now, self._lock_t[i]) < 0:
+                    continue        # the last counted edge's bounces
+                if not self._cand[i] or (changed and clock.ticks_diff(now, self._edge_t[i]) >= DEBOUNCE_MS):
+                    self._cand[i] = 1       # the first edge of a change
+                    self._edge_t[i] = now
+                elif self._counts(i, now):
                     active = True
-            elif p:
-                self._held(i, now)
+            else:
+                if self._cand[i] and clock.ticks_diff(now, self._edge_t[i]) >= DEBOUNCE_MS:
+                    self._cand[i] = 0       # back as it was for good: a spike, or bounces
+                if p:
+                    self._held(i, now)
         return active
 
-    def _settle(self, i, now):
-        # The raw level has held since _raw_t: once DEBOUNCE_MS long it is
-        # the button's state, from the moment it was steady that long.
-        if clock.ticks_diff(now, self._raw_t[i]) < DEBOUNCE_MS:
+    def _counts(self, i, now):
+        # The change whose first edge was at _edge_t, seen again now: it
+        # counts when that is CONFIRM_MS on and the last change's bounces
+        # are over. True when it was a press.
+        if not self._cand[i] or clock.ticks_diff(now, self._edge_t[i]) < CONFIRM_MS \
+                or clock.ticks_diff(now, self._lock_t[i]) < 0:
             return False
-        p = self._raw[i]
+        p = 1 - self._down[i]
+        self._cand[i] = 0
         self._down[i] = p
+        e = self._edge_t[i]
+        at = clock.ticks_add(e, CONFIRM_MS)   # when it could count first (a slow step: earlier than now)
+        if clock.ticks_diff(self._lock_t[i], at) > 0:
+            at = self._lock_t[i]
+        self._lock_t[i] = clock.ticks_add(e, DEBOUNCE_MS)
         if p:
-            self._pressed(i, clock.ticks_add(self._raw_t[i], DEBOUNCE_MS))
+            self._pressed(i, at)
             return True
         self._released(i)
         return False
@@ -292,24 +326,44 @@ class Buttons:
                 self._mute[i] = 1
                 # not yet debounced: count it as down, so its release unmutes
                 self._down[i] = 1
+                self._cand[i] = 0
 
     def wait_ms(self, now, most):
         """How long the loop may sleep: `most`, or less when a level change
-        is waiting out its debounce, so a press is answered as soon as it
-        counts rather than up to a loop turn later."""
+        waits for its second look or for the last one's bounces to end, so
+        a press is answered as soon as it counts rather than up to a loop
+        turn later."""
         due = most
         raw = self._raw
         for i in range(len(raw)):
             if raw[i] != self._down[i]:
-                d = clock.ticks_diff(clock.ticks_add(self._raw_t[i], DEBOUNCE_MS), now)
+                d = clock.ticks_diff(self._lock_t[i], now)
+                if self._cand[i]:
+                    c = clock.ticks_diff(clock.ticks_add(self._edge_t[i], CONFIRM_MS), now)
+                    if c > d:
+                        d = c
                 if d < due:
                     due = d
         w = self._w
         if w != self._r:   # changes the sampler saw since the last poll
-            d = clock.ticks_diff(clock.ticks_add(self._ring_t[w - 1 if w else _RING - 1], DEBOUNCE_MS), now)
+            d = clock.ticks_diff(clock.ticks_add(self._ring_t[w - 1 if w else _RING - 1], CONFIRM_MS), now)
             if d < due:
                 due = d
         return due if due > 0 else 0
+
+    def nap(self, most):
+        """Sleep as long as wait_ms allows, but with the sampler on, end
+        within a millisecond of a change it keeps: the loop takes a press
+        at once, not up to a turn later (the sampler's interrupt wakes the
+        chip every SAMPLE_MS anyway)."""
+        now = clock.ticks_ms()
+        end = clock.ticks_add(now, self.wait_ms(now, most))
+        if self._timer is None:
+            clock.sleep_ms(clock.ticks_diff(end, now))
+            return
+        w = self._w
+        while self._w == w and clock.ticks_diff(end, clock.ticks_ms()) > 0:
+            clock.sleep_ms(1)
 
     def any_down(self):
         for i in range(len(self._pins)):

@@ -57,6 +57,7 @@ class App:
         self.tidy_due = True  # the model may have flash work for idle time
         self.club = None  # ui.club.Club while a club night is open
         self.services = []  # what runs beside the screens (the class's doc)
+        self.saving = None  # a save that waits for its frame (save_after_frame)
         self._read_battery(self.last_key_ms)
 
     @property
@@ -142,6 +143,23 @@ class App:
         the App reach it through here, not by importing it)."""
         from ui.screens.over import GameOverScreen
         self.push(GameOverScreen(self))
+
+    def save_after_frame(self, save):
+        """A confirm whose save may wait for the flash (a sector erase is
+        45 ms on the Pico): the screen as it is, marked "Saving...", goes
+        to the glass first, then save() runs - into the match and onto
+        flash - and its answer ("Saved", or "Not saved") is the next
+        frame, in the same frame() call. So the press is answered at once
+        and nothing on screen says saved before the commit returns. A key
+        that comes first runs the save before it: none is lost or made twice."""
+        self.saving = save
+        self.top().dirty = True
+
+    def _save_now(self):
+        save = self.saving
+        if save is not None:
+            self.saving = None
+            save()
 
     def say(self, word, ms=1500):
         self.toast = word
@@ -255,6 +273,8 @@ class App:
     # --- events ----------------------------------------------------------
     def key(self, k, kind):
         self.last_key_ms = self.clock()
+        if self.saving is not None:
+            self._save_now()   # a save waiting for its frame goes first
         if self.three_buttons and k == keys.OK and kind == keys.LONG and not self.top().wants_long_ok:
             k, kind = keys.BACK, keys.PRESS  # three buttons: Back is a long OK
         self.top().key(k, kind)
@@ -289,19 +309,28 @@ class App:
     def frame(self):
         """Redraw the top screen if it changed, then the services' turn
         after the frame. Returns True when drawn."""
-        s = self.stack[-1]
-        drawn = s.dirty
-        if drawn:
-            g = self.g
-            g.clear()
-            s.draw(g)
-            if self.toast is not None and len(self.stack) == 1:
-                _toast(g, self.toast)
-            g.show()
-            s.dirty = False
+        drawn = self._draw()
+        if self.saving is not None:
+            self._save_now()   # after the frame that says "Saving..."
+            self._draw()
         for s in self.services:
             s.after_frame()
         return drawn
+
+    def _draw(self):
+        s = self.stack[-1]
+        if not s.dirty:
+            return False
+        g = self.g
+        g.clear()
+        s.draw(g)
+        if self.saving is not None:
+            _toast(g, self.t(tx.SAVING))
+        elif self.toast is not None and len(self.stack) == 1:
+            _toast(g, self.toast)
+        g.show()
+        s.dirty = False
+        return True
 
     def run_once(self, events):
         """Feed a batch of (key, kind) events, tick, redraw: one loop turn."""

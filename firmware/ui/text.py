@@ -333,8 +333,9 @@ DIGITS = const(319)
 PR_STATS_KEPT = const(326)
 # Saved hands a damaged match lost: its count's two forms.
 PR_HANDS_LOST = const(327)
+SAVING = const(328)   # over a confirmed hand until its save returns (App.save_after_frame)
 
-COUNT = const(328)
+COUNT = const(329)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

@@ -64,15 +64,64 @@ def test_the_chatter_really_bounces():
     assert ln.pending() >= 2 and end <= 10
 
 
-def test_a_glitch_shorter_than_the_debounce_is_ignored():
-    bt = _make()
+def _sampled(bt, low_ms):
+    """The OK line low for low_ms on an idle line, read by the sampler."""
+    bt.start_sampler(machine)
     ln = machine.line(12)
     events = _run(bt, 50, [])
     t = machine.FAKE_CLOCK.ms
     ln.at(t + 1, 0)
-    ln.at(t + 15, 1)  # 14 ms low: a knock on the table, not a press
+    ln.at(t + 1 + low_ms, 1)
     _run(bt, 200, events)
-    assert events == []
+    bt.stop_sampler()
+    return [B.name(e) for e in events]
+
+
+def test_a_spike_one_sample_sees_is_no_press():
+    # Noise on an idle line, shorter than the sampler's period: one sample
+    # sees it low, the next high again. Nothing.
+    for low_ms in (1, 2, B.SAMPLE_MS - 1):
+        assert _sampled(_make(), low_ms) == [], low_ms
+
+
+def test_a_contact_two_samples_see_is_a_tap():
+    # Seen low twice (8 ms and more: a knock that closes the switch, or the
+    # quickest real tap), it is a press: a press counts at its first edge,
+    # so nothing longer can be told from the start of one.
+    assert _sampled(_make(), 2 * B.SAMPLE_MS + 1) == ["PRESS OK", "RELEASE OK"]
+    assert _sampled(_make(), 14) == ["PRESS OK", "RELEASE OK"]
+
+
+def test_a_chattering_press_is_one_press_at_its_first_edge():
+    # The sampler reads every SAMPLE_MS; the press counts one look after its
+    # first edge, the chatter after it ignored, the release likewise.
+    for seed in range(30):
+        bt = _make()
+        bt.start_sampler(machine)
+        _run(bt, 50, [], 1)
+        ln = machine.line(11)
+        t0 = machine.FAKE_CLOCK.ms + 1
+        rng = Lcg(seed)
+        end = chatter(ln, t0, 0, rng) - t0   # steady from here
+        events, times = [], []
+        end = t0 + 300
+        while machine.FAKE_CLOCK.ms < end:
+            machine.FAKE_CLOCK.advance(1)
+            if machine.FAKE_CLOCK.ms == t0 + 120:
+                end_up = chatter(ln, t0 + 120, 1, rng) - t0
+            bt.poll(machine.FAKE_CLOCK.ticks_ms())
+            ev = bt.get()
+            while ev:
+                events.append(B.name(ev))
+                times.append(machine.FAKE_CLOCK.ms - t0)
+                ev = bt.get()
+        bt.stop_sampler()
+        assert events == ["PRESS DOWN", "RELEASE DOWN"], (seed, events)
+        # Counted a second look after the first sample that sees it: by the
+        # chatter's end at the latest (samples 4 ms apart may see none of
+        # its bounces), then a look - no 25 ms wait.
+        assert times[0] <= end + B.SAMPLE_MS + B.CONFIRM_MS, (seed, end, times)
+        assert times[1] <= end_up + B.SAMPLE_MS + B.CONFIRM_MS, (seed, end_up, times)
 
 
 def test_two_buttons_at_once():
@@ -118,7 +167,7 @@ def test_hold_gives_long_then_accelerating_repeats():
             ev = bt.get()
     assert kinds[0] == B.PRESS and kinds[1] == B.LONG
     assert all(k == B.REPEAT for k in kinds[2:])
-    assert B.DEBOUNCE_MS <= times[0] <= B.DEBOUNCE_MS + 5
+    assert B.CONFIRM_MS <= times[0] <= B.CONFIRM_MS + 10   # a second look, a poll after the edge's
     assert B.LONG_MS <= times[1] - times[0] <= B.LONG_MS + 5
     gaps = [times[i + 1] - times[i] for i in range(2, len(times) - 1)]
     assert gaps[0] >= gaps[-1] + 50, gaps  # faster and faster
@@ -237,7 +286,7 @@ def test_the_sampler_interrupt_allocates_nothing():
 
 def _press_answered(sampler, wake):
     """ms from a clean press to its PRESS event, the loop sleeping 10 ms a
-    turn (wake=False) or as long as wait_ms allows (wake=True)."""
+    turn (wake=False) or as Loop.run does, with nap (wake=True)."""
     bt = _make()
     if sampler:
         bt.start_sampler(machine)
@@ -250,24 +299,28 @@ def _press_answered(sampler, wake):
         if bt.get():
             break
         assert now - t0 < 100, "no press"
-        wait = bt.wait_ms(now, 10) if wake else 10
-        assert 0 <= wait <= 10
-        machine.FAKE_CLOCK.advance(wait if wait else 1)
+        if wake:
+            t = machine.FAKE_CLOCK.ms
+            bt.nap(10)            # as Loop.run sleeps
+            if machine.FAKE_CLOCK.ms == t:
+                machine.FAKE_CLOCK.advance(1)
+        else:
+            machine.FAKE_CLOCK.advance(10)
         now = machine.FAKE_CLOCK.ticks_ms()
     bt.stop_sampler()
     return now - t0
 
 
 def test_the_loop_wakes_when_a_press_counts():
-    # The device (sampler): the press counts DEBOUNCE_MS after its edge, and
-    # the woken loop sees it then (within the sampler's period), not up to a
-    # 10 ms turn later.
+    # The device (sampler): the press counts at the second look, CONFIRM_MS
+    # after its edge, and the woken loop sees it then (within the sampler's
+    # period), not up to a 10 ms turn later.
     slept = _press_answered(True, False)
     woken = _press_answered(True, True)
-    assert B.DEBOUNCE_MS <= woken <= B.DEBOUNCE_MS + B.SAMPLE_MS, woken
-    assert slept > woken, (slept, woken)
+    assert B.CONFIRM_MS <= woken <= B.CONFIRM_MS + B.SAMPLE_MS + 1, woken
+    assert slept >= woken, (slept, woken)
     # Polled (no sampler): the edge is seen at a poll, then no later wait.
-    assert _press_answered(False, True) <= B.DEBOUNCE_MS + 10
+    assert _press_answered(False, True) <= B.CONFIRM_MS + 10
 
 
 def test_an_idle_loop_sleeps_its_whole_turn():
@@ -277,3 +330,20 @@ def test_an_idle_loop_sleeps_its_whole_turn():
     machine.line(10).drive(0)
     _run(bt, 700, [])           # held: a long press, no debounce pending
     assert bt.wait_ms(machine.FAKE_CLOCK.ticks_ms(), 10) == 10
+
+
+def test_the_loop_nap_ends_when_the_sampler_sees_a_press():
+    # Loop.run sleeps with nap(): a turn when nothing happens, but an edge
+    # the sampler keeps ends it within a millisecond.
+    bt = _make()
+    bt.start_sampler(machine)
+    _run(bt, 50, [], 1)
+    t = machine.FAKE_CLOCK.ms
+    bt.nap(10)
+    assert machine.FAKE_CLOCK.ms - t >= 10      # idle: the whole turn
+    machine.line(12).at(machine.FAKE_CLOCK.ms + 3, 0)
+    t = machine.FAKE_CLOCK.ms
+    bt.nap(10)
+    woke = machine.FAKE_CLOCK.ms - t
+    bt.stop_sampler()
+    assert woke <= 3 + B.SAMPLE_MS + 1, woke    # the sample that saw it, then a millisecond

@@ -167,16 +167,19 @@ class Rig:
         self.frame()
 
     def _show(self):
+        # What each show() drew: the last one's is `last` (a save draws its
+        # "Saving..." frame and then its answer in one app.frame()).
         self.shows += 1
+        w = self.writer
+        if isinstance(w, MeasureWriter):
+            self.last = w.frame
+            w.frame = []
 
     def frame(self):
         w = self.writer
         if isinstance(w, MeasureWriter):
             w.frame = []
-        drawn = self.app.frame()
-        if drawn and isinstance(w, MeasureWriter):
-            self.last = w.frame
-        return drawn
+        return self.app.frame()
 
     def texts(self):
         return [d[0] for d in self.last]

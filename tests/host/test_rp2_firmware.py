@@ -43,7 +43,7 @@ def test_a_hand_by_the_buttons_on_the_real_firmware():
         assert e.tap("BACK") is not None  # a first start opens the new-match set-up: Back, A and B
         e.run_ms(2000)  # idle after the start: the entry screens load
         times = []
-        print("\npress to screen, ms: the emulated Pico to the frame (the press counts 25 ms after"
+        print("\npress to screen, ms: the emulated Pico from the edge to the frame (counted a second look after"
               " its edge), + the frame on the wire at 400 kHz (the emulator's I2C takes no time):")
         for hand in (1, 2):
             for k in SCRIPT:

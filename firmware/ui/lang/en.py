@@ -328,4 +328,5 @@ T = (
     'OK: take the card',  # DIGITS+6
     "Statistics unreadable and memory full: no copy kept, they start again",  # PR_STATS_KEPT
     "%d saved hand lost|%d saved hands lost",  # PR_HANDS_LOST
+    'Saving...',  # SAVING
 )

@@ -328,4 +328,5 @@ T = (
     "OK: ota kortti",  # DIGITS+6
     "Tilastoja ei voi lukea ja muisti on täynnä: kopiota ei jäänyt, alkavat alusta",  # PR_STATS_KEPT
     "%d tallennettu jako menetettiin|%d tallennettua jakoa menetettiin",  # PR_HANDS_LOST
+    "Tallennetaan...",  # SAVING
 )

@@ -328,4 +328,5 @@ T = (
     "OK: prendi la carta",  # DIGITS+6
     "Statistiche illeggibili e memoria piena: nessuna copia, ripartono da zero",  # PR_STATS_KEPT
     "%d mano salvata persa|%d mani salvate perse",  # PR_HANDS_LOST
+    "Salvataggio...",  # SAVING
 )

@@ -328,4 +328,5 @@ T = (
     "OK: pegar a carta",  # DIGITS+6
     "Estatísticas ilegíveis e memória cheia: sem cópia, começam de novo",  # PR_STATS_KEPT
     "%d mão salva perdida|%d mãos salvas perdidas",  # PR_HANDS_LOST
+    "Salvando...",  # SAVING
 )

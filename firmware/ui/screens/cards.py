@@ -436,7 +436,13 @@ class CardReport(Screen):
         if k == keys.BACK:
             self.app.pop()
         elif k == keys.OK:
-            self.flow.save(self.rec)
+            if self.flow.saves:
+                self.app.save_after_frame(self._save)
+            else:
+                self.flow.save(self.rec)
+
+    def _save(self):
+        self.flow.save(self.rec)
 
     def draw(self, g):
         widgets.title(g, self.words)

@@ -309,7 +309,10 @@ class ResultScreen(Screen):
         if k == keys.BACK:
             self.app.pop()
         elif k == keys.OK:
-            self.flow.save(self.rec)
+            self.app.save_after_frame(self._save)
+
+    def _save(self):
+        self.flow.save(self.rec)
 
     def draw(self, g):
         g.text(self.words, self.wx, self.wy, SMALL, 1)
