@@ -112,8 +112,14 @@ def encode_hand(h):
 
 
 def _put_hand(buf, h, cards, packed):
-    from gincore.handstore import hand_flags   # (the match's code is loaded when one is encoded)
-    flags = hand_flags(h) & 0x7F
+    out = 2 if h.out is None else h.out
+    flags = out | ((3 if h.how == _result.FORFEIT else _HOW_CODE.index(h.how)) << 2)
+    if h.limit is not None:
+        flags |= 0x10
+    if h.upcard is not None:
+        flags |= 0x20
+    if h.spade:
+        flags |= 0x40
     if cards is not None:
         flags |= 0x80
     buf.append(flags)

@@ -46,22 +46,6 @@ _CBLOCK = const(8)         # card slots per block
 _HOW_CODE = (_result.KNOCK, _result.GIN, _result.BIG_GIN, _result.VOID)
 
 
-def hand_flags(h):
-    """A hand's flag byte, as kept here and saved (gincore/codec.py):
-    who went out, how, and which of limit, upcard, spade and cards it has."""
-    out = 2 if h.out is None else h.out
-    flags = out | ((3 if h.how == _result.FORFEIT else _HOW_CODE.index(h.how)) << 2)
-    if h.limit is not None:
-        flags |= 0x10
-    if h.upcard is not None:
-        flags |= 0x20
-    if h.spade:
-        flags |= 0x40
-    if h.cards is not None:
-        flags |= 0x80
-    return flags
-
-
 class MatchError(ValueError):
     """Something the match cannot do (undo with no hands, rules locked...), in
     plain words. (Defined here so the store can raise MatchFull; gincore.match
@@ -222,13 +206,21 @@ class HandStore:
 
     def _put(self, i, rec):
         """Write rec into record i (its old card slot, if any, already freed)."""
-        flags = hand_flags(rec)
+        out = 2 if rec.out is None else rec.out
+        flags = out | ((3 if rec.how == _result.FORFEIT else _HOW_CODE.index(rec.how)) << 2)
         kd = _byte(rec.knocker, "knocker deadwood")
         dd = _byte(rec.defender, "defender deadwood")
+        if rec.limit is not None:
+            flags |= 0x10
+        if rec.upcard is not None:
+            flags |= 0x20
+        if rec.spade:
+            flags |= 0x40
         slot = 0
         if rec.cards is not None:
             slot = self._free_slot()   # checked free by the caller
             self._store_cards(slot, rec.cards)
+            flags |= 0x80
         r, at = self._rec(i)
         r[at] = flags
         r[at + 1] = kd
