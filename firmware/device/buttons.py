@@ -14,13 +14,13 @@ button() and kind() use the same numbers as ui/keys.py:
 - Debounce: a press counts at its first edge, a release at its first
   edge too; the bounces in the DEBOUNCE_MS after a counted edge are
   ignored, so a switch that chatters for up to ~10 ms gives exactly one
-  PRESS and one RELEASE per press, the PRESS stamped at its first edge.
+  PRESS and one RELEASE per press, the PRESS from its first edge.
   Each change is counted once a second look confirms it: the new level
   seen again at least CONFIRM_MS after the first edge (bounces between
   allowed). That is one sampler period later, so a spike on an idle line
   that one sample sees (shorter than SAMPLE_MS: noise, not a contact) is
-  nothing; a contact seen by two samples (4 ms on: a knock that
-  closes the switch) is a tap.
+  nothing; a contact two samples see (a few ms: a knock that closes
+  the switch) is a tap. LONG and REPEAT time from when the PRESS counts.
 - Each button has its own state, so two at once work.
 - A button already down at start-up (held through boot) gives nothing until
   it has been released; mute_held() does the same on demand (used when a

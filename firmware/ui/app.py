@@ -151,7 +151,8 @@ class App:
         flash - and its answer ("Saved", or "Not saved") is the next
         frame, in the same frame() call. So the press is answered at once
         and nothing on screen says saved before the commit returns. A key
-        that comes first runs the save before it: none is lost or made twice."""
+        that comes first runs the save before it (not a release: a
+        three-button OK comes with its own): none is lost or made twice."""
         self.saving = save
         self.top().dirty = True
 
@@ -273,7 +274,7 @@ class App:
     # --- events ----------------------------------------------------------
     def key(self, k, kind):
         self.last_key_ms = self.clock()
-        if self.saving is not None:
+        if self.saving is not None and kind != keys.RELEASE:
             self._save_now()   # a save waiting for its frame goes first
         if self.three_buttons and k == keys.OK and kind == keys.LONG and not self.top().wants_long_ok:
             k, kind = keys.BACK, keys.PRESS  # three buttons: Back is a long OK

@@ -58,6 +58,22 @@ def test_a_key_before_the_frame_saves_first_never_twice():
     assert rig.persist.writes == writes + 1 and len(rig.app.match.hands) == 1
 
 
+def test_the_release_that_comes_with_a_three_button_ok_waits_for_the_frame():
+    # Three buttons: OK's PRESS comes when it is let go, with its RELEASE,
+    # in the same loop turn; the "Saving..." frame still comes first.
+    rig = Rig(three=True)
+    _to_result(rig)
+    writes = rig.persist.writes
+    w = _Watch(rig)
+    rig.app.key(keys.OK, keys.PRESS)
+    rig.app.key(keys.OK, keys.RELEASE)
+    assert rig.persist.writes == writes
+    rig.frame()
+    (first, w1), (second, w2) = w.seen
+    assert "Saving..." in first and w1 == writes
+    assert "Saved" in second and w2 == writes + 1
+
+
 def test_a_save_that_fails_never_says_saved():
     rig = Rig()
     _to_result(rig)
