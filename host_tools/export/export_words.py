@@ -1,7 +1,8 @@
 """The score sheet's words in the device's languages (en, fi, it, pt).
 
 The words the live page and gin export share are the page's own: its
-table L (firmware/net/page.py, "|" between the words), read from the
+table L (firmware/net/page.py, "|" between the words, "@" for the
+game's "Game %d: "), read from the
 page's bytes, so the two write the same sheet in every language. A few
 only the export writes (more than one match, the statistics, damaged
 data) are here. Templates use %d and %s, in order, in both.
@@ -15,8 +16,12 @@ LANGS = ("en", "fi", "it", "pt")
 
 def _page_words():
     table = re.search(rb"var L=\{(.*?)\};", PAGE, re.S).group(1).decode("ascii")
-    return {k: v.encode("ascii").decode("unicode_escape").split("|")
-            for k, v in re.findall(r'(\w+):"((?:[^"\\]|\\.)*)"', table)}
+    words = {}
+    for k, v in re.findall(r'(\w+):"((?:[^"\\]|\\.)*)"', table):
+        w = v.encode("ascii").decode("unicode_escape").split("|")
+        # "@" is the game's "Game %d: ", made of the first word's "Game %d" as the page makes it
+        words[k] = [t.replace("@", w[0].split(",")[0] + ": ", 1) for t in w]
+    return words
 
 
 PAGE_WORDS = _page_words()
