@@ -1,6 +1,6 @@
 """gin export: the saved matches as a CSV of every hand and an HTML score sheet.
 
-    host_tools/gin export [--from DIR | --port PORT]... [--out DIR]
+    host_tools/gin export [--from DIR | --port PORT]... [--out DIR] [--lang en|fi|it|pt]
 
 Pulls the device's saved data (/gin: the current match, the finished ones,
 the statistics and the set-aside damaged files) with mpremote - from the one
@@ -14,17 +14,20 @@ port named again is the next device on that cable (Enter once it is
 plugged in). Writes into --out (default ./gin-export/): hands.csv, score-sheet.html, a page per club night
 (club-N.html) and, from a device, a byte-for-byte backup of its files in
 device-files/. Damaged data is reported (in the sheet and on standard
-error), never fatal.
+error), never fatal. The score sheet is in --lang's language; by default
+the device's, when the first folder holds its settings (gin_ui.json, the
+copy of a whole flash or the simulator's data folder), else English.
 """
 import argparse
 import datetime
+import json
 import os
 import re
 import shutil
 import sys
 import tempfile
 
-from host_tools.export import export_club, export_data, export_devices, export_html, export_sheet
+from host_tools.export import export_club, export_data, export_devices, export_html, export_sheet, export_words
 from host_tools.devtext import visible
 from host_tools.errors import GinError
 from host_tools.folders import writable_folder
@@ -34,6 +37,8 @@ CSV_NAME = "hands.csv"
 HTML_NAME = export_html.SHEET_FILE
 CLUB_PAGE = re.compile(r"club-\d+(-device-\d+)?\.html$")  # export_html.club_file, and a table device's
 BACKUP_NAME = "device-files"
+SETTINGS_NAME = "gin_ui.json"   # the device's own settings (firmware/ui/config.py), beside gin/
+SETTINGS_MAX = 64 * 1024        # bytes: a forged file is not read whole
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,7 +56,38 @@ def parse(argv):
                    help="read a data folder instead of a device; again for each table device of a club night "
                         "(the first device given is the organiser's)")
     p.add_argument("--out", metavar="DIR", default="gin-export", help="where to write (default ./gin-export/)")
+    p.add_argument("--lang", choices=export_words.LANGS,
+                   help="the score sheet's language (default: the device's, as its folder's settings say, else en)")
     return p.parse_args(argv)
+
+
+def folder_lang(path):
+    """The device's language as the folder path says it (its settings file,
+    gin_ui.json, as the device writes it), or None. The file is the
+    device's: anything odd in it is no language, never an error."""
+    f = os.path.join(path, SETTINGS_NAME)
+    try:
+        fd = os.open(f, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        if not stat_regular(fd):
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(SETTINGS_MAX + 1)
+        if len(data) > SETTINGS_MAX:
+            return None
+        lang = json.loads(data.decode("utf-8")).get("lang")
+    except (OSError, ValueError, AttributeError):
+        return None
+    finally:
+        os.close(fd)
+    return lang if lang in export_words.LANGS else None
+
+
+def stat_regular(fd):
+    import stat
+    return stat.S_ISREG(os.fstat(fd).st_mode)
 
 
 def user_dir():
@@ -97,6 +133,9 @@ def main(argv, out=None, err=None, stdin=None):
     args.out = user_path(args.out)
     out = out or sys.stdout
     err = err or sys.stderr
+    lang = args.lang
+    if lang is None and sources[0][0] == "from":
+        lang = folder_lang(sources[0][1])
     sources = export_devices.check(sources, "export", stdin)   # before anything is read or written
     made = not os.path.exists(args.out)
     _prepare_out(args.out)
@@ -118,13 +157,13 @@ def main(argv, out=None, err=None, stdin=None):
         csv_path = os.path.join(args.out, CSV_NAME)
         html_path = os.path.join(args.out, HTML_NAME)
         _write(csv_path, export_sheet.csv_text(mviews))
-        _write(html_path, export_html.page(ex, mviews, source, when, export_club.index_html(cviews)))
+        _write(html_path, export_html.page(ex, mviews, source, when, export_club.index_html(cviews), lang or "en"))
         for name in os.listdir(args.out):
             if CLUB_PAGE.match(name):   # an earlier export's pages: these are written afresh
                 os.remove(os.path.join(args.out, name))
         problems, notes = [], []
         if len(reads) > 1:
-            problems, notes = _tables(reads[1:], args.out, ex, cviews, when, out, source)
+            problems, notes = _tables(reads[1:], args.out, ex, cviews, when, out, source, lang or "en")
         for cv in cviews:
             _write(os.path.join(args.out, cv.file), export_club.page(cv, source, when))
         ok = True
@@ -160,7 +199,7 @@ def _backup(copy, backup, who, out):
     print("copied %d files from %s into %s" % (n, who, backup), file=out)
 
 
-def _tables(reads, out_dir, ex, cviews, when, out, source):
+def _tables(reads, out_dir, ex, cviews, when, out, source, lang="en"):
     """The table devices (export_devices.Read): each one's matches in
     device-N/ (N from 2: the organiser's, source, is 1), their club pairings joined
     to the organiser's evenings (export_join). Returns the disagreements
@@ -182,7 +221,7 @@ def _tables(reads, out_dir, ex, cviews, when, out, source):
         tviews = export_sheet.views(tex)
         _write(os.path.join(sub, CSV_NAME), export_sheet.csv_text(tviews))
         _write(os.path.join(sub, HTML_NAME), export_html.page(tex, tviews, "device %d, %s"
-                                                              % (i, r.words()), when, ""))
+                                                              % (i, r.words()), when, "", lang))
         for dmg in tex.damage:
             ex.damage.append(export_data.Damage("device %d: %s" % (i, dmg.where), dmg.text))
         if tex.left_out:

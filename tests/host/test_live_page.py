@@ -20,10 +20,13 @@ from conftest import HANG_S
 
 NODE = shutil.which("node")
 SCRIPT = re.search(rb"<script>(.*)</script>", page.PAGE, re.S).group(1).decode()
+# The saved sheet's CSS is the page's first <style>: Node has no document to read it from.
+STYLE = re.search(rb'<style id="c">(.*?)</style>', page.PAGE, re.S).group(1).decode()
+NO_DOM = "\n$=function(){return{textContent:%s}};" % json.dumps(STYLE)
 
 
 class _App:
-    def __init__(self, m, number):
+    def __init__(self, m, number, lang="it"):
         class P:
             def match_id(self):
                 return number
@@ -31,7 +34,7 @@ class _App:
         class Md:
             persist = P()
         self.match = m
-        self.lang = "it"
+        self.lang = lang
         self.model = Md()
 
 
@@ -64,7 +67,7 @@ def _match(preset, seed, names=("Ann", "Bob"), hollywood=False, n=40):
 
 
 def _node(d):
-    prog = SCRIPT + ("\nvar d=JSON.parse(require('fs').readFileSync(0,'utf8'));"
+    prog = SCRIPT + NO_DOM + ("\nvar d=JSON.parse(require('fs').readFileSync(0,'utf8'));"
                      "process.stdout.write(JSON.stringify([match(view(d)),csv(view(d)),sheet(view(d),'today')]));")
     r = subprocess.run([NODE, "-e", prog], input=json.dumps(d), capture_output=True, text=True, timeout=HANG_S)
     assert r.returncode == 0, r.stderr
@@ -75,19 +78,23 @@ CASES = [("finnish", 1, ("Ann", "Bob"), False), ("modern", 2, ("Ann <b>", 'Bob, 
          ("oklahoma", 3, ("Väinö", "Zoë"), False), ("finnish", 4, ("A", "B"), True),
          ("italian", 5, ("Anna", "Bea"), False), ("brazilian", 6, ("Ana", "Bia"), True),
          ("finnish", 9, ("=HYPERLINK(1)", "Bob\u202e\u0007x"), False)]
+LANGS = ("en", "fi", "it", "pt")
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed (the page's script is run by Node)")
 @pytest.mark.parametrize("preset,seed,names,hollywood", CASES)
 def test_the_page_draws_and_saves_what_gin_export_writes(preset, seed, names, hollywood):
+    """In the device's language: each case in another of the four."""
+    lang = LANGS[seed % 4]
     m = _match(preset, seed, names, hollywood)
     assert len(m.hands) > 20
-    d = json.loads("".join(api.Api(_App(m, 12), lambda: "v1", None).match_json()))
+    d = json.loads("".join(api.Api(_App(m, 12, lang), lambda: "v1", None).match_json()))
     mv = export_sheet.MatchView(export_data.Saved(12, "current", m))
     html, csv, sheet = _node(d)
-    assert html == export_html.match_html(mv)
+    assert html == export_html.match_html(mv, lang)
     assert csv == export_sheet.csv_text([mv])
-    assert sheet.startswith("<!DOCTYPE html>") and html in sheet and export_html.CSS in sheet
+    assert sheet.startswith('<!DOCTYPE html>\n<html lang="%s">' % lang) and html in sheet
+    assert export_html.CSS in sheet
     # The same checks can fail: another match's sheet differs.
     other = export_sheet.MatchView(export_data.Saved(12, "current", _match(preset, seed + 10, names, hollywood)))
     assert html != export_html.match_html(other)
@@ -99,7 +106,7 @@ def test_an_empty_match():
     d = json.loads("".join(api.Api(_App(m, 1), lambda: "v1", None).match_json()))
     html, csv, _ = _node(d)
     mv = export_sheet.MatchView(export_data.Saved(1, "current", m))
-    assert html == export_html.match_html(mv) and "No hands played yet" in html
+    assert html == export_html.match_html(mv, "it") and "Nessuna mano giocata" in html
     assert csv == export_sheet.csv_text([mv])
 
 
@@ -110,7 +117,7 @@ def test_the_page_stands_alone():
     assert "@import" not in p and "url(" not in p
     assert set(re.findall(r"https?://[^\s\"'<>]+", p)) <= {"http://www.w3.org/2000/svg"}
     assert 'name="viewport" content="width=device-width' in p   # laid out for a phone's width
-    assert len(page.PAGE) < 18000    # 17.3 KB with the club view's crosstable and bracket
+    assert len(page.PAGE) < 18000    # 17.8 KB with the club view's crosstable and bracket and the words in four languages
 
 
 def _answer(m, since=0, grown=True, query=None):

@@ -90,3 +90,15 @@ def test_the_chart_reads_on_a_360_px_phone_with_16_letter_names(tmp_path):
     assert out["out_of"] == [], out["out_of"]
     for n in names:
         assert n in out["texts"], out["texts"]
+
+
+def test_a_device_in_finnish_draws_and_saves_the_sheet_in_finnish(tmp_path):
+    probe = "out.lang=document.documentElement.lang;out.sheet=$('sheet').innerHTML;"
+    _, out = browse(tmp_path, match_json(lang="fi"), probe)
+    assert out["lang"] == "fi"
+    for words in ("<th>jako</th>", "mitä tapahtui", "Ottelu 7:", "koputus 3", "tähän asti"):
+        assert words in out["sheet"], words
+    saved = out["score-sheet.html"]
+    assert saved.startswith('<!DOCTYPE html>\n<html lang="fi">')
+    assert "<h1>Gin Rummy -pöytäkirja</h1>" in saved and "<th>jako</th>" in saved
+    assert "what happened" not in saved and "score sheet" not in saved
