@@ -156,12 +156,6 @@ class App:
         self.saving = save
         self.top().dirty = True
 
-    def _save_now(self):
-        save = self.saving
-        if save is not None:
-            self.saving = None
-            save()
-
     def say(self, word, ms=1500):
         self.toast = word
         self.toast_until = ticks_add(self.clock(), ms)
@@ -274,8 +268,10 @@ class App:
     # --- events ----------------------------------------------------------
     def key(self, k, kind):
         self.last_key_ms = self.clock()
-        if self.saving is not None and kind != keys.RELEASE:
-            self._save_now()   # a save waiting for its frame goes first
+        save = self.saving
+        if save is not None and kind != keys.RELEASE:
+            self.saving = None
+            save()   # a save waiting for its frame goes first
         if self.three_buttons and k == keys.OK and kind == keys.LONG and not self.top().wants_long_ok:
             k, kind = keys.BACK, keys.PRESS  # three buttons: Back is a long OK
         self.top().key(k, kind)
@@ -310,28 +306,28 @@ class App:
     def frame(self):
         """Redraw the top screen if it changed, then the services' turn
         after the frame. Returns True when drawn."""
-        drawn = self._draw()
-        if self.saving is not None:
-            self._save_now()   # after the frame that says "Saving..."
-            self._draw()
+        drawn = False
+        while True:
+            s = self.stack[-1]
+            if s.dirty:
+                g = self.g
+                g.clear()
+                s.draw(g)
+                if self.saving is not None:
+                    _toast(g, self.t(tx.SAVING))
+                elif self.toast is not None and len(self.stack) == 1:
+                    _toast(g, self.toast)
+                g.show()
+                s.dirty = False
+                drawn = True
+            save = self.saving
+            if save is None:
+                break
+            self.saving = None
+            save()   # after the frame that says "Saving...": its answer is drawn next
         for s in self.services:
             s.after_frame()
         return drawn
-
-    def _draw(self):
-        s = self.stack[-1]
-        if not s.dirty:
-            return False
-        g = self.g
-        g.clear()
-        s.draw(g)
-        if self.saving is not None:
-            _toast(g, self.t(tx.SAVING))
-        elif self.toast is not None and len(self.stack) == 1:
-            _toast(g, self.toast)
-        g.show()
-        s.dirty = False
-        return True
 
     def run_once(self, events):
         """Feed a batch of (key, kind) events, tick, redraw: one loop turn."""

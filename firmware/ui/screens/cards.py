@@ -437,12 +437,10 @@ class CardReport(Screen):
             self.app.pop()
         elif k == keys.OK:
             if self.flow.saves:
-                self.app.save_after_frame(self._save)
+                flow, rec = self.flow, self.rec
+                self.app.save_after_frame(lambda: flow.save(rec))   # (made at the press, not kept in the class)
             else:
                 self.flow.save(self.rec)
-
-    def _save(self):
-        self.flow.save(self.rec)
 
     def draw(self, g):
         widgets.title(g, self.words)

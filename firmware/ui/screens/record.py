@@ -309,10 +309,8 @@ class ResultScreen(Screen):
         if k == keys.BACK:
             self.app.pop()
         elif k == keys.OK:
-            self.app.save_after_frame(self._save)
-
-    def _save(self):
-        self.flow.save(self.rec)
+            flow, rec = self.flow, self.rec
+            self.app.save_after_frame(lambda: flow.save(rec))   # (made at the press, not kept in the class)
 
     def draw(self, g):
         g.text(self.words, self.wx, self.wy, SMALL, 1)
