@@ -7,11 +7,13 @@ the language asked for (export_words: the live page's own for what the
 two share).
 """
 import html
+import re
 
 from host_tools.devtext import no_bidi
 from host_tools.export import export_words as W
 from host_tools.export.export_sheet import card_text
 from gincore import cards, result, stats as stats_mod
+from net.page import PAGE
 
 SHEET_FILE = "score-sheet.html"     # the page of every match; a match's sheet is #match-N on it
 COLOURS = ("#1f5fa8", "#c0392b")  # player A, player B
@@ -27,25 +29,9 @@ CHART_W, CHART_H = 400, 260
 PAD_L, PAD_R, PAD_T, PAD_B = 44, 40, 44, 36
 FONT = 13
 
-CSS = """
-body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;max-width:60em}
-h1{font-size:1.5em}
-h2{border-bottom:2px solid #444;padding-bottom:.2em;margin-top:2em}
-h3{margin-bottom:.3em}
-table{border-collapse:collapse;margin:.5em 0 1em}
-th,td{border:1px solid #bbb;padding:.15em .5em;text-align:right}
-th{background:#eee}
-td.text,th.text{text-align:left}
-tr.total td{font-weight:bold;border-top:2px solid #444}
-.a{color:#1f5fa8}
-.b{color:#c0392b}
-.damaged{background:#fff3f0;border:2px solid #c0392b;padding:.5em 1em}
-.note{color:#555}
-svg{display:block;margin:.5em 0}
-@media print{h2{page-break-before:always}
-.game{page-break-inside:avoid}
-}
-"""
+# The sheet's CSS is the live page's first <style> (firmware/net/page.py):
+# one copy, so the page's saved sheet and this one look alike.
+CSS = re.search(rb'<style id="c">(.*?)</style>', PAGE, re.S).group(1).decode("ascii")
 
 
 def esc(x):
