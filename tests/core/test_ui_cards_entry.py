@@ -24,7 +24,7 @@ something 1, and 1 more for each auto-repeat that moved it; each OK 1.
 from device import buttons as B
 from ui import keys
 from ui_kit import Rig
-from test_ui_entry import Lcg, EVENTS, REACTION, hold_until, play_out, _SEED
+from test_ui_entry import Lcg, EVENTS, REACTION, hold_until, outcome, play_out, _SEED
 
 import sys
 
@@ -96,17 +96,6 @@ def taps(p, cursor, target):
             assert n <= 52, (cursor, target)
         out.append(n)
     return out[0] if out[0] <= out[1] else -out[1]
-
-
-def outcome(shown, i, r):
-    """Holding until shown[i] and letting go r ms after it: (cursor, moved)."""
-    let_go = shown[i][0] + r
-    v, moved = shown[i][1], shown[i][2]
-    for t, val, m in shown[i + 1:]:
-        if t >= let_go:
-            break
-        v, moved = val, m
-    return v, moved
 
 
 def plan(p, target):
