@@ -19,7 +19,8 @@ main.py), raw-paste mode with flow control, single-line friendly REPL.
 
 Bounded: the server stops after `idle` seconds without a client, `life`
 seconds in all, and a main.py that runs longer than `boot_limit` seconds
-(apps loop forever) is stopped like a Ctrl-C would, keeping the files.
+(apps loop forever), or on after its client hung up once it had printed
+something, is stopped like a Ctrl-C would, keeping the files.
 
 The watchdog behaves like the rp2 port's: once machine.WDT arms it, nothing
 stops it - not Ctrl-C, not a soft reset - and when it is not fed within its
@@ -64,6 +65,7 @@ ARCH_RV32IMC = 11    # the RP2350's RISC-V cores (the RPI_PICO2 RISCV build)
 FAKES = os.path.join(mpy.ROOT, "host_tools", "fakes")
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 PASTE_WINDOW = 128
+_QUICKACK = getattr(socket, "TCP_QUICKACK", None)   # Linux's
 
 
 def mpy_tag(major=6, sub=3, arch=ARCH_ARMV6M):
@@ -154,7 +156,10 @@ class Session:
                 # Checked even while the code prints without a pause.
                 last_check = time.monotonic()
                 stop = interrupted()
-                self.ran_out = not stop and limit is not None and time.monotonic() - start > limit
+                # Run out: the time limit passed, or the client hung up (the
+                # chip runs on with nobody watching; here it stops).
+                self.ran_out = not stop and (self.dev.client_gone or (
+                    limit is not None and time.monotonic() - start > limit))
                 if stop or self.ran_out:
                     self.close()
                     return "KeyboardInterrupt: \n", True
@@ -243,6 +248,7 @@ class FakeDevice:
         self.wdt_deadline = 0.0     # time.monotonic() by which it must be fed
         self.watchdog_resets = 0
         self._spoke = False         # the program running now has printed something
+        self.client_gone = False    # the client hung up while a program ran
         self.wdt_feeds = 0
         self._app_feeding = False   # main.py, stopped by boot_limit, runs on (and feeds) on the chip
         self._ticked = 0.0
@@ -374,6 +380,7 @@ class FakeDevice:
                 data = self._conn.recv(4096)
                 if not data:
                     return False
+                self._ack_now()
                 if self._app_feeding:
                     # The app ran and fed it until now, when the client's bytes interrupt it.
                     self._app_feeding = False
@@ -383,8 +390,19 @@ class FakeDevice:
             return False
         return True
 
+    def _ack_now(self):
+        """Acknowledge what came at once: a USB serial line has no TCP
+        delayed ACK, which would hold the client's next small write (Nagle)
+        for 40 ms - the end of every raw-paste, for one."""
+        if _QUICKACK is not None:
+            try:
+                self._conn.setsockopt(socket.IPPROTO_TCP, _QUICKACK, 1)
+            except OSError:
+                pass
+
     def _talk(self, started):
         self._in = bytearray()
+        self.client_gone = False
         self.mode = "friendly"
         self.line = bytearray()
         try:
@@ -433,7 +451,11 @@ class FakeDevice:
         return self._interrupted() if self._spoke else self._never()
 
     def _ctrl_c(self):
-        self._read_more(0)
+        if not self._read_more(0):
+            # Hung up: once the program has said something (what a test
+            # may look for in the log), nobody sees the rest.
+            self.client_gone = self._spoke
+            return False
         i = self._in.find(b"\x03")
         if i < 0:
             return False
@@ -520,7 +542,7 @@ class FakeDevice:
                 self._app_feeding = True   # a chip's app runs on until the client interrupts it
             if self._starved():
                 self._watchdog_reset()
-        if err and file_stdout:
+        if err and file_stdout and not self.client_gone:
             self._send(cooked(err.encode()))
         return err
 
