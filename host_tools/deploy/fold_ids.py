@@ -19,9 +19,15 @@ interpreters, and folded under MicroPython (tests/host/test_fold_ids.py).
 Lines are never added or removed, so a traceback's line numbers hold.
 """
 import ast
+import hashlib
 import io
+import json
+import os
 import re
+import tempfile
 import tokenize
+
+from host_tools import mpy
 
 _CONST = re.compile(r"^([A-Z][A-Z0-9_]*) = const\(([^()#\n]+)\)", re.M)
 
@@ -150,11 +156,42 @@ def _tokens(src):
 AS_SOURCE = ("main.py", "boot.py")
 
 
+# Ignored by git; it goes with the .venv, beside mpy-cross's (host_tools/mpy.py).
+CACHE = mpy.CACHE and os.path.join(os.path.dirname(mpy.CACHE), "gin-fold-cache")
+_SELF = os.path.abspath(__file__)
+
+
 def fold_tree(files, as_source=AS_SOURCE):
     """{path relative to firmware/: source} -> the same as the build
     compiles it (the board module goes in as "board.py"). Files in as_source
     are left as they are, and what they read keeps its name. Non-.py files
     pass as they are.
+
+    Kept by content (this module's own source, as_source, every file) in
+    CACHE: a deploy of a tree folded before - every deploy after the first
+    since a change - does not fold it again (a second of work)."""
+    h = hashlib.sha256()
+    with open(_SELF, "rb") as f:
+        h.update(f.read())
+    for part in [repr(tuple(as_source))] + [x for rel in sorted(files) for x in (rel, files[rel])]:
+        h.update(part.encode("utf-8") + b"\0")
+    cached = CACHE and os.path.join(CACHE, h.hexdigest() + ".json")
+    try:
+        with open(cached or os.devnull, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        pass
+    out = _fold(files, as_source)
+    if cached:
+        os.makedirs(CACHE, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=CACHE, delete=False) as f:
+            json.dump(out, f)
+        os.replace(f.name, cached)   # whole or not at all: other processes read it
+    return out
+
+
+def _fold(files, as_source):
+    """fold_tree's work.
 
     Each module is parsed and walked once (a deploy folds the whole tree:
     it took a second and more when each step parsed and tokenized again):

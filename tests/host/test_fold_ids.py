@@ -121,3 +121,17 @@ def test_a_wrong_number_is_caught_on_micropython():
     from ui import keys
     r = _folded_run("test_ui_flows", ("ui/screens/common.py", "k == %d and" % keys.OK, "k == %d and" % keys.BACK))
     assert r["failed"] > 0 or r.get("crash"), "a folded constant with the wrong number went unnoticed"
+
+
+def test_a_fold_kept_by_content_is_the_fold_of_that_content(tmp_path, monkeypatch):
+    """fold_tree's cache: a second fold of the same files is read back whole,
+    and a change to any file (or to what stays source) folds afresh."""
+    monkeypatch.setattr(fold_ids, "CACHE", str(tmp_path))
+    files = {"ui/keys.py": "OK = const(2)\n", "ui/a.py": "from ui import keys\nx = keys.OK\n"}
+    first = fold_ids.fold_tree(files)
+    assert first["ui/a.py"] == "from ui import keys\nx = 2\n" and len(os.listdir(str(tmp_path))) == 1
+    assert fold_ids.fold_tree(dict(files)) == first == fold_ids._fold(files, fold_ids.AS_SOURCE)
+    changed = dict(files, **{"ui/keys.py": "OK = const(3)\n"})
+    assert fold_ids.fold_tree(changed)["ui/a.py"] == "from ui import keys\nx = 3\n"
+    assert fold_ids.fold_tree(files, as_source=("ui/a.py",))["ui/a.py"] == files["ui/a.py"]
+    assert len(os.listdir(str(tmp_path))) == 3
