@@ -30,6 +30,7 @@ BUTTONS = (("UP", 10), ("DOWN", 11), ("OK", 12), ("BACK", 13))
 THREE_BUTTON = False
 BATTERY_ADC = const(29)   # VSYS / 3 on ADC3, shared with the wireless chip's SPI clock
 BATTERY_DIVIDER = const(3)
+VBUS_SENSE = None          # a Pico's GP24; on the W boards the radio's (WL_GPIO2): VSYS tells USB
 VSYS_ENABLE = const(25)   # the wireless chip's SPI select: high lets ADC3 see VSYS
 
 

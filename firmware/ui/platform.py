@@ -61,10 +61,13 @@ class BoardGlue:
             if not self.radios:
                 self.held = self.battery_level()
             self.radios += 1
+            self.board.radio_on = True      # the loop never sleeps lightly under it
         elif self.radios:
             self.radios -= 1
-            if not self.radios and hasattr(self.board, "radio_off"):
-                self.board.radio_off()
+            if not self.radios:
+                self.board.radio_on = False
+                if hasattr(self.board, "radio_off"):
+                    self.board.radio_off()
 
     def set_contrast(self, n):
         self.board.set_contrast(CONTRAST[n])
