@@ -145,11 +145,12 @@ class Bench:
                 self.longest_ms = cost
             machine.FAKE_CLOCK.advance(cost)
 
-    def live(self, ms):
+    def live(self, ms, light=True):
         """Let ms pass as on the device: a turn, then the loop's own sleep
         until the next (device/app.py run(): nap, machine.lightsleep on the
-        battery alone). self.turns counts the turns."""
-        self.loop.light = machine.lightsleep
+        battery alone; light=False: never, as before it). self.turns counts
+        the turns."""
+        self.loop.light = machine.lightsleep if light else None
         clk = machine.FAKE_CLOCK
         end = clk.ms + ms
         while clk.ms < end:
