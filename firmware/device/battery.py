@@ -21,7 +21,7 @@ from micropython import const
 _REF_MV = const(3300)
 _SAMPLES = const(8)
 USB_MV = const(4400)     # VSYS at or above this without a VBUS sense: USB power
-NONE_MV = const(2000)    # below this nothing is connected (or the radio has the pin)
+_NONE_MV = const(2000)    # below this nothing is connected (or the radio has the pin)
 DIODE_MV = const(250)    # the Schottky diode's drop at 10-30 mA (1N5817 datasheet, typical curve)
 LOW_PERCENT = const(15)  # the UI warns at or below this
 
@@ -59,7 +59,7 @@ class Battery:
         self.last = mv
         if last > mv and last < USB_MV:
             mv = last               # the higher of the last two: a dip is not a fall
-        if self._usb(mv) or mv < NONE_MV:
+        if self._usb(mv) or mv < _NONE_MV:
             return None
         return percent(mv + self.diode_mv, self.curve)
 
@@ -70,7 +70,7 @@ class Battery:
     def alone(self):
         """True on the battery alone: no USB power (one quick read)."""
         mv = self.adc.read_u16() * (_REF_MV * self.divider) // 65535
-        return mv >= NONE_MV and not self._usb(mv)
+        return mv >= _NONE_MV and not self._usb(mv)
 
 
 def percent(mv, curve=_CURVES[LIPO]):
