@@ -10,7 +10,9 @@ Two kinds of battery (a board's BATTERY_CELLS):
 
 USB power: a Pico's VBUS sense (GP24) says so; a Pico W's is behind its
 radio, so there VSYS at or above USB_MV counts as USB. Then, or with
-nothing on the pin, the level is unknown (None).
+nothing on the pin (0 V), or above any battery and the Pico's own limit
+(over 5.5 V: a wrong supply or a broken divider), the level is unknown
+(None): never a warning.
 
 No false warning: a reading is the higher of the last two, so a single dip
 (a flash erase, a radio burst) never shows; a real fall shows at the
@@ -22,6 +24,7 @@ _REF_MV = const(3300)
 _SAMPLES = const(8)
 USB_MV = const(4400)     # VSYS at or above this without a VBUS sense: USB power
 _NONE_MV = const(2000)    # below this nothing is connected (or the radio has the pin)
+_MAX_MV = const(5500)     # above this no battery, and beyond the Pico's VSYS rating
 DIODE_MV = const(250)    # the Schottky diode's drop at 10-30 mA (1N5817 datasheet, typical curve)
 LOW_PERCENT = const(15)  # the UI warns at or below this
 
@@ -41,9 +44,16 @@ class Battery:
         self.adc = adc
         self.divider = divider
         self.vbus = vbus            # a Pin high while USB power is there, or None
-        self.curve = _CURVES[cells or LIPO]
+        self.cells = LIPO
+        self.set_cells(cells)
         self.diode_mv = diode_mv
         self.last = 0               # the previous reading's VSYS
+
+    def set_cells(self, cells):
+        """The kind of battery (LIPO, AA: a setting); another name changes nothing."""
+        if cells in _CURVES:
+            self.cells = cells
+        self.curve = _CURVES[self.cells]
 
     def millivolts(self):
         total = 0
@@ -59,7 +69,7 @@ class Battery:
         self.last = mv
         if last > mv and last < USB_MV:
             mv = last               # the higher of the last two: a dip is not a fall
-        if self._usb(mv) or mv < _NONE_MV:
+        if self._usb(mv) or mv < _NONE_MV or mv > _MAX_MV:
             return None
         return percent(mv + self.diode_mv, self.curve)
 

@@ -126,6 +126,30 @@ def test_a_single_dip_is_not_a_fall():
     assert _level(b, 3300) < high            # a real fall: the second reading
 
 
+def test_no_battery_reads_as_unknown():
+    # 0 V: nothing on the pin; over 5.5 V (6 V, the ADC's top): no battery,
+    # beyond the Pico's rating - unknown, not full, even with GP24 saying no USB
+    mod = importlib.import_module("pico_i2c")
+    _attach(mod)
+    b = mod.make()
+    for vsys in (0, 6000, 9900):
+        assert _level(b, vsys) is None, vsys
+    assert _level(b, 5400) == 100
+
+
+def test_the_kind_of_battery_changes_after_the_start():
+    from device.battery import AA, LIPO, Battery
+    bt = Battery(machine.ADC(29), 3, machine.Pin(24, machine.Pin.IN))
+    machine.adc_input(29).mv = (3900 - DIODE_MV) // 3
+    lipo = bt.level()
+    bt.set_cells(AA)
+    assert bt.cells == AA and bt.level() < lipo     # 3.9 V: a LiPo's 73%, three AA cells' 60%
+    bt.set_cells("nimh")                             # not a kind it knows: as it was
+    assert bt.cells == AA
+    bt.set_cells(LIPO)
+    assert bt.level() == lipo
+
+
 def test_three_aa_cells():
     from device.battery import AA, Battery
     bt = Battery(machine.ADC(29), 3, machine.Pin(24, machine.Pin.IN), AA)   # a Pico: GP24 says no USB
