@@ -5,12 +5,25 @@ its state changes (prepare) and marks itself dirty; frame() redraws only a
 dirty top screen and pushes it with one show(). Nothing is allocated for an
 unchanged screen.
 """
+from micropython import const
+
 from base import ticks_add, ticks_diff
 from ui import keys
 from ui import text as tx
 from ui.gfx import W, SMALL
 
 BATTERY_MS = 5000  # read the battery this often (an ADC read is not free)
+# A warning needs this many readings in a row at its level (each reading is
+# already the higher of two, device/battery.py): a dip, noise, a missing
+# reading (None) or USB breaks the run, so none ever warns alone.
+LOW_READS = const(4)
+CRITICAL = const(5)  # percent, at or below: the battery-low screen (ui/screens/battery.py)
+# The rate: the time on battery the level took to fall DRAIN_STEP points
+# (seconds a point), or longer while it has not fallen as far again; a rise
+# of _RISE points over the mark is a charge or new cells, and starts again.
+DRAIN_STEP = const(3)
+_RISE = const(10)
+_SPP_MAX = const(5000000)   # seconds a point, at most (58 days): small integers
 WARM_MS = 1500  # idle this long after the start: load the screens of a hand's entry
 TIDY_MS = 600   # idle this long after a press: flash work the saves left (a compaction)
 
@@ -49,6 +62,14 @@ class App:
         self.low_warned = False  # the low battery is said once per drop
         self.batt = -1
         self.batt_at = 0
+        self.pct = None     # the last reading's percent (None: USB, no reading)
+        self.lows = 0       # readings in a row at no bars; at CRITICAL or below: crits
+        self.crits = 0
+        self.crit_said = False
+        self.mark_p = -1    # the rate's mark: the level it falls from (-1: none)
+        self.mark_s = 0     # seconds on battery since the mark (ms carried in mark_ms)
+        self.mark_ms = 0
+        self.spp = 0        # seconds a point over the last DRAIN_STEP points (0: not yet)
         self.warm = False  # the screens of a hand's entry are loaded
         # A rotary encoder: a turn cannot be held (ui/screens/message.HoldScreen).
         self.knob = bool(getattr(board, "knob", False))
@@ -70,10 +91,32 @@ class App:
 
     def _read_battery(self, now):
         b = self.board
+        p = None
         if b is None or not hasattr(b, "battery_level"):
             self.batt = -1
         else:
             self.batt = b.battery_level()
+            p = getattr(b, "percent", None)     # the glue's (ui/platform.py)
+        self.pct = p
+        self.lows = self.lows + 1 if self.batt == 0 else 0
+        self.crits = self.crits + 1 if p is not None and p <= CRITICAL else 0
+        if p is None or self.mark_p < 0 or p > self.mark_p + _RISE:
+            self.mark_p = -1 if p is None else p    # USB, no reading, charged: start again
+            self.mark_s = self.mark_ms = self.spp = 0
+        else:
+            ms = ticks_diff(now, self.batt_at)      # a read apart: never near the wrap
+            ms = self.mark_ms + (ms if ms > 0 else 0)
+            if self.mark_s < _SPP_MAX:
+                self.mark_s += ms // 1000
+            self.mark_ms = ms % 1000
+            fell = self.mark_p - p
+            if fell >= DRAIN_STEP:
+                s = self.mark_s // fell
+                self.spp = s if s < _SPP_MAX else _SPP_MAX
+                self.mark_p = p
+                self.mark_s = 0
+            elif self.spp and self.mark_s // DRAIN_STEP > self.spp:
+                self.spp = self.mark_s // DRAIN_STEP    # no fall for longer than that: slower now
         self.batt_at = now
 
     def start(self, setup_if_new=False):
@@ -123,6 +166,8 @@ class App:
             b.set_contrast(cfg.contrast)
         if b is not None and hasattr(b, "set_idle"):
             b.set_idle(cfg.dim_s, cfg.sleep_s)
+        if cfg.cells and b is not None and hasattr(b, "set_cells"):
+            b.set_cells(cfg.cells)
         self.stack[0].dirty = True
 
     def after_save(self):
@@ -291,7 +336,14 @@ class App:
         if ticks_diff(now, self.batt_at) >= BATTERY_MS:
             self._read_battery(now)
         b = self.battery()
-        if b == 0 and not self.low_warned:
+        if self.crits >= LOW_READS:
+            if not self.crit_said:
+                self.crit_said = self.low_warned = True
+                from ui.screens.battery import critical   # (a rare screen: loaded when said)
+                critical(self)
+        elif self.pct is None or self.pct > CRITICAL + _RISE:
+            self.crit_said = False
+        if b == 0 and self.lows >= LOW_READS and not self.low_warned:
             self.low_warned = True
             self.say(self.t(tx.BATTERY_LOW), 5000)
         elif b > 0:

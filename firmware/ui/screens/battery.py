@@ -1,0 +1,59 @@
+"""The battery's words: the screen of a battery nearly empty, and the time
+left at the current rate (Settings). Loaded only when one is shown (a rare
+screen: base/lifecycle.py RARE).
+
+The App reads the battery (ui/app.py _read_battery) and keeps the rate: the
+seconds a point of the level took on battery over its last few points, or
+longer when the time since the last fall is longer already (spp).
+"""
+from ui import text as tx
+from ui.errtext import count, wrap
+from ui.screens.message import MessageScreen
+
+_SAVED = tx.BATT + 4    # "The match is saved."
+_CHARGE = tx.BATT + 5   # "Charge or change it."
+_ENTERING = tx.BATT + 6  # what is being entered is kept once confirmed
+
+
+def critical(app):
+    """The level stayed at or below ui/app.py CRITICAL: whatever waits to be
+    saved is saved (a confirmed hand waiting for its frame, the settings),
+    and the player told so. OK or Back goes back to what was there: the
+    device runs on until the battery is changed (a hand can still be
+    finished and confirmed: it is saved as every other)."""
+    save = app.saving
+    if save is not None:
+        app.saving = None
+        save()      # a confirmed hand onto flash now (it says "Not saved" itself if it fails)
+    app.cfg.save_quietly()
+    t = app.t
+    lines = []
+    for sid in (_SAVED, _CHARGE, _ENTERING) if len(app.stack) > 1 else (_SAVED, _CHARGE):
+        wrap(app.g, t(sid), lines, 6)   # (_ENTERING: a hand half entered is not a confirmed one)
+    app.push(MessageScreen(app, t(tx.BATTERY_LOW), lines))
+
+
+def minutes_left(app):
+    """The minutes the battery lasts at the current rate, or None when that
+    cannot be told (no reading or USB, or the level has not fallen yet)."""
+    p = app.pct
+    if p is None or app.mark_p < 0:
+        return None
+    spp = app.spp
+    if not spp:
+        return None
+    m = p * (spp // 60)       # at most 100 * 83333: a small integer
+    return m if m > 0 else 1
+
+
+def left_text(app):
+    """Settings' "about N hours" (minutes under an hour), or a plain word."""
+    t = app.t
+    if app.pct is None:
+        return t(tx.BATT + 7)     # on USB (or no reading)
+    m = minutes_left(app)
+    if m is None:
+        return t(tx.BATT + 8)     # not known yet
+    if m < 60:
+        return count(t, tx.BATT + 3, m)
+    return count(t, tx.BATT + 2, (m + 30) // 60)

@@ -1,0 +1,231 @@
+"""The battery as the player meets it (both interpreters): its kind as a
+setting, the time it lasts at the current rate, the screen of a battery
+nearly empty (everything saved first, said plainly), and no warning from a
+missing, wrong or noisy reading - the App on its Rig, and the whole device
+on the bench with the real battery reading behind the board glue."""
+from gincore import result as R
+from ui import keys
+from ui.app import BATTERY_MS, CRITICAL, DRAIN_STEP, LOW_READS
+from ui_kit import Rig, both_heights
+
+SAVED = "The match is saved."
+
+
+def _saved_hands(rig):
+    m, _ = rig.persist.load()
+    return 0 if m is None else len(m.hands)
+
+
+def _read(rig, n=1):
+    """n battery readings (one every BATTERY_MS), each drawn."""
+    for _ in range(n):
+        rig.step(BATTERY_MS)
+
+
+def _settings(rig):
+    rig.press(keys.DOWN)
+    rig.pick(rig.app.top().labels.index("Settings"))
+
+
+def _row(rig, label):
+    """The value Settings shows beside label."""
+    top = rig.app.top()
+    return top.values[list(top.labels).index(label)]
+
+
+# --- the screen of a battery nearly empty -------------------------------------------
+
+def test_a_nearly_empty_battery_is_said_after_several_readings():
+    rig = Rig()
+    rig.board.level = 0
+    rig.board.percent = CRITICAL
+    _read(rig, LOW_READS - 1)
+    assert rig.screen() == "TableScreen"       # not on fewer readings in a row
+    _read(rig)
+    assert rig.screen() == "MessageScreen"
+    seen = rig.seen()
+    assert seen == ["Battery low", SAVED, "Charge or change it."]
+    rig.press(keys.OK)                         # back to what was there
+    assert rig.screen() == "TableScreen"
+    _read(rig, 2 * LOW_READS)
+    assert rig.screen() == "TableScreen"       # said once while it stays low
+    rig.board.percent = None                   # USB: charging
+    rig.board.level = -1
+    _read(rig)
+    rig.board.percent = CRITICAL - 1           # unplugged before it was full
+    rig.board.level = 0
+    _read(rig, LOW_READS)
+    assert rig.screen() == "MessageScreen"     # said again
+
+
+def test_one_reading_above_breaks_the_run():
+    rig = Rig()
+    rig.board.level = 0
+    for _ in range(3):
+        rig.board.percent = CRITICAL
+        _read(rig, LOW_READS - 1)
+        rig.board.percent = CRITICAL + 1       # noise, a dip's end
+        _read(rig)
+    assert rig.screen() == "TableScreen"
+
+
+def test_a_confirmed_hand_waiting_for_its_frame_is_saved_first():
+    rig = Rig()
+    rig.board.level = 0
+    rig.board.percent = 2
+    _read(rig, LOW_READS - 1)
+    app = rig.app
+    rig.press(keys.OK)
+    rig.pick(0)                    # Ann knocks
+    rig.set_number(5)
+    rig.press(keys.OK)
+    rig.set_number(30)
+    rig.press(keys.OK)             # the result
+    app.key(keys.OK, keys.PRESS)   # confirmed: its save waits for the next frame
+    assert app.saving is not None and _saved_hands(rig) == 0
+    rig.clock.ms += BATTERY_MS
+    app.tick()                     # the reading that makes the run: before any frame
+    assert app.saving is None
+    assert _saved_hands(rig) == 1     # on "flash" before the words
+    rig.frame()
+    assert rig.screen() == "MessageScreen" and SAVED in rig.seen()
+    assert app.match.hands[0].how == R.KNOCK
+
+
+def test_a_hand_half_entered_stays_and_is_said():
+    rig = Rig()
+    rig.board.level = 0
+    rig.board.percent = 1
+    rig.press(keys.OK)
+    rig.pick(0)                    # the knocker's deadwood on screen
+    entering = rig.screen()
+    _read(rig, LOW_READS)
+    seen = rig.seen()
+    assert " ".join(seen) == "Battery low " + SAVED + " Charge or change it. Finish what you are entering to keep it."
+    rig.press(keys.BACK)
+    assert rig.screen() == entering                    # nothing lost: it goes on
+    assert _saved_hands(rig) == 0    # and it is no confirmed hand
+
+
+# --- the time left --------------------------------------------------------------
+
+def test_the_time_left_at_the_current_rate():
+    rig = Rig()
+    rig.board.level = 3
+    rig.board.percent = 80
+    _read(rig)
+    _settings(rig)
+    assert _row(rig, "Left") == "not known yet"        # not fallen yet
+    for p in range(80, 80 - DRAIN_STEP - 1, -1):      # ten minutes a point
+        rig.board.percent = p
+        for _ in range(600000 // BATTERY_MS):
+            rig.clock.ms += BATTERY_MS
+            rig.app.tick()
+    rig.app.top().prepare()
+    # 77% at ten minutes a point: 770 minutes, about 13 hours
+    assert _row(rig, "Left") == "about 13 hours"
+    rig.board.percent = None                           # USB
+    rig.board.level = -1
+    rig.step(BATTERY_MS)
+    rig.app.top().prepare()
+    assert _row(rig, "Left") == "on USB"
+    rig.board.percent = 60
+    rig.board.level = 2
+    rig.step(BATTERY_MS)
+    rig.app.top().prepare()
+    assert _row(rig, "Left") == "not known yet"        # starts again
+
+
+def test_the_time_left_in_one_and_other_forms():
+    from ui.screens.battery import left_text
+    rig = Rig()
+    app = rig.app
+    app.pct, app.mark_p, app.mark_s = 1, 1, 0
+    for spp, want in ((60, "about 1 minute"), (120, "about 2 minutes"), (3600, "about 1 hour"),
+                      (7200, "about 2 hours")):
+        app.spp = spp
+        assert left_text(app) == want
+
+
+def test_no_fall_for_longer_than_the_rate_says_is_a_slower_rate():
+    rig = Rig()
+    app = rig.app
+    rig.board.level = 1
+    rig.board.percent = 30
+    _read(rig, 36)
+    rig.board.percent = 30 - DRAIN_STEP
+    _read(rig)                     # DRAIN_STEP points in 180 s
+    assert app.spp == 180 // DRAIN_STEP
+    _read(rig, 720)                # an hour, and no fall: the radio is off, the panel dark
+    assert app.spp == 3600 // DRAIN_STEP
+    from ui.screens.battery import left_text
+    assert left_text(app) == "about %d hours" % ((30 - DRAIN_STEP) * 3600 // DRAIN_STEP // 3600)
+
+
+def test_the_time_left_takes_days_in_small_integers():
+    rig = Rig()
+    rig.board.level = 4
+    rig.board.percent = 100
+    _read(rig)
+    app = rig.app
+    for p in (100, 99, 98, 97):          # two days a point, read every 10 minutes
+        rig.board.percent = p
+        for _ in range(2 * 24 * 6):
+            rig.clock.ms += 600000
+            app._read_battery(rig.clock.ms)
+    assert 2 * 86400 <= app.spp <= 2 * 86400 + 300
+    assert 0 <= app.mark_s < (1 << 29)
+    from ui.screens.battery import minutes_left
+    days = minutes_left(app) // 1440
+    assert 97 * 2 - 2 <= days <= 97 * 2 + 2      # 97 points at two days each
+
+
+# --- the battery's kind -----------------------------------------------------------
+
+class _Cells:
+    """A board glue's battery kind (ui/platform.py BoardGlue)."""
+
+    def __init__(self, rig, own="lipo"):
+        self.own = own
+        self.set = []
+        rig.board.cells = lambda: self.own
+        rig.board.set_cells = self.set.append
+
+
+def test_the_kind_of_battery_is_a_setting():
+    rig = Rig()
+    kind = _Cells(rig, "aa")
+    _settings(rig)
+    assert _row(rig, "Battery") == "3xAA"              # the board's own
+    rig.pick(list(rig.app.top().labels).index("Battery"))
+    assert rig.screen() == "ChoiceScreen" and rig.app.top().list.labels == ("LiPo", "3xAA")
+    rig.pick(0)
+    assert rig.app.cfg.cells == "lipo" and kind.set[-1] == "lipo"
+    assert rig.screen() == "SettingsScreen" and _row(rig, "Battery") == "LiPo"
+
+
+def test_the_kind_is_saved_with_the_settings():
+    import os
+    import scratch
+    from ui.config import Config
+    path = scratch.folder("cells") + "/gin_ui.json"
+    c = Config()
+    c.path = path
+    c.change("cells", "aa")
+    assert Config().load(path).cells == "aa"
+    c.change("cells", "nimh")          # a kind it does not know: LiPo's default
+    assert Config().load(path).cells == ""
+    os.remove(path)
+
+
+def test_the_kind_in_every_language():
+    for lang, word in (("fi", "Akku"), ("it", "Batteria"), ("pt", "Bateria")):
+        rig = Rig(lang)
+        _Cells(rig)
+        from ui.screens.settings import SettingsScreen
+        rig.app.push(SettingsScreen(rig.app))
+        rig.frame()
+        assert _row(rig, word) == "LiPo", lang
+
+
+both_heights(globals())
