@@ -59,16 +59,14 @@ class App:
         self.seen = None   # (match, hands) when the table last offered the move clock
         self.toast = None  # a short word over the table ("Saved"), and until when
         self.toast_until = 0
-        self.low_warned = False  # the low battery is said once per drop
+        self.low_warned = 0  # said once per drop: 1 "Battery low", 2 the battery-low screen
         self.batt = -1
         self.batt_at = 0
-        self.pct = None     # the last reading's percent (None: USB, no reading)
+        # (Five numbers, so the App's attributes stay within their table's room.)
         self.lows = 0       # readings in a row at no bars; at CRITICAL or below: crits
         self.crits = 0
-        self.crit_said = False
         self.mark_p = -1    # the rate's mark: the level it falls from (-1: none)
-        self.mark_s = 0     # seconds on battery since the mark (ms carried in mark_ms)
-        self.mark_ms = 0
+        self.mark_s = 0     # seconds on battery since the mark
         self.spp = 0        # seconds a point over the last DRAIN_STEP points (0: not yet)
         self.warm = False  # the screens of a hand's entry are loaded
         # A rotary encoder: a turn cannot be held (ui/screens/message.HoldScreen).
@@ -97,18 +95,15 @@ class App:
         else:
             self.batt = b.battery_level()
             p = getattr(b, "percent", None)     # the glue's (ui/platform.py)
-        self.pct = p
         self.lows = self.lows + 1 if self.batt == 0 else 0
         self.crits = self.crits + 1 if p is not None and p <= CRITICAL else 0
         if p is None or self.mark_p < 0 or p > self.mark_p + _RISE:
             self.mark_p = -1 if p is None else p    # USB, no reading, charged: start again
-            self.mark_s = self.mark_ms = self.spp = 0
+            self.mark_s = self.spp = 0
         else:
             ms = ticks_diff(now, self.batt_at)      # a read apart: never near the wrap
-            ms = self.mark_ms + (ms if ms > 0 else 0)
-            if self.mark_s < _SPP_MAX:
-                self.mark_s += ms // 1000
-            self.mark_ms = ms % 1000
+            if ms > 0 and self.mark_s < _SPP_MAX:
+                self.mark_s += (ms + 500) // 1000   # (5 s +- a turn: within 1%)
             fell = self.mark_p - p
             if fell >= DRAIN_STEP:
                 s = self.mark_s // fell
@@ -336,18 +331,20 @@ class App:
         if ticks_diff(now, self.batt_at) >= BATTERY_MS:
             self._read_battery(now)
         b = self.battery()
+        w = self.low_warned
         if self.crits >= LOW_READS:
-            if not self.crit_said:
-                self.crit_said = self.low_warned = True
+            if w < 2:
+                self.low_warned = 2
                 from ui.screens.battery import critical   # (a rare screen: loaded when said)
                 critical(self)
-        elif self.pct is None or self.pct > CRITICAL + _RISE:
-            self.crit_said = False
-        if b == 0 and self.lows >= LOW_READS and not self.low_warned:
-            self.low_warned = True
-            self.say(self.t(tx.BATTERY_LOW), 5000)
+        elif b == 0:
+            if self.lows >= LOW_READS and not w:
+                self.low_warned = 1
+                self.say(self.t(tx.BATTERY_LOW), 5000)
         elif b > 0:
-            self.low_warned = False
+            self.low_warned = 0
+        elif w == 2:
+            self.low_warned = 1     # USB (charging), no reading: the screen comes again at the next drop
         if self.toast is not None and ticks_diff(now, self.toast_until) >= 0:
             self.toast = None
             self.top().dirty = True

@@ -58,7 +58,7 @@ def test_noise_of_300_mv_never_warns():
 def test_zero_volts_is_nothing_connected_never_a_warning():
     app, machine = _device()
     assert _readings(app, machine, [0] * (3 * LOW_READS)) == []
-    assert app.batt == -1 and app.pct is None
+    assert app.batt == -1 and app.board.percent is None
     from ui.screens.battery import left_text
     assert left_text(app) == "on USB"
     machine.usb(True)                 # USB, and a flat cell behind it: no warning either
@@ -70,7 +70,7 @@ def test_six_volts_is_no_battery_never_a_warning_nor_a_crash():
         app, machine = _device(board)
         for mv in (6000, 9900):       # above any battery; the ADC's top
             assert _readings(app, machine, [mv] * (2 * LOW_READS)) == [], board
-            assert app.batt == -1 and app.pct is None, (board, mv)
+            assert app.batt == -1 and app.board.percent is None, (board, mv)
         assert _readings(app, machine, [CELL_MV] * 2) == [] and app.batt > 0   # a battery again
 
 

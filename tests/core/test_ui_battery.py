@@ -140,7 +140,8 @@ def test_the_time_left_in_one_and_other_forms():
     from ui.screens.battery import left_text
     rig = Rig()
     app = rig.app
-    app.pct, app.mark_p, app.mark_s = 1, 1, 0
+    rig.board.percent = app.mark_p = 1
+    app.mark_s = 0
     for spp, want in ((60, "about 1 minute"), (120, "about 2 minutes"), (3600, "about 1 hour"),
                       (7200, "about 2 hours")):
         app.spp = spp

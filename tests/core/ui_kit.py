@@ -710,7 +710,7 @@ def tour(lang="en", on_screen=None, persist=None, height=None):
     # The battery: its kind, the time it lasts at a rate measured (77% at
     # ten minutes a point), the screen of one nearly empty - over the table,
     # and over a hand being entered.
-    rig.board.percent = app.pct = app.mark_p = 77
+    rig.board.percent = app.mark_p = 77
     app.mark_s, app.spp = 0, 600
     rig.pick(12)
     snap("battery_kind")

@@ -36,7 +36,7 @@ def critical(app):
 def minutes_left(app):
     """The minutes the battery lasts at the current rate, or None when that
     cannot be told (no reading or USB, or the level has not fallen yet)."""
-    p = app.pct
+    p = getattr(app.board, "percent", None)    # the last reading's (ui/platform.py)
     if p is None or app.mark_p < 0:
         return None
     spp = app.spp
@@ -49,7 +49,7 @@ def minutes_left(app):
 def left_text(app):
     """Settings' "about N hours" (minutes under an hour), or a plain word."""
     t = app.t
-    if app.pct is None:
+    if getattr(app.board, "percent", None) is None:
         return t(tx.BATT + 7)     # on USB (or no reading)
     m = minutes_left(app)
     if m is None:
