@@ -19,9 +19,13 @@ BATTERY_MS = 5000  # read the battery this often (an ADC read is not free)
 LOW_READS = const(4)
 CRITICAL = const(5)  # percent, at or below: the battery-low screen (ui/screens/battery.py)
 # The rate: the time on battery the level took to fall DRAIN_STEP points
-# (seconds a point), or longer while it has not fallen as far again; a rise
-# of _RISE points over the mark is a charge or new cells, and starts again.
-DRAIN_STEP = const(3)
+# (seconds a point), or longer while it has not fallen as far again. The
+# level it looks at is smoothed (a running mean over about 16 readings, in
+# 256ths of a point): a reading's jitter of a few points (the ADC's few
+# mV, times the divider's 3, on the flat middle of a LiPo's curve) is not a
+# fall. A rise of _RISE points over the mark is a charge or new cells, and
+# starts again.
+DRAIN_STEP = const(4)
 _RISE = const(10)
 _SPP_MAX = const(5000000)   # seconds a point, at most (58 days): small integers
 WARM_MS = 1500  # idle this long after the start: load the screens of a hand's entry
@@ -62,10 +66,11 @@ class App:
         self.low_warned = 0  # said once per drop: 1 "Battery low", 2 the battery-low screen
         self.batt = -1
         self.batt_at = 0
-        # (Five numbers, so the App's attributes stay within their table's room.)
+        # (Six numbers, so the App's attributes stay within their table's room.)
         self.lows = 0       # readings in a row at no bars; at CRITICAL or below: crits
         self.crits = 0
-        self.mark_p = -1    # the rate's mark: the level it falls from (-1: none)
+        self.lvl = 0        # the smoothed level, in 256ths of a point
+        self.mark_p = -1    # the rate's mark: the smoothed level it falls from (-1: none)
         self.mark_s = 0     # seconds on battery since the mark
         self.spp = 0        # seconds a point over the last DRAIN_STEP points (0: not yet)
         self.warm = False  # the screens of a hand's entry are loaded
@@ -97,13 +102,17 @@ class App:
             p = getattr(b, "percent", None)     # the glue's (ui/platform.py)
         self.lows = self.lows + 1 if self.batt == 0 else 0
         self.crits = self.crits + 1 if p is not None and p <= CRITICAL else 0
-        if p is None or self.mark_p < 0 or p > self.mark_p + _RISE:
+        lvl = self.lvl + (p * 256 - self.lvl) // 16 if p is not None else 0
+        if p is None or self.mark_p < 0 or lvl > (self.mark_p + _RISE) * 256:
             self.mark_p = -1 if p is None else p    # USB, no reading, charged: start again
+            self.lvl = 0 if p is None else p * 256
             self.mark_s = self.spp = 0
         else:
+            self.lvl = lvl
             ms = ticks_diff(now, self.batt_at)      # a read apart: never near the wrap
             if ms > 0 and self.mark_s < _SPP_MAX:
                 self.mark_s += (ms + 500) // 1000   # (5 s +- a turn: within 1%)
+            p = (lvl + 128) // 256
             fell = self.mark_p - p
             if fell >= DRAIN_STEP:
                 s = self.mark_s // fell

@@ -711,7 +711,7 @@ def tour(lang="en", on_screen=None, persist=None, height=None):
     # ten minutes a point), the screen of one nearly empty - over the table,
     # and over a hand being entered.
     rig.board.percent = app.mark_p = 77
-    app.mark_s, app.spp = 0, 600
+    app.lvl, app.mark_s, app.spp = 77 * 256, 0, 600
     rig.pick(12)
     snap("battery_kind")
     rig.press(keys.BACK)

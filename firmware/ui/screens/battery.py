@@ -42,14 +42,17 @@ def minutes_left(app):
     spp = app.spp
     if not spp:
         return None
-    m = p * (spp // 60)       # at most 100 * 83333: a small integer
+    m = p * spp // 60         # at most 100 * 5000000 (ui/app.py _SPP_MAX): a small integer
     return m if m > 0 else 1
 
 
 def left_text(app):
     """Settings' "about N hours" (minutes under an hour), or a plain word."""
     t = app.t
-    if getattr(app.board, "percent", None) is None:
+    b = app.board
+    if getattr(b, "percent", None) is None:
+        if getattr(b, "cells", None) is None or b.cells() is None:
+            return t(tx.BATT + 8)     # a board that cannot measure: not known
         return t(tx.BATT + 7)     # on USB (or no reading)
     m = minutes_left(app)
     if m is None:
