@@ -5,6 +5,7 @@ missing, wrong or noisy reading - the App on its Rig, and the whole device
 on the bench with the real battery reading behind the board glue."""
 from gincore import result as R
 from ui import keys
+from ui import text as tx
 from ui.app import BATTERY_MS, CRITICAL, DRAIN_STEP, LOW_READS
 from ui_kit import Rig, both_heights
 
@@ -167,13 +168,35 @@ def test_the_time_left_in_one_and_other_forms():
     rig.board.percent = app.mark_p = 1
     app.mark_s = 0
     for spp, want in ((60, "about 1 minute"), (120, "about 2 minutes"), (3600, "about 1 hour"),
-                      (7200, "about 2 hours")):
+                      (7200, "about 2 hours"), (71 * 3600, "about 71 hours"), (72 * 3600, "about 3 days"),
+                      (5000000, "about 58 days")):
         app.spp = spp
         assert left_text(app) == want
     rig.board.percent = None
     assert left_text(app) == "on USB"
     rig.board.cells = lambda: None      # a board that cannot measure
     assert left_text(app) == "not known yet"
+
+
+def test_the_time_left_fits_beside_its_row_in_every_language():
+    from ui.gfx import SMALL, W
+    from ui.screens.battery import left_text
+    for lang in ("en", "fi", "it", "pt"):
+        rig = Rig(lang)
+        _Cells(rig)
+        app = rig.app
+        g = app.g
+        label = g.width(app.t(tx.BATT + 1), SMALL)
+        rig.board.percent = app.mark_p = 100
+        for spp in (59 * 60 // 100 + 1, 5 * 3600 // 100, 71 * 3600 // 100, 5000000):   # the widest of each form
+            app.spp = spp
+            v = left_text(app)
+            assert 1 + label + 4 <= W - 1 - g.width(v, SMALL), (lang, v)
+        for p in (None, 50):
+            rig.board.percent = p
+            app.spp = 0
+            v = left_text(app)
+            assert 1 + label + 4 <= W - 1 - g.width(v, SMALL), (lang, v)
 
 
 def test_no_fall_for_longer_than_the_rate_says_is_a_slower_rate():
@@ -199,9 +222,11 @@ def test_the_time_left_takes_days_in_small_integers():
     _fall(rig, 100, DRAIN_STEP, 2 * 86400, 600)       # two days a point, read every 10 minutes
     assert 2 * 86400 <= app.spp <= 2 * 86400 + 3 * 3600
     assert 0 <= app.mark_s < (1 << 29)
-    from ui.screens.battery import minutes_left
+    from ui.screens.battery import minutes_left, left_text
     days = minutes_left(app) // 1440
     assert 96 * 2 - 2 <= days <= 96 * 2 + 4      # 96 points at two days each
+    _Cells(rig)
+    assert left_text(app) == "about %d days" % ((minutes_left(app) + 720) // 1440)
 
 
 # --- the battery's kind -----------------------------------------------------------

@@ -338,4 +338,5 @@ T = (
     'Finish what you are entering to keep it.',  # BATT+6
     'on USB',  # BATT+7
     'not known yet',  # BATT+8
+    'about %d day|about %d days',  # BATT+9
 )

@@ -338,4 +338,5 @@ T = (
     "Vahvista kesken oleva syöttö, niin se säilyy.",  # BATT+6
     "USB-virralla",  # BATT+7
     "ei vielä tiedossa",  # BATT+8
+    "noin %d päivän|noin %d päivää",  # BATT+9
 )

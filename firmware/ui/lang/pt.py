@@ -331,11 +331,12 @@ T = (
     "Salvando...",  # SAVING
     "Bateria",  # BATT
     "Resta",  # BATT+1
-    "cerca de %d hora|cerca de %d horas",  # BATT+2
-    "uns %d minuto|uns %d minutos",  # BATT+3
+    "cerca de %d hora|umas %d horas",  # BATT+2
+    "cerca de %d minuto|uns %d minutos",  # BATT+3
     "A partida está salva.",  # BATT+4
     "Carregue ou troque.",  # BATT+5
     "Confirme o que está digitando para guardar.",  # BATT+6
-    "em USB",  # BATT+7
+    "ligado no USB",  # BATT+7
     "ainda não se sabe",  # BATT+8
+    "cerca de %d dia|uns %d dias",  # BATT+9
 )

@@ -47,7 +47,8 @@ def minutes_left(app):
 
 
 def left_text(app):
-    """Settings' "about N hours" (minutes under an hour), or a plain word."""
+    """Settings' "about N hours" (minutes under an hour, days from three
+    days on), or a plain word."""
     t = app.t
     b = app.board
     if getattr(b, "percent", None) is None:
@@ -59,4 +60,6 @@ def left_text(app):
         return t(tx.BATT + 8)     # not known yet
     if m < 60:
         return count(t, tx.BATT + 3, m)
-    return count(t, tx.BATT + 2, (m + 30) // 60)
+    if m < 72 * 60:
+        return count(t, tx.BATT + 2, (m + 30) // 60)
+    return count(t, tx.BATT + 9, (m + 720) // 1440)     # (three days and more: weeks on sleep)
