@@ -5,29 +5,13 @@ its state changes (prepare) and marks itself dirty; frame() redraws only a
 dirty top screen and pushes it with one show(). Nothing is allocated for an
 unchanged screen.
 """
-from micropython import const
-
 from base import ticks_add, ticks_diff
+from device.gauge import Gauge
 from ui import keys
 from ui import text as tx
 from ui.gfx import W, SMALL
 
 BATTERY_MS = 5000  # read the battery this often (an ADC read is not free)
-# A warning needs this many readings in a row at its level (each reading is
-# already the higher of two, device/battery.py): a dip, noise, a missing
-# reading (None) or USB breaks the run, so none ever warns alone.
-LOW_READS = const(4)
-CRITICAL = const(5)  # percent, at or below: the battery-low screen (ui/screens/battery.py)
-# The rate: the time on battery the level took to fall DRAIN_STEP points
-# (seconds a point), or longer while it has not fallen as far again. The
-# level it looks at is smoothed (a running mean over about 16 readings, in
-# 256ths of a point): a reading's jitter of a few points (the ADC's few
-# mV, times the divider's 3, on the flat middle of a LiPo's curve) is not a
-# fall. A rise of _RISE points over the mark is a charge or new cells, and
-# starts again.
-DRAIN_STEP = const(4)
-_RISE = const(10)
-_SPP_MAX = const(5000000)   # seconds a point, at most (58 days): small integers
 WARM_MS = 1500  # idle this long after the start: load the screens of a hand's entry
 TIDY_MS = 600   # idle this long after a press: flash work the saves left (a compaction)
 
@@ -66,13 +50,7 @@ class App:
         self.low_warned = 0  # said once per drop: 1 "Battery low", 2 the battery-low screen
         self.batt = -1
         self.batt_at = 0
-        # (Six numbers, so the App's attributes stay within their table's room.)
-        self.lows = 0       # readings in a row at no bars; at CRITICAL or below: crits
-        self.crits = 0
-        self.lvl = 0        # the smoothed level, in 256ths of a point
-        self.mark_p = -1    # the rate's mark: the smoothed level it falls from (-1: none)
-        self.mark_s = 0     # seconds on battery since the mark
-        self.spp = 0        # seconds a point over the last DRAIN_STEP points (0: not yet)
+        self.gauge = Gauge()  # the readings over time: the warnings' runs, the rate (device/gauge.py)
         self.warm = False  # the screens of a hand's entry are loaded
         # A rotary encoder: a turn cannot be held (ui/screens/message.HoldScreen).
         self.knob = bool(getattr(board, "knob", False))
@@ -100,27 +78,7 @@ class App:
         else:
             self.batt = b.battery_level()
             p = getattr(b, "percent", None)     # the glue's (ui/platform.py)
-        self.lows = self.lows + 1 if self.batt == 0 else 0
-        self.crits = self.crits + 1 if p is not None and p <= CRITICAL else 0
-        lvl = self.lvl + (p * 256 - self.lvl) // 16 if p is not None else 0
-        if p is None or self.mark_p < 0 or lvl > (self.mark_p + _RISE) * 256:
-            self.mark_p = -1 if p is None else p    # USB, no reading, charged: start again
-            self.lvl = 0 if p is None else p * 256
-            self.mark_s = self.spp = 0
-        else:
-            self.lvl = lvl
-            ms = ticks_diff(now, self.batt_at)      # a read apart: never near the wrap
-            if ms > 0 and self.mark_s < _SPP_MAX:
-                self.mark_s += (ms + 500) // 1000   # (5 s +- a turn: within 1%)
-            p = (lvl + 128) // 256
-            fell = self.mark_p - p
-            if fell >= DRAIN_STEP:
-                s = self.mark_s // fell
-                self.spp = s if s < _SPP_MAX else _SPP_MAX
-                self.mark_p = p
-                self.mark_s = 0
-            elif self.spp and self.mark_s // DRAIN_STEP > self.spp:
-                self.spp = self.mark_s // DRAIN_STEP    # no fall for longer than that: slower now
+        self.gauge.feed(p, ticks_diff(now, self.batt_at), self.batt == 0)   # (a read apart: never near the wrap)
         self.batt_at = now
 
     def start(self, setup_if_new=False):
@@ -340,14 +298,15 @@ class App:
         if ticks_diff(now, self.batt_at) >= BATTERY_MS:
             self._read_battery(now)
         b = self.battery()
+        g = self.gauge
         w = self.low_warned
-        if self.crits >= LOW_READS:
+        if g.critical():
             if w < 2:
                 self.low_warned = 2
                 from ui.screens.battery import critical   # (a rare screen: loaded when said)
                 critical(self)
         elif b == 0:
-            if self.lows >= LOW_READS and not w:
+            if g.low() and not w:
                 self.low_warned = 1
                 self.say(self.t(tx.BATTERY_LOW), 5000)
         elif b > 0:

@@ -6,7 +6,8 @@ on the bench with the real battery reading behind the board glue."""
 from gincore import result as R
 from ui import keys
 from ui import text as tx
-from ui.app import BATTERY_MS, CRITICAL, DRAIN_STEP, LOW_READS
+from device.gauge import CRITICAL, DRAIN_STEP, LOW_READS
+from ui.app import BATTERY_MS
 from ui_kit import Rig, both_heights
 
 SAVED = "The match is saved."
@@ -132,9 +133,10 @@ def test_the_time_left_at_the_current_rate():
     assert _row(rig, "Left") == "not known yet"        # not fallen yet
     _fall(rig, 80, DRAIN_STEP, 600)                    # ten minutes a point
     app = rig.app
-    assert 600 <= app.spp <= 700                       # (the fall seen once the mean has come down)
+    spp = app.gauge.seconds_per_point()
+    assert 600 <= spp <= 700                           # (the fall seen once the mean has come down)
     rig.app.top().prepare()
-    left = (80 - DRAIN_STEP) * app.spp // 60
+    left = (80 - DRAIN_STEP) * spp // 60
     assert _row(rig, "Left") == "about %d hours" % ((left + 30) // 60)
     assert 12 <= (left + 30) // 60 <= 14          # 76 points at about ten minutes
     rig.board.percent = None                           # USB
@@ -157,7 +159,18 @@ def test_jitter_of_a_few_points_is_no_fall():
     for _ in range(2000):          # almost three hours of readings 3 points either side of 60
         rig.board.percent = 57 + rng.below(7)
         rig.step(BATTERY_MS)
-    assert rig.app.spp == 0        # not fallen: not known yet
+    assert rig.app.gauge.seconds_per_point() == 0      # not fallen: not known yet
+
+
+class _Rate:
+    """A gauge (device/gauge.py Gauge) at a rate of spp seconds a point: the
+    time left's words at rates a test would take days of readings to reach."""
+
+    def __init__(self, spp):
+        self.spp = spp
+
+    def seconds_per_point(self):
+        return self.spp
 
 
 def test_the_time_left_in_one_and_other_forms():
@@ -165,12 +178,11 @@ def test_the_time_left_in_one_and_other_forms():
     rig = Rig()
     _Cells(rig)
     app = rig.app
-    rig.board.percent = app.mark_p = 1
-    app.mark_s = 0
+    rig.board.percent = 1
     for spp, want in ((60, "about 1 minute"), (120, "about 2 minutes"), (3600, "about 1 hour"),
                       (7200, "about 2 hours"), (71 * 3600, "about 71 hours"), (72 * 3600, "about 3 days"),
                       (5000000, "about 58 days")):
-        app.spp = spp
+        app.gauge = _Rate(spp)
         assert left_text(app) == want
     rig.board.percent = None
     assert left_text(app) == "on USB"
@@ -187,14 +199,14 @@ def test_the_time_left_fits_beside_its_row_in_every_language():
         app = rig.app
         g = app.g
         label = g.width(app.t(tx.BATT + 1), SMALL)
-        rig.board.percent = app.mark_p = 100
+        rig.board.percent = 100
         for spp in (59 * 60 // 100 + 1, 5 * 3600 // 100, 71 * 3600 // 100, 5000000):   # the widest of each form
-            app.spp = spp
+            app.gauge = _Rate(spp)
             v = left_text(app)
             assert 1 + label + 4 <= W - 1 - g.width(v, SMALL), (lang, v)
         for p in (None, 50):
             rig.board.percent = p
-            app.spp = 0
+            app.gauge = _Rate(0)
             v = left_text(app)
             assert 1 + label + 4 <= W - 1 - g.width(v, SMALL), (lang, v)
 
@@ -205,12 +217,13 @@ def test_no_fall_for_longer_than_the_rate_says_is_a_slower_rate():
     app = rig.app
     rig.board.level = 1
     _fall(rig, 30, DRAIN_STEP, 60)     # a minute a point: the radio on
-    fast = app.spp
+    fast = app.gauge.seconds_per_point()
     assert 60 <= fast <= 200
     _read(rig, 720)                    # an hour, and no fall: the radio off, the panel dark
-    assert app.spp >= 3600 // DRAIN_STEP > fast
+    spp = app.gauge.seconds_per_point()
+    assert spp >= 3600 // DRAIN_STEP > fast
     from ui.screens.battery import left_text
-    assert left_text(app) == "about %d hours" % (((30 - DRAIN_STEP) * app.spp // 60 + 30) // 60)
+    assert left_text(app) == "about %d hours" % (((30 - DRAIN_STEP) * spp // 60 + 30) // 60)
 
 
 def test_the_time_left_takes_days_in_small_integers():
@@ -220,8 +233,7 @@ def test_the_time_left_takes_days_in_small_integers():
     _read(rig)
     app = rig.app
     _fall(rig, 100, DRAIN_STEP, 2 * 86400, 600)       # two days a point, read every 10 minutes
-    assert 2 * 86400 <= app.spp <= 2 * 86400 + 3 * 3600
-    assert 0 <= app.mark_s < (1 << 29)
+    assert 2 * 86400 <= app.gauge.seconds_per_point() <= 2 * 86400 + 3 * 3600
     from ui.screens.battery import minutes_left, left_text
     days = minutes_left(app) // 1440
     assert 96 * 2 - 2 <= days <= 96 * 2 + 4      # 96 points at two days each

@@ -710,8 +710,10 @@ def tour(lang="en", on_screen=None, persist=None, height=None):
     # The battery: its kind, the time it lasts at a rate measured (77% at
     # ten minutes a point), the screen of one nearly empty - over the table,
     # and over a hand being entered.
-    rig.board.percent = app.mark_p = 77
-    app.lvl, app.mark_s, app.spp = 77 * 256, 0, 600
+    g = app.gauge
+    g.feed(81, 0)
+    g.feed(20, 2400 * 1000)       # one reading far below: the smoothed level at 77, 4 points in 40 minutes
+    rig.board.percent = 77
     rig.pick(12)
     snap("battery_kind")
     rig.press(keys.BACK)

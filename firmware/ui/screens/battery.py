@@ -2,9 +2,10 @@
 left at the current rate (Settings). Loaded only when one is shown (a rare
 screen: base/lifecycle.py RARE).
 
-The App reads the battery (ui/app.py _read_battery) and keeps the rate: the
+The App reads the battery (ui/app.py _read_battery) into its gauge
+(device/gauge.py), which keeps the runs of low readings and the rate: the
 seconds a point of the level took on battery over its last few points, or
-longer when the time since the last fall is longer already (spp).
+longer when the time since the last fall is longer already.
 """
 from ui import text as tx
 from ui.errtext import count, wrap
@@ -16,9 +17,9 @@ _ENTERING = tx.BATT + 6  # what is being entered is kept once confirmed
 
 
 def critical(app):
-    """The level stayed at or below ui/app.py CRITICAL: whatever waits to be
-    saved is saved (a confirmed hand waiting for its frame, the settings),
-    and the player told so. OK or Back goes back to what was there: the
+    """The level stayed at or below device/gauge.py CRITICAL: whatever
+    waits to be saved is saved (a confirmed hand waiting for its frame, the
+    settings), and the player told so. OK or Back goes back to what was there: the
     device runs on until the battery is changed (a hand can still be
     finished and confirmed: it is saved as every other)."""
     save = app.saving
@@ -37,12 +38,12 @@ def minutes_left(app):
     """The minutes the battery lasts at the current rate, or None when that
     cannot be told (no reading or USB, or the level has not fallen yet)."""
     p = getattr(app.board, "percent", None)    # the last reading's (ui/platform.py)
-    if p is None or app.mark_p < 0:
+    if p is None:
         return None
-    spp = app.spp
+    spp = app.gauge.seconds_per_point()
     if not spp:
         return None
-    m = p * spp // 60         # at most 100 * 5000000 (ui/app.py _SPP_MAX): a small integer
+    m = p * spp // 60         # at most 100 * 5000000 (device/gauge.py _SPP_MAX): a small integer
     return m if m > 0 else 1
 
 

@@ -210,7 +210,7 @@ class SettingsScreen(ChoiceScreen):
         app = self.app
         if save_setting(app, "cells", CELLS[j]):
             app.settings_changed()
-            app.mark_p = -1     # another battery: its rate starts again
+            app.gauge.restart()     # another battery: its rate starts again
             app.pop()
 
     def set_contrast(self, v):
