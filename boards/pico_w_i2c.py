@@ -7,8 +7,9 @@ SPI clock as well as ADC3, and the VSYS/3 divider reaches it only while GP25
 (the chip's SPI select) is high. make() drives GP25 high and ADC3 reads VSYS
 as on a Pico. The radio runs only for Phones or a club night (net/): while
 it does, the last level stays on screen (ui/platform.py), and after it
-radio_off() takes GP25 and GP29 back: the radio's driver leaves GP29 its
-SPI clock, which reads 0 V until the pin is made analogue again. (pico_i2c
+radio_off() powers the chip off (deinit) and takes GP25 and GP29 back: the
+radio's driver leaves GP29 its SPI clock, which reads 0 V until the pin is
+made analogue again. (pico_i2c
 on a Pico W leaves GP25 low: the level reads about 0.1 V, shown as unknown.)
 Not for a plain Pico or Pico 2: there GP25 is the LED, which would stay lit.
 See boards/README.md.
@@ -30,6 +31,7 @@ BUTTONS = (("UP", 10), ("DOWN", 11), ("OK", 12), ("BACK", 13))
 THREE_BUTTON = False
 BATTERY_ADC = const(29)   # VSYS / 3 on ADC3, shared with the wireless chip's SPI clock
 BATTERY_DIVIDER = const(3)
+VBUS_SENSE = None          # a Pico's GP24; on the W boards the radio's (WL_GPIO2): VSYS tells USB
 VSYS_ENABLE = const(25)   # the wireless chip's SPI select: high lets ADC3 see VSYS
 
 
@@ -46,6 +48,10 @@ def make(freq=None):
     b.wifi = True   # Menu > Phones (net/radio.py starts the radio only then)
 
     def radio_off():
+        import network
+        # The chip off: active(False) leaves it powered, its firmware loaded
+        # (MicroPython's cyw43 driver); deinit() drives WL_REG_ON low.
+        network.WLAN(network.STA_IF).deinit()
         machine.Pin(VSYS_ENABLE, machine.Pin.OUT, value=1)
         b.battery.adc = machine.ADC(BATTERY_ADC)   # GP29 analogue again
     b.radio_off = radio_off

@@ -58,7 +58,7 @@ ROOMS = ("base", "gincore", "storage", "play", "device", "net", "ui", "board")
 RARE = ("storage.archive", "storage.stats_file", "storage.club_files", "ui.screens.setup", "ui.screens.settings", "ui.screens.stats", "ui.screens.cards", "ui.cardgfx",
         "ui.screens.club", "ui.screens.club_rows", "ui.screens.club_setup", "ui.club", "storage.old_matches", "storage.mend", "ui.screens.club_entry",
         "ui.tablepair", "ui.screens.tablepair", "ui.screens.phones", "ui.screens.digits", "ui.screens.tables",
-        "ui.moveclock", "ui.errtext")
+        "ui.moveclock", "ui.errtext", "ui.screens.battery")
 
 # The screens of a hand's entry: at the table they go as well when the code
 # runs from flash (gin firmware: an import costs a millisecond or two), and

@@ -19,7 +19,14 @@ very same loop one turn at a time on the fake clock:
     loop.boot()
     while ...: FAKE_CLOCK.advance(10); loop.step()
 
-run() is the device's endless version: it adds the watchdog and the sleep.
+run() is the device's endless version: it adds the watchdog and nap(), the
+sleep until the next turn. On the battery alone (no USB, no radio) nap()
+sleeps lightly (machine.lightsleep: the clocks stopped, about 1.5 mA): the
+buttons' sampler, a timer interrupt, wakes it at each of its ticks and
+keeps reading the pins, so no press is lost; it sleeps again until the turn
+is due or the sampler saw a change. Awake a turn comes every POLL_MS,
+dimmed or dark every NAP_MS. USB is never cut: with VBUS there it never
+sleeps lightly (and the port keeps the USB clock of a configured device).
 """
 import gc
 import sys
@@ -31,6 +38,7 @@ from device import clock
 from device.writer import SMALL, Writer
 
 POLL_MS = const(10)        # one loop turn: buttons are sampled this often
+NAP_MS = const(50)         # one loop turn while dimmed or dark
 START_MS = const(1500)     # the start screen stays this long (or until a press)
 ERROR_MS = const(5000)     # the error screen stays this long (or until a press)
 _DISPLAY_ON = const(0xAF)
@@ -97,16 +105,26 @@ class Loop:
         from device import watchdog
         if wdt:
             self.wdt = watchdog.take_over(machine)
+        self.light = getattr(machine, "lightsleep", None)
         try:
             self.boot()
-            b = self.buttons
             while True:
                 self.step()
-                b.nap(POLL_MS)   # up to a turn, less when a press comes
+                self.nap()
         except KeyboardInterrupt:
             if wdt:
                 watchdog.keep_fed(machine)
             raise
+
+    light = None   # machine.lightsleep, set by run()
+
+    def nap(self):
+        """Sleep until the next turn: lightly on the battery alone."""
+        bd = self.board
+        light = self.light
+        if light is not None and (self.power < bd.sleep_from or not bd.on_battery()):
+            light = None
+        self.buttons.nap(POLL_MS if self.power == AWAKE or bd.radio_on else NAP_MS, light)
 
     def _step(self):
         now = clock.ticks_ms()

@@ -10,6 +10,12 @@ OFF_MS = const(180000)    # panel off after 3 min
 
 
 class Board:
+    # The loop's light sleep (device/app.py nap) from this power state on:
+    # 0 awake, 2 only with the panel off (a board whose backlight or LED is
+    # PWM, which stops while the Pico sleeps).
+    sleep_from = 0
+    radio_on = False   # a Pico W's radio runs (ui/platform.py): no light sleep
+
     def __init__(self, name, display, buttons, battery=None, title=None, led=None):
         self.name = name
         self.title = title or name
@@ -30,6 +36,12 @@ class Board:
     def battery_percent(self):
         """Battery percent 0..100, or None if this board cannot tell."""
         return self.battery.level() if self.battery else None
+
+    def on_battery(self):
+        """True when the Pico runs from its battery alone: no USB (its VBUS
+        sensed by the battery: GP24 or VSYS), no radio. Cheap: one read."""
+        bt = self.battery
+        return bt is not None and not self.radio_on and bt.alone()
 
     def set_contrast(self, value):
         """The contrast while awake (0..255); the loop restores it on waking."""
@@ -81,5 +93,8 @@ def assemble(machine, spec, display, buttons=None):
     from device.battery import Battery
     if buttons is None:
         buttons = make_buttons(machine, spec["BUTTONS"], spec["THREE_BUTTON"])
-    battery = Battery(machine.ADC(spec["BATTERY_ADC"]), spec["BATTERY_DIVIDER"])
+    vbus = spec.get("VBUS_SENSE", 24)   # a Pico's VBUS sense (a Pico W's radio has it: None)
+    battery = Battery(machine.ADC(spec["BATTERY_ADC"]), spec["BATTERY_DIVIDER"],
+                      None if vbus is None else machine.Pin(vbus, machine.Pin.IN),
+                      spec.get("BATTERY_CELLS"))
     return Board(spec["NAME"], display, buttons, battery, spec["TITLE"])

@@ -351,19 +351,27 @@ class Buttons:
                 due = d
         return due if due > 0 else 0
 
-    def nap(self, most):
+    def nap(self, most, light=None):
         """Sleep as long as wait_ms allows, but with the sampler on, end
         within a millisecond of a change it keeps: the loop takes a press
-        at once, not up to a turn later (the sampler's interrupt wakes the
-        chip every SAMPLE_MS anyway)."""
+        at once, not up to a turn later. light (machine.lightsleep, on the
+        battery alone) sleeps with the clocks stopped; the sampler's timer
+        interrupt wakes the chip at each of its ticks, so a change is seen
+        as soon."""
         now = clock.ticks_ms()
         end = clock.ticks_add(now, self.wait_ms(now, most))
         if self._timer is None:
             clock.sleep_ms(clock.ticks_diff(end, now))
             return
         w = self._w
-        while self._w == w and clock.ticks_diff(end, clock.ticks_ms()) > 0:
-            clock.sleep_ms(1)
+        while self._w == w:
+            ms = clock.ticks_diff(end, clock.ticks_ms())
+            if ms <= 0:
+                break
+            if light is not None and ms > 1:
+                light(ms)          # back at the sampler's tick, or at the end
+            else:
+                clock.sleep_ms(1)
 
     def any_down(self):
         for i in range(len(self._pins)):

@@ -51,7 +51,11 @@ class Led:
 
 
 class LedBoard(Board):
-    """A Board with an LED: the battery level also sets the LED's rest."""
+    """A Board with an LED: the battery level also sets the LED's rest.
+    Its LED and backlight are PWM, which stops in a light sleep: the loop
+    sleeps lightly only with the panel off."""
+
+    sleep_from = 2   # device/app.py OFF
 
     def battery_percent(self):
         p = Board.battery_percent(self)

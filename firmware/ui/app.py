@@ -6,6 +6,7 @@ dirty top screen and pushes it with one show(). Nothing is allocated for an
 unchanged screen.
 """
 from base import ticks_add, ticks_diff
+from device.gauge import Gauge
 from ui import keys
 from ui import text as tx
 from ui.gfx import W, SMALL
@@ -46,9 +47,10 @@ class App:
         self.seen = None   # (match, hands) when the table last offered the move clock
         self.toast = None  # a short word over the table ("Saved"), and until when
         self.toast_until = 0
-        self.low_warned = False  # the low battery is said once per drop
+        self.low_warned = 0  # said once per drop: 1 "Battery low", 2 the battery-low screen
         self.batt = -1
         self.batt_at = 0
+        self.gauge = Gauge()  # the readings over time: the warnings' runs, the rate (device/gauge.py)
         self.warm = False  # the screens of a hand's entry are loaded
         # A rotary encoder: a turn cannot be held (ui/screens/message.HoldScreen).
         self.knob = bool(getattr(board, "knob", False))
@@ -70,10 +72,13 @@ class App:
 
     def _read_battery(self, now):
         b = self.board
+        p = None
         if b is None or not hasattr(b, "battery_level"):
             self.batt = -1
         else:
             self.batt = b.battery_level()
+            p = getattr(b, "percent", None)     # the glue's (ui/platform.py)
+        self.gauge.feed(p, ticks_diff(now, self.batt_at), self.batt == 0)   # (a read apart: never near the wrap)
         self.batt_at = now
 
     def start(self, setup_if_new=False):
@@ -123,6 +128,8 @@ class App:
             b.set_contrast(cfg.contrast)
         if b is not None and hasattr(b, "set_idle"):
             b.set_idle(cfg.dim_s, cfg.sleep_s)
+        if cfg.cells and b is not None and hasattr(b, "set_cells"):
+            b.set_cells(cfg.cells)
         self.stack[0].dirty = True
 
     def after_save(self):
@@ -291,11 +298,21 @@ class App:
         if ticks_diff(now, self.batt_at) >= BATTERY_MS:
             self._read_battery(now)
         b = self.battery()
-        if b == 0 and not self.low_warned:
-            self.low_warned = True
-            self.say(self.t(tx.BATTERY_LOW), 5000)
+        g = self.gauge
+        w = self.low_warned
+        if g.critical():
+            if w < 2:
+                self.low_warned = 2
+                from ui.screens.battery import critical   # (a rare screen: loaded when said)
+                critical(self)
+        elif b == 0:
+            if g.low() and not w:
+                self.low_warned = 1
+                self.say(self.t(tx.BATTERY_LOW), 5000)
         elif b > 0:
-            self.low_warned = False
+            self.low_warned = 0
+        elif w == 2:
+            self.low_warned = 1     # USB (charging), no reading: the screen comes again at the next drop
         if self.toast is not None and ticks_diff(now, self.toast_until) >= 0:
             self.toast = None
             self.top().dirty = True

@@ -8,7 +8,7 @@ change use save_quietly() (the next save writes the whole file again).
 """
 import json
 
-_FIELDS = ("lang", "contrast", "dim_s", "sleep_s", "timer_s", "clock", "forfeit", "names", "preset", "pending")
+_FIELDS = ("lang", "contrast", "dim_s", "sleep_s", "timer_s", "clock", "forfeit", "names", "preset", "pending", "cells")
 
 # The move clock (cfg.clock): never, a club night's pairings (the default), every match.
 CLOCK_OFF = 0
@@ -28,6 +28,7 @@ class Config:
         self.names = []        # player names typed before, latest first
         self.preset = "finnish"
         self.pending = None    # rules set mid-game for the next game: [name, values]
+        self.cells = ""        # the battery: "lipo", "aa" (3 AA cells), "" the board's own
         self.path = None
         self.fs = None         # storage.osfs.OsFs, or a test's filesystem
 
@@ -77,6 +78,8 @@ class Config:
         if not isinstance(self.names, list):
             self.names = []
         self.names = [n for n in self.names if isinstance(n, str) and n][:12]
+        if self.cells not in ("", "lipo", "aa"):
+            self.cells = d.cells
         if not isinstance(self.preset, str):
             self.preset = d.preset
         if not (isinstance(self.pending, list) and len(self.pending) == 4):

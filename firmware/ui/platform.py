@@ -47,11 +47,23 @@ class BoardGlue:
 
     radios = 0      # users of a Pico W's radio (Phones, a table's link): radio(on)
     held = -1       # the level when the radio started: shown while it runs
+    percent = None  # the last reading's percent (None: cannot tell), for the App
 
     def battery_level(self):
+        """Bars 0..4 (-1: cannot tell); the reading's percent stays in percent."""
         if self.radios:
             return self.held
-        return battery_bars(self.board.battery_percent())
+        p = self.percent = self.board.battery_percent()
+        return battery_bars(p)
+
+    def cells(self):
+        """The board's kind of battery (device/battery.py LIPO, AA), or None."""
+        return getattr(getattr(self.board, "battery", None), "cells", None)
+
+    def set_cells(self, cells):
+        bt = getattr(self.board, "battery", None)
+        if bt is not None:
+            bt.set_cells(cells)
 
     def radio(self, on):
         """The radio starts (on) or has stopped: it owns the battery's pin
@@ -60,11 +72,15 @@ class BoardGlue:
         if on:
             if not self.radios:
                 self.held = self.battery_level()
+                self.percent = None      # not read under it: no warning, no rate
             self.radios += 1
+            self.board.radio_on = True      # the loop never sleeps lightly under it
         elif self.radios:
             self.radios -= 1
-            if not self.radios and hasattr(self.board, "radio_off"):
-                self.board.radio_off()
+            if not self.radios:
+                self.board.radio_on = False
+                if hasattr(self.board, "radio_off"):
+                    self.board.radio_off()
 
     def set_contrast(self, n):
         self.board.set_contrast(CONTRAST[n])

@@ -335,7 +335,15 @@ PR_STATS_KEPT = const(326)
 PR_HANDS_LOST = const(327)
 SAVING = const(328)   # over a confirmed hand until its save returns (App.save_after_frame)
 
-COUNT = const(329)
+# The battery (ui/screens/battery.py, Settings), under one name as CLOCK's:
+# BATT the Settings row of its kind (LiPo, 3xAA), BATT+1 the row of the
+# time left, BATT+2 and +3 that time in hours and in minutes (one|other),
+# BATT+4 to +6 the lines of the battery-low screen, BATT+7 the time left
+# on USB (no reading), BATT+8 before the level has fallen, BATT+9 the time
+# in days (one|other).
+BATT = const(329)
+
+COUNT = const(339)
 
 # The presets' names, in gincore.rules.PRESET_NAMES order.
 PRESET_IDS = (P_FINNISH, P_ITALIAN, P_BRAZILIAN, P_OKLAHOMA, P_MODERN)

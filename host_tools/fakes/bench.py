@@ -5,6 +5,7 @@ clock. Runs on CPython and MicroPython (the npm build).
     from bench import Bench
     b = Bench("pico_i2c", make_ui=None)   # make_ui(loop) -> UI object (device/app.py)
     b.run(2000)                           # 2 s of loop turns, 10 ms each
+    b.live(2000)                          # 2 s as on the device: turns and the loop's sleeps
     b.press("OK")                         # down 80 ms, up, with bounce if rng given
     b.panel.ram                           # the panel's display RAM (1024 bytes)
     b.panel.image()                       # what the glass shows: 128 x HEIGHT (64 or 32)
@@ -143,6 +144,26 @@ class Bench:
             if cost > self.longest_ms:
                 self.longest_ms = cost
             machine.FAKE_CLOCK.advance(cost)
+
+    def live(self, ms, light=True):
+        """Let ms pass as on the device: a turn, then the loop's own sleep
+        until the next (device/app.py run(): nap, machine.lightsleep on the
+        battery alone; light=False: never, as before it). self.turns counts
+        the turns."""
+        self.loop.light = machine.lightsleep if light else None
+        clk = machine.FAKE_CLOCK
+        end = clk.ms + ms
+        while clk.ms < end:
+            t = clk.ms
+            self.loop.step()
+            self.loop.nap()
+            self.turns += 1
+            if clk.ms == t:
+                self.spins += 1         # a turn that took no time and slept none: busy
+                clk.advance(1)
+
+    turns = 0
+    spins = 0
 
     def _work(self):
         # (frames pushed, modules loaded, files committed) so far

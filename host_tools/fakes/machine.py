@@ -13,6 +13,7 @@ WDT, reset...); tests and the simulator reach the world behind it:
     machine.adc_input(29).mv = 1400  the voltage on an ADC pin
     machine.set_model("pico_w")      a Pico W: VSYS on ADC3 only with GP25 high
     machine.irqs_off(t, 45)          interrupts off for 45 ms from t (a flash erase)
+    machine.usb(True)                a computer on the USB cable (VBUS on a Pico's GP24)
 
 Nothing here allocates in the paths the firmware calls every frame
 (Pin.value, I2C.writeto, SPI.write), so heap_lock() tests are meaningful;
@@ -274,6 +275,9 @@ def reset_world():
     WATCHDOGS[:] = []
     TIMERS[:] = []
     IRQS_OFF[:] = []
+    USB["host"] = USB["mounted"] = False
+    SLEPT[:] = [0, 0]
+    USB_CUTS[0] = 0
     FAKE_CLOCK.set(0)
     FAKE_CLOCK.stop_at = None
 
@@ -526,5 +530,42 @@ def idle():
     pass
 
 
+# USB as the rp2 port's lightsleep sees it: HOST a computer (not a charger)
+# on the cable, MOUNTED once it has configured the device; VBUS on the
+# cable shows on GP24 of a Pico (its VBUS sense; a Pico W's GP24 is the
+# radio's). SLEPT: the time spent in lightsleep and how often it was entered;
+# USB_CUTS: sleeps that stopped the USB clock with a computer on the cable.
+USB = {"host": False, "mounted": False}
+SLEPT = [0, 0]
+USB_CUTS = [0]
+
+
+def usb(host, mounted=True):
+    """A computer on the USB cable (host), configured (mounted), or none;
+    on a Pico its VBUS shows on GP24."""
+    USB["host"] = host
+    USB["mounted"] = host and mounted
+    if MODEL[0] == "pico":
+        line(24).drive(1 if host else 0)
+
+
 def lightsleep(ms=0):
-    FAKE_CLOCK.advance(ms)
+    """As the rp2 port: clocks stopped until its alarm (ms) or, earlier,
+    any interrupt - a machine.Timer's among them - then it returns. The
+    USB clock stops too unless a computer has configured the device and
+    ms is given."""
+    if ms <= 1 and ms:
+        FAKE_CLOCK.advance(ms)   # too short: a plain delay
+        return
+    if USB["host"] and not (USB["mounted"] and ms):
+        USB_CUTS[0] += 1
+    end = FAKE_CLOCK.ms + ms
+    for t in TIMERS:
+        due = _irq_on_at(t.due)
+        if due < end:
+            end = due
+    if end < FAKE_CLOCK.ms:
+        end = FAKE_CLOCK.ms
+    SLEPT[0] += end - FAKE_CLOCK.ms
+    SLEPT[1] += 1
+    FAKE_CLOCK.advance(end - FAKE_CLOCK.ms)

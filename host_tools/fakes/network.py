@@ -25,6 +25,20 @@ ADDRESS = "127.0.0.1"
 
 
 STATIONS = []    # every station made: an access point lists those joined to it since it started
+# The CYW43 itself, as MicroPython's driver (extmod/network_cyw43.c,
+# lib/cyw43-driver) leaves it: powered (WL_REG_ON, GP23, high) by the
+# first active(True) and still powered - its firmware loaded, drawing its
+# idle current - after active(False) of every interface; only deinit()
+# powers it off, for both interfaces (one chip). GP29 stays its SPI clock
+# after either, until machine.ADC(29) is made again.
+CHIP = {"on": False}
+
+
+def _power(on):
+    CHIP["on"] = on
+    if machine.MODEL[0] == "pico_w":
+        machine.line(23).mode = machine.Pin.OUT
+        machine.line(23).set_out(on)
 
 
 class WLAN:
@@ -49,6 +63,8 @@ class WLAN:
         if on is None:
             return self._active
         self._active = bool(on)
+        if self._active and not CHIP["on"]:
+            _power(True)
         if self._active and machine.MODEL[0] == "pico_w":
             machine.adc_input(29).radio = True   # the chip's SPI clock: stays so after it stops
         if self.interface == AP_IF:
@@ -59,6 +75,14 @@ class WLAN:
             elif AIR.get(ssid) == self._settings.get("key"):
                 del AIR[ssid]
         LOG.append(("active", self._active))
+
+    def deinit(self):
+        """The chip powered off (WL_REG_ON low): every interface down (here
+        this one: the devices of a test share this module, not a chip)."""
+        if self._active:
+            self.active(False)
+        _power(False)
+        LOG.append(("deinit",))
 
     def connect(self, ssid, key):
         self._ssid = ssid

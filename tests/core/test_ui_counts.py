@@ -40,6 +40,19 @@ WANT = (
                         ("1 tallennettu jako menetettiin", "3 tallennettua jakoa menetettiin"),
                         ("1 mano salvata persa", "3 mani salvate perse"),
                         ("1 mão salva perdida", "3 mãos salvas perdidas"))),
+    # Settings' time the battery lasts (ui/screens/battery.py): hours, minutes.
+    (tx.BATT + 2, (("about 1 hour", "about 3 hours"),
+                   ("noin 1 tunnin", "noin 3 tuntia"),
+                   ("circa 1 ora", "circa 3 ore"),
+                   ("cerca de 1 hora", "umas 3 horas"))),
+    (tx.BATT + 3, (("about 1 minute", "about 3 minutes"),
+                   ("noin 1 minuutin", "noin 3 minuuttia"),
+                   ("circa 1 minuto", "circa 3 minuti"),
+                   ("cerca de 1 minuto", "uns 3 minutos"))),
+    (tx.BATT + 9, (("about 1 day", "about 3 days"),
+                   ("noin 1 päivän", "noin 3 päivää"),
+                   ("circa 1 giorno", "circa 3 giorni"),
+                   ("cerca de 1 dia", "uns 3 dias"))),
 )
 # English strings with a count before a plural noun that need no forms:
 # "Done: %d players" has its own string for 1 (PLAYERS_DONE_1); "%d cards,

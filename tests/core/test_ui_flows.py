@@ -2,6 +2,7 @@
 from gincore import result as R
 from ui import keys
 from ui import text as tx
+from device.gauge import LOW_READS
 from ui_kit import Rig, knock_by_numbers, both_heights
 from play.persist import encode
 
@@ -293,6 +294,9 @@ def test_low_battery_is_said_once():
     rig.board.level = 0
     rig.step(10)
     assert "Battery low" not in rig.texts()
+    for _ in range(LOW_READS - 1):
+        rig.step(5000)            # low, but not yet on enough readings in a row
+        assert "Battery low" not in rig.texts()
     rig.step(5000)
     assert "Battery low" in rig.texts()
     rig.step(6000)

@@ -64,7 +64,7 @@ def test_the_two_codes_decode_and_the_page_answers(tmp_path, board):
     # The radio owns GP29: the battery is not read while Phones runs.
     glue = dev.loop.ui.board
     assert glue.radios == 1 and glue.battery_level() == batt
-    machine.adc_input(29).mv = 3300 // 3           # it runs down meanwhile: not seen yet
+    machine.adc_input(29).mv = 3000 // 3           # it runs down meanwhile: not seen yet
     assert glue.battery_level() == batt
     wifi = _decode(dev, tmp_path, "wifi.png")
     assert wifi == "WIFI:T:WPA;S:%s;P:%s;;" % (p.link.ssid, p.link.password)
@@ -91,6 +91,10 @@ def test_the_two_codes_decode_and_the_page_answers(tmp_path, board):
     assert dev.loop.ui.service("phones") is None, (type(dev.loop.ui.top()).__name__, acts, dev.loop.ui.top().__dict__)
     assert not [m for m in sys.modules if m.startswith("net.")]
     assert ("active", False) in network.LOG
+    if board == "pico_w_i2c":
+        # the chip powered off, not only its interface down (WL_REG_ON, GP23, low)
+        assert not network.CHIP["on"] and ("deinit",) in network.LOG
+        assert machine.line(23).out == 0
     # After it, the board has its battery pin back: the level read again.
     level = glue.board.battery_percent()
     assert glue.radios == 0 and level is not None and level <= 2

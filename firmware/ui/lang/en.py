@@ -329,4 +329,14 @@ T = (
     "Statistics unreadable and memory full: no copy kept, they start again",  # PR_STATS_KEPT
     "%d saved hand lost|%d saved hands lost",  # PR_HANDS_LOST
     'Saving...',  # SAVING
+    'Battery',  # BATT
+    'Left',  # BATT+1
+    'about %d hour|about %d hours',  # BATT+2
+    'about %d minute|about %d minutes',  # BATT+3
+    'The match is saved.',  # BATT+4
+    'Charge or change it.',  # BATT+5
+    'Finish what you are entering to keep it.',  # BATT+6
+    'on USB',  # BATT+7
+    'not known yet',  # BATT+8
+    'about %d day|about %d days',  # BATT+9
 )

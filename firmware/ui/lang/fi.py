@@ -329,4 +329,14 @@ T = (
     "Tilastoja ei voi lukea ja muisti on täynnä: kopiota ei jäänyt, alkavat alusta",  # PR_STATS_KEPT
     "%d tallennettu jako menetettiin|%d tallennettua jakoa menetettiin",  # PR_HANDS_LOST
     "Tallennetaan...",  # SAVING
+    "Akku",  # BATT
+    "Kestää",  # BATT+1
+    "noin %d tunnin|noin %d tuntia",  # BATT+2
+    "noin %d minuutin|noin %d minuuttia",  # BATT+3
+    "Ottelu on tallessa.",  # BATT+4
+    "Lataa tai vaihda se.",  # BATT+5
+    "Vahvista kesken oleva syöttö, niin se säilyy.",  # BATT+6
+    "USB-virralla",  # BATT+7
+    "ei vielä tiedossa",  # BATT+8
+    "noin %d päivän|noin %d päivää",  # BATT+9
 )

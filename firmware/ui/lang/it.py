@@ -329,4 +329,14 @@ T = (
     "Statistiche illeggibili e memoria piena: nessuna copia, ripartono da zero",  # PR_STATS_KEPT
     "%d mano salvata persa|%d mani salvate perse",  # PR_HANDS_LOST
     "Salvataggio...",  # SAVING
+    "Batteria",  # BATT
+    "Dura",  # BATT+1
+    "circa %d ora|circa %d ore",  # BATT+2
+    "circa %d minuto|circa %d minuti",  # BATT+3
+    "La partita è salvata.",  # BATT+4
+    "Ricaricala o cambiala.",  # BATT+5
+    "Conferma ciò che stai inserendo per tenerlo.",  # BATT+6
+    "su USB",  # BATT+7
+    "non ancora nota",  # BATT+8
+    "circa %d giorno|circa %d giorni",  # BATT+9
 )

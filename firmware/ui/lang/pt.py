@@ -329,4 +329,14 @@ T = (
     "Estatísticas ilegíveis e memória cheia: sem cópia, começam de novo",  # PR_STATS_KEPT
     "%d mão salva perdida|%d mãos salvas perdidas",  # PR_HANDS_LOST
     "Salvando...",  # SAVING
+    "Bateria",  # BATT
+    "Resta",  # BATT+1
+    "cerca de %d hora|umas %d horas",  # BATT+2
+    "cerca de %d minuto|uns %d minutos",  # BATT+3
+    "A partida está salva.",  # BATT+4
+    "Carregue ou troque.",  # BATT+5
+    "Confirme o que está digitando para guardar.",  # BATT+6
+    "ligado no USB",  # BATT+7
+    "ainda não se sabe",  # BATT+8
+    "cerca de %d dia|uns %d dias",  # BATT+9
 )

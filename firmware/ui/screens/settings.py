@@ -1,6 +1,7 @@
 """Settings: rules (preset and every amount), language, contrast, dimming and
 sleep times, the move clock (when it runs, its seconds, what running out
-loses), a button test and the firmware version."""
+loses), a button test, the battery (its kind, and the time it lasts at the
+current rate) and the firmware version."""
 from micropython import const
 
 from gincore import rules as _rules
@@ -50,7 +51,13 @@ _FF = const(8)
 _BUTTONS = const(9)
 _CLEAR = const(10)
 _DELETE_OLD = const(11)
-_VERSION = const(12)
+_BATTERY = const(12)
+_LEFT = const(13)
+_VERSION = const(14)
+
+# The battery's kinds (cfg.cells; device/battery.py LIPO, AA), as printed on them.
+CELLS = ("lipo", "aa")
+CELL_NAMES = ("LiPo", "3xAA")
 
 
 def _time_text(t, s):
@@ -73,12 +80,14 @@ class SettingsScreen(ChoiceScreen):
         self.title = t(tx.SETTINGS)
         self.labels = (t(tx.RULES), t(tx.RULE_SETTINGS), t(tx.LANGUAGE), t(tx.CONTRAST),
                        t(tx.DIM_AFTER), t(tx.SLEEP_AFTER), t(tx.MOVE_TIMER), t(_SECS_MOVE), t(_FF_LOSES),
-                       t(tx.BUTTON_TEST), t(tx.CLEAR_STATS), t(tx.DELETE_OLD), t(tx.VERSION))
+                       t(tx.BUTTON_TEST), t(tx.CLEAR_STATS), t(tx.DELETE_OLD), t(tx.BATT), t(tx.BATT + 1),
+                       t(tx.VERSION))
         pi = _rules.PRESET_NAMES.index(r.name) if r.name in _rules.PRESET_NAMES else 0
+        from ui.screens.battery import left_text
         self.values = (t(tx.PRESET_IDS[pi]), "", tx.LANG_NAMES[tx.LANGS.index(app.lang)],
                        "%d" % cfg.contrast, _time_text(t, cfg.dim_s), _time_text(t, cfg.sleep_s),
                        t(_CLOCK_IDS[cfg.clock]), _time_text(t, cfg.timer_s), t(_FF_IDS[cfg.forfeit]),
-                       "", "", "", app.version())
+                       "", "", "", CELL_NAMES[CELLS.index(cells(app))], left_text(app), app.version())
         super().prepare()
 
     def picked(self, i):
@@ -115,6 +124,11 @@ class SettingsScreen(ChoiceScreen):
                                 self.clear_stats))
         elif i == _DELETE_OLD:
             self.ask_delete_old()
+        elif i == _BATTERY:
+            app.push(ChoiceScreen(app, t(tx.BATT), CELL_NAMES, CELLS.index(cells(app)), self.set_cells))
+        elif i == _LEFT:
+            self.prepare()      # read again: the time left as it is now
+            self.dirty = True
 
     def ask_delete_old(self):
         """Protected and final: the finished matches kept on the device go
@@ -192,11 +206,27 @@ class SettingsScreen(ChoiceScreen):
             app.set_language(app.cfg.lang)
             app.pop()
 
+    def set_cells(self, j):
+        app = self.app
+        if save_setting(app, "cells", CELLS[j]):
+            app.settings_changed()
+            app.gauge.restart()     # another battery: its rate starts again
+            app.pop()
+
     def set_contrast(self, v):
         app = self.app
         if save_setting(app, "contrast", v):
             app.settings_changed()
             app.pop()
+
+
+def cells(app):
+    """The battery's kind: the setting, or the board's own (LiPo unless told)."""
+    c = app.cfg.cells
+    if not c:
+        b = app.board
+        c = b.cells() if b is not None and hasattr(b, "cells") else None
+    return c if c in CELLS else CELLS[0]
 
 
 def apply_rules(app, r, done):
