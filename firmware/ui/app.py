@@ -6,7 +6,7 @@ dirty top screen and pushes it with one show(). Nothing is allocated for an
 unchanged screen.
 """
 from base import ticks_add, ticks_diff
-from device.gauge import Gauge
+from device.battery import Gauge
 from ui import keys
 from ui import text as tx
 from ui.gfx import W, SMALL
@@ -50,7 +50,7 @@ class App:
         self.low_warned = 0  # said once per drop: 1 "Battery low", 2 the battery-low screen
         self.batt = -1
         self.batt_at = 0
-        self.gauge = Gauge()  # the readings over time: the warnings' runs, the rate (device/gauge.py)
+        self.gauge = Gauge()  # the readings over time: the warnings' runs, the rate (device/battery.py)
         self.warm = False  # the screens of a hand's entry are loaded
         # A rotary encoder: a turn cannot be held (ui/screens/message.HoldScreen).
         self.knob = bool(getattr(board, "knob", False))

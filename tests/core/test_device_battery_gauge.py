@@ -1,7 +1,7 @@
-"""The battery's readings over time (device/gauge.py Gauge) alone, on both
+"""The battery's readings over time (device/battery.py Gauge) alone, on both
 interpreters: the warnings' runs, the rate of the fall from a smoothed
 level, its starts again, and its small integers over days of readings."""
-from device.gauge import CRITICAL, DRAIN_STEP, LOW_READS, Gauge
+from device.battery import CRITICAL, DRAIN_STEP, LOW_READS, Gauge
 
 _SMALL = 1 << 30     # MicroPython's small integers end here: none grows past it
 

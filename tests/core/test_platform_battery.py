@@ -3,7 +3,7 @@
 the bench's fake ADC. A missing reading (0 V), one above any battery (6 V,
 the ADC's top), USB and noise never warn; a real fall warns, then says all
 is saved."""
-from device.gauge import LOW_READS
+from device.battery import LOW_READS
 from ui.app import BATTERY_MS
 
 SAVED = "The match is saved."

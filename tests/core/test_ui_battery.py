@@ -6,7 +6,7 @@ on the bench with the real battery reading behind the board glue."""
 from gincore import result as R
 from ui import keys
 from ui import text as tx
-from device.gauge import CRITICAL, DRAIN_STEP, LOW_READS
+from device.battery import CRITICAL, DRAIN_STEP, LOW_READS
 from ui.app import BATTERY_MS
 from ui_kit import Rig, both_heights
 
@@ -163,7 +163,7 @@ def test_jitter_of_a_few_points_is_no_fall():
 
 
 class _Rate:
-    """A gauge (device/gauge.py Gauge) at a rate of spp seconds a point: the
+    """A gauge (device/battery.py Gauge) at a rate of spp seconds a point: the
     time left's words at rates a test would take days of readings to reach."""
 
     def __init__(self, spp):

@@ -2,7 +2,7 @@
 from gincore import result as R
 from ui import keys
 from ui import text as tx
-from device.gauge import LOW_READS
+from device.battery import LOW_READS
 from ui_kit import Rig, knock_by_numbers, both_heights
 from play.persist import encode
 

@@ -3,7 +3,7 @@ left at the current rate (Settings). Loaded only when one is shown (a rare
 screen: base/lifecycle.py RARE).
 
 The App reads the battery (ui/app.py _read_battery) into its gauge
-(device/gauge.py), which keeps the runs of low readings and the rate: the
+(device/battery.py), which keeps the runs of low readings and the rate: the
 seconds a point of the level took on battery over its last few points, or
 longer when the time since the last fall is longer already.
 """
@@ -17,7 +17,7 @@ _ENTERING = tx.BATT + 6  # what is being entered is kept once confirmed
 
 
 def critical(app):
-    """The level stayed at or below device/gauge.py CRITICAL: whatever
+    """The level stayed at or below device/battery.py CRITICAL: whatever
     waits to be saved is saved (a confirmed hand waiting for its frame, the
     settings), and the player told so. OK or Back goes back to what was there: the
     device runs on until the battery is changed (a hand can still be
@@ -43,7 +43,7 @@ def minutes_left(app):
     spp = app.gauge.seconds_per_point()
     if not spp:
         return None
-    m = p * spp // 60         # at most 100 * 5000000 (device/gauge.py _SPP_MAX): a small integer
+    m = p * spp // 60         # at most 100 * 5000000 (device/battery.py _SPP_MAX): a small integer
     return m if m > 0 else 1
 
 
