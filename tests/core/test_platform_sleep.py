@@ -265,3 +265,41 @@ def test_a_press_is_answered_as_soon_as_it_counts_even_from_a_sleep():
         b.up("OK")
         assert woke[-1] - t <= B.DEBOUNCE_MS + B.SAMPLE_MS + 1, lag
     assert ui.keys == []
+
+
+def _edge_to_glass(b, seen):
+    """ms on the fake clock from a press's first edge to seen() (bouncing
+    press of 80 ms at a phase of its own)."""
+    from bench import chatter
+    ln = machine.line(b.pins["OK"])
+    t = machine.FAKE_CLOCK.ms + 3
+    chatter(ln, t, 0, Lcg(2))
+    chatter(ln, t + 80, 1, Lcg(3))
+    ln.at(t + 100, None)
+    while not seen():
+        b.live(1)
+        assert machine.FAKE_CLOCK.ms - t < 1000
+    ms = machine.FAKE_CLOCK.ms - t
+    b.live(400)
+    return ms
+
+
+def test_edge_to_glass_on_a_wake():
+    # From DORMANT: the crystal's start-up (WAKE_MS), the sampler's first
+    # look, the press confirmed, the panel on. From the light sleep (dimmed):
+    # the contrast back. Awake: the press reaches the UI. Each well within
+    # the 50 ms from edge to glass.
+    b, ui = _bench()
+    _dark(b)
+    deep = _edge_to_glass(b, lambda: b.panel.on)
+    b.live(40000)
+    assert b.loop.power == A.DIM
+    dim = _edge_to_glass(b, lambda: b.loop.power == A.AWAKE)
+    n = len(ui.keys)
+    awake = _edge_to_glass(b, lambda: len(ui.keys) > n)
+    print("edge to glass: from DORMANT %d ms, from dimmed %d ms, awake %d ms" % (deep, dim, awake))
+    # the same press (its bounce ends 10 ms in): awake as dimmed; from
+    # DORMANT later by the crystal and the sampler's first tick at most
+    assert dim == awake and machine.WAKE_MS < deep <= awake + machine.WAKE_MS + B.SAMPLE_MS + 1
+    assert deep < 50
+    assert ui.keys == [(B.OK, B.PRESS), (B.OK, B.RELEASE)]

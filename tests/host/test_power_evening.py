@@ -76,3 +76,20 @@ def test_thirty_days_in_a_drawer_and_the_table_as_it_was(tmp_path, board):
     if table is not None:
         assert bytes(dev.panel.image()) == table
     assert machine.DORMANT[1] >= 1
+
+
+def test_a_power_cut_while_asleep_keeps_the_match(tmp_path):
+    # lightly asleep (dimmed) and DORMANT (in the drawer): the match is on
+    # flash before either, so a cut loses nothing
+    from play.persist import encode
+    for wait in (90000, 30 * 60 * 1000):
+        folder = tmp_path / str(wait)
+        dev = P.start(folder, "pico_i2c")
+        P.evening(dev, 2)
+        m = P.drawer(dev, wait)
+        deep = wait > 10 * 60 * 1000 + A.DEEP_MS    # the panel off after 10 minutes (the default)
+        assert machine.SLEPT[1] > 0 and dev.bench.dormant == deep
+        saved = encode(dev.loop.ui.match)
+        assert (m.states()["dormant"] > 0) == deep
+        again = P.start(folder, "pico_i2c")        # the power back: a fresh start on the flash
+        assert encode(again.loop.ui.match) == saved and len(again.loop.ui.match.hands) == 2
