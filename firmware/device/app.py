@@ -27,6 +27,7 @@ keeps reading the pins, so no press is lost; it sleeps again until the turn
 is due or the sampler saw a change. Awake a turn comes every POLL_MS,
 dimmed or dark every NAP_MS. USB is never cut: with VBUS there it never
 sleeps lightly (and the port keeps the USB clock of a configured device).
+The watchdog is fed at every turn, so a light sleep never starves it.
 
 Once the panel has been off for DEEP_MS on the battery alone, with nothing
 going on (no key down, no save waiting, no service such as Phones or the

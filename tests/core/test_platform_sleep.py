@@ -195,6 +195,18 @@ def test_usb_plugged_in_while_dormant():
     assert machine.SLEPT == [0, 0] and machine.DORMANT[1] == 1 and ui.keys == []
 
 
+def test_usb_plugged_in_while_lightly_asleep():
+    # dimmed, a turn every NAP_MS: the next turn sees VBUS and never sleeps again
+    b, ui = _bench()
+    b.live(40000)
+    assert b.loop.power == A.DIM and machine.SLEPT[1] > 0
+    machine.usb(True, mounted=False)       # a computer, setting the device up
+    b.live(A.NAP_MS + 1)
+    machine.SLEPT[:] = [0, 0]
+    b.live(10 * 60 * 1000)
+    assert machine.SLEPT == [0, 0] and machine.DORMANT == [0, 0] and machine.USB_CUTS == [0]
+
+
 def test_a_wake_with_no_key_down_falls_back_to_light_sleep():
     # a wake no key explains (a Pico W's radio host-wake pin, GP24, which
     # the port enables, read high): after MISSES of them, light sleep
