@@ -52,13 +52,14 @@ ROOMS = ("base", "gincore", "storage", "play", "device", "net", "ui", "board")
 
 # --- the groups, and when each goes ------------------------------------------
 
-# Screens used now and then, the words of a failed change, and storage's
+# Screens used now and then, the words of a failed change, the deep
+# sleep's registers (device/dormant.py), and storage's
 # parts the table does not use (storage/store.py imports each when one of
 # its calls is made): they go at every return to the table (App.home).
 RARE = ("storage.archive", "storage.stats_file", "storage.club_files", "ui.screens.setup", "ui.screens.settings", "ui.screens.stats", "ui.screens.cards", "ui.cardgfx",
         "ui.screens.club", "ui.screens.club_rows", "ui.screens.club_setup", "ui.club", "storage.old_matches", "storage.mend", "ui.screens.club_entry",
         "ui.tablepair", "ui.screens.tablepair", "ui.screens.phones", "ui.screens.digits", "ui.screens.tables",
-        "ui.moveclock", "ui.errtext", "ui.screens.battery")
+        "ui.moveclock", "ui.errtext", "ui.screens.battery", "device.dormant")
 
 # The screens of a hand's entry: at the table they go as well when the code
 # runs from flash (gin firmware: an import costs a millisecond or two), and

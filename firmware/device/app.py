@@ -27,6 +27,16 @@ keeps reading the pins, so no press is lost; it sleeps again until the turn
 is due or the sampler saw a change. Awake a turn comes every POLL_MS,
 dimmed or dark every NAP_MS. USB is never cut: with VBUS there it never
 sleeps lightly (and the port keeps the USB clock of a configured device).
+The watchdog is fed at every turn, so a light sleep never starves it.
+
+Once the panel has been off for DEEP_MS on the battery alone, with nothing
+going on (no key down, no save waiting, no service such as Phones or the
+move clock), nap() sleeps deeply instead: deep() takes the sampler off and
+leaves the Pico DORMANT (device/dormant.py), every clock stopped, until a
+key (or, on a Pico, USB's VBUS) wakes it. The press that wakes it only
+wakes the panel, as any press on a dark panel. The timer stands still
+while dormant: the idle times go on from where they were, and the
+watchdog, fed just before, counts no more than the timer does.
 """
 import gc
 import sys
@@ -39,6 +49,8 @@ from device.writer import SMALL, Writer
 
 POLL_MS = const(10)        # one loop turn: buttons are sampled this often
 NAP_MS = const(50)         # one loop turn while dimmed or dark
+DEEP_MS = const(60000)     # the panel off this long on the battery alone: the deep sleep
+MISSES = const(2)         # deep sleeps in a row that no wake pin ended: no more till a press
 START_MS = const(1500)     # the start screen stays this long (or until a press)
 ERROR_MS = const(5000)     # the error screen stays this long (or until a press)
 _DISPLAY_ON = const(0xAF)
@@ -77,6 +89,8 @@ class Loop:
         self.errors = 0           # unexpected errors since boot
         self.frames = 0           # redraws pushed to the panel
         self.wdt = None
+        self.deeps = 0            # deep sleeps since boot
+        self.misses = 0           # deep sleeps in a row woken by no key (device/dormant.py)
         t = clock.ticks_ms()
         self.phase_at = t
         self.last_input = t
@@ -119,12 +133,52 @@ class Loop:
     light = None   # machine.lightsleep, set by run()
 
     def nap(self):
-        """Sleep until the next turn: lightly on the battery alone."""
+        """Sleep until the next turn: lightly on the battery alone, deeply
+        once the panel has been off for DEEP_MS."""
         bd = self.board
         light = self.light
         if light is not None and (self.power < bd.sleep_from or not bd.on_battery()):
             light = None
+        if light is not None and self.power == OFF and self._deep_due(bd):
+            self.deep()
+            return
         self.buttons.nap(POLL_MS if self.power == AWAKE or bd.radio_on else NAP_MS, light)
+
+    def _deep_due(self, bd):
+        ui = self.ui
+        if not bd.wake or self.phase != _RUN or self.misses >= MISSES or not self.buttons.quiet():
+            return False
+        if getattr(ui, "saving", None) is not None or getattr(ui, "services", None):
+            return False   # a save waiting for its frame; Phones, a link, the move clock
+        return clock.ticks_diff(clock.ticks_ms(), self.last_input) >= bd.off_ms + DEEP_MS
+
+    def deep(self):
+        """DORMANT until a wake pin (device/dormant.py); the sampler off
+        meanwhile (its timer stands still anyway), the watchdog fed on
+        both sides."""
+        self._deep_begin()
+        self.light()        # machine.lightsleep(): no argument, DORMANT
+        self._deep_end()
+
+    def _deep_begin(self):
+        import machine
+        from device import dormant
+        if self.wdt is not None:
+            self.wdt.feed()
+        self.buttons.stop_sampler()
+        dormant.arm(machine, self.board.wake)
+
+    def _deep_end(self):
+        import machine
+        from device import dormant
+        woke = dormant.disarm(machine, self.board.wake)
+        b = self.buttons
+        b.start_sampler(machine)
+        if self.wdt is not None:
+            self.wdt.feed()
+        self.deeps += 1
+        self.misses = 0 if woke else self.misses + 1
+        b.nap(POLL_MS, self.light)   # a turn's wait: the sampler's first look at the keys
 
     def _step(self):
         now = clock.ticks_ms()
@@ -133,6 +187,7 @@ class Loop:
         b = self.buttons
         if b.poll(now):
             self.last_input = now
+            self.misses = 0
             if self.power != AWAKE:
                 self.wake()
                 b.mute_held()  # this press only wakes the screen

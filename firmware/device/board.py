@@ -15,6 +15,9 @@ class Board:
     # PWM, which stops while the Pico sleeps).
     sleep_from = 0
     radio_on = False   # a Pico W's radio runs (ui/platform.py): no light sleep
+    # What wakes the Pico from its deep sleep (device/dormant.py): ((GPIO,
+    # event), ...), set by assemble(); none: the board never sleeps deeply.
+    wake = ()
 
     def __init__(self, name, display, buttons, battery=None, title=None, led=None):
         self.name = name
@@ -97,4 +100,16 @@ def assemble(machine, spec, display, buttons=None):
     battery = Battery(machine.ADC(spec["BATTERY_ADC"]), spec["BATTERY_DIVIDER"],
                       None if vbus is None else machine.Pin(vbus, machine.Pin.IN),
                       spec.get("BATTERY_CELLS"))
-    return Board(spec["NAME"], display, buttons, battery, spec["TITLE"])
+    b = Board(spec["NAME"], display, buttons, battery, spec["TITLE"])
+    b.wake = wake_pins(spec, vbus)
+    return b
+
+
+def wake_pins(spec, vbus):
+    """The deep sleep's wake (device/dormant.py's numbers): a button down
+    (level low: held by its pull-up), a knob's contact falling, VBUS rising."""
+    w = [(n, 1) for _, n in spec["BUTTONS"]]
+    w += [(n, 4) for n in spec.get("ENCODER", ())]
+    if vbus is not None:
+        w.append((vbus, 8))
+    return tuple(w)

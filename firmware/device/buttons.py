@@ -373,6 +373,16 @@ class Buttons:
             else:
                 clock.sleep_ms(1)
 
+    def quiet(self):
+        """True when nothing is going on: no button down or changing, no
+        change the sampler kept, no event waiting (the deep sleep's test)."""
+        if self._count or self._r != self._w:
+            return False
+        for i in range(len(self._pins)):
+            if self._raw[i] or self._down[i] or self._cand[i]:
+                return False
+        return True
+
     def any_down(self):
         for i in range(len(self._pins)):
             if self._down[i]:

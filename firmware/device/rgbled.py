@@ -67,4 +67,5 @@ def assemble_with_led(machine, spec, display, pins):
     b = assemble(machine, spec, display)
     lb = LedBoard(b.name, display, b.buttons, b.battery, b.title)
     lb.led = Led(machine, pins)
+    lb.wake = b.wake
     return lb

@@ -148,20 +148,43 @@ class Bench:
     def live(self, ms, light=True):
         """Let ms pass as on the device: a turn, then the loop's own sleep
         until the next (device/app.py run(): nap, machine.lightsleep on the
-        battery alone; light=False: never, as before it). self.turns counts
-        the turns."""
+        battery alone, DORMANT after a long idle; light=False: never, as
+        before it). self.turns counts the turns. A look that ends with the
+        chip DORMANT leaves it so (self.dormant): the next live() goes on
+        with that same sleep."""
         self.loop.light = machine.lightsleep if light else None
         clk = machine.FAKE_CLOCK
         end = clk.ms + ms
-        while clk.ms < end:
-            t = clk.ms
-            self.loop.step()
-            self.loop.nap()
-            self.turns += 1
-            if clk.ms == t:
-                self.spins += 1         # a turn that took no time and slept none: busy
-                clk.advance(1)
+        machine.DORMANT_UNTIL[0] = end
+        try:
+            if self.dormant:
+                if not self._still(machine.lightsleep):
+                    return
+            while clk.ms < end:
+                t = clk.ms
+                self.loop.step()
+                self.turns += 1
+                if not self._still(self.loop.nap):
+                    return
+                if clk.ms == t:
+                    self.spins += 1         # a turn that took no time and slept none: busy
+                    clk.advance(1)
+        finally:
+            machine.DORMANT_UNTIL[0] = None
 
+    def _still(self, sleep):
+        # sleep(); False when the look ended with the chip DORMANT
+        try:
+            sleep()
+        except machine.StillDormant:
+            self.dormant = True
+            return False
+        if self.dormant:
+            self.dormant = False
+            self.loop._deep_end()   # the rest of deep() after its lightsleep()
+        return True
+
+    dormant = False
     turns = 0
     spins = 0
 

@@ -14,6 +14,7 @@ WDT, reset...); tests and the simulator reach the world behind it:
     machine.set_model("pico_w")      a Pico W: VSYS on ADC3 only with GP25 high
     machine.irqs_off(t, 45)          interrupts off for 45 ms from t (a flash erase)
     machine.usb(True)                a computer on the USB cable (VBUS on a Pico's GP24)
+    machine.DORMANT                  [ms, times] spent DORMANT (lightsleep() with no argument)
 
 Nothing here allocates in the paths the firmware calls every frame
 (Pin.value, I2C.writeto, SPI.write), so heap_lock() tests are meaningful;
@@ -31,12 +32,13 @@ class Clock:
     def __init__(self):
         self.ms = 0  # absolute time since the world began
         self.stop_at = None  # sleeping past this ends the run (SystemExit): see sleep_ms
+        self.frozen = 0  # of it, time the chip's timer stood still (DORMANT): ticks_ms lags by it
 
     class Stop(SystemExit):
         """The end of a run of firmware that never returns (main.py)."""
 
     def ticks_ms(self):
-        return self.ms & _MASK
+        return (self.ms - self.frozen) & _MASK
 
     def ticks_add(self, t, delta):
         return (t + delta) & _MASK
@@ -222,6 +224,13 @@ class AdcInput:
         self.radio = False
 
 
+# A Pico W's radio chip powered (WL_REG_ON high: fakes/network.py): its
+# driver may start a bus transaction at any moment (a poll, the chip's
+# host-wake interrupt), and each takes GP29 back as its SPI clock
+# (cyw43_bus_pio_spi.c), so a read of ADC3 can find it gone.
+RADIO_CHIP = [False]
+
+
 _lines = {}
 _i2c = {}
 _spi = {}
@@ -278,8 +287,14 @@ def reset_world():
     USB["host"] = USB["mounted"] = False
     SLEPT[:] = [0, 0]
     USB_CUTS[0] = 0
+    RADIO_CHIP[0] = False
     FAKE_CLOCK.set(0)
     FAKE_CLOCK.stop_at = None
+    FAKE_CLOCK.frozen = 0
+    DORMANT[:] = [0, 0]
+    DORMANT_UNTIL[0] = None
+    ASLEEP[0] = False
+    MEM.clear()
 
 
 def _pin_id(p):
@@ -473,6 +488,8 @@ class ADC:
         self.input.radio = False
 
     def read_u16(self):
+        if RADIO_CHIP[0] and self.input.n == 29 and MODEL[0] == "pico_w":
+            self.input.radio = True   # a transaction of the driver's since
         if self.input.radio:
             return 0
         mv = self.input.mv
@@ -549,12 +566,15 @@ def usb(host, mounted=True):
         line(24).drive(1 if host else 0)
 
 
-def lightsleep(ms=0):
+def lightsleep(ms=None):
     """As the rp2 port: clocks stopped until its alarm (ms) or, earlier,
     any interrupt - a machine.Timer's among them - then it returns. The
     USB clock stops too unless a computer has configured the device and
-    ms is given."""
-    if ms <= 1 and ms:
+    ms is given. No ms: DORMANT (_dormant)."""
+    if ms is None:
+        _dormant()
+        return
+    if ms <= 1:
         FAKE_CLOCK.advance(ms)   # too short: a plain delay
         return
     if USB["host"] and not (USB["mounted"] and ms):
@@ -569,3 +589,133 @@ def lightsleep(ms=0):
     SLEPT[0] += end - FAKE_CLOCK.ms
     SLEPT[1] += 1
     FAKE_CLOCK.advance(end - FAKE_CLOCK.ms)
+
+
+# ---------------------------------------------------------------- DORMANT
+# machine.mem32 over the registers the firmware touches (device/dormant.py):
+# IO_BANK0's DORMANT_WAKE_INTE0..3 (and their set/clear aliases at +0x2000,
+# +0x3000), INTR0..3 (write 1 to clear a latched edge) and SIO's GPIO_IN,
+# which reads the lines. Any other address reads what was last written.
+_IO = 0x40014000
+_INTR0 = _IO + 0xF0
+_WAKE0 = _IO + 0x160
+_GPIO_IN = 0xD0000004
+MEM = {}
+DORMANT = [0, 0]        # ms DORMANT, and how often
+DORMANT_UNTIL = [None]  # where a test's look at the world ends (Bench.live)
+ASLEEP = [False]        # the last look ended DORMANT (StillDormant)
+WAKE_MS = 6             # the crystal's start-up after DORMANT: pico-sdk's STARTUP_DELAY
+#                         (((12 MHz / kHz) + 128) / 256 * 6 = 282 x 256 cycles) = 6 ms
+
+
+class StillDormant(Exception):
+    """The look at the world (DORMANT_UNTIL) ended with the chip DORMANT:
+    nothing woke it. Bench.live takes it and goes on with the same sleep."""
+
+
+class _Mem32:
+    def __getitem__(self, a):
+        if a == _GPIO_IN:
+            v = 0
+            for n in range(30):
+                if line(n).level():
+                    v |= 1 << n
+            return v
+        return MEM.get(a, 0)
+
+    def __setitem__(self, a, v):
+        base = a & ~0x3000
+        if _INTR0 <= base < _INTR0 + 16:
+            MEM[base] = MEM.get(base, 0) & ~v      # write 1 to clear
+        elif a & 0x3000 == 0x2000:
+            MEM[base] = MEM.get(base, 0) | v
+        elif a & 0x3000 == 0x3000:
+            MEM[base] = MEM.get(base, 0) & ~v
+        else:
+            MEM[a] = v
+
+
+mem32 = _Mem32()
+
+
+def _wake_events():
+    """{gpio: events} enabled in DORMANT_WAKE_INTE (1 level low, 2 level
+    high, 4 edge low, 8 edge high); a Pico W's build adds its radio's
+    host-wake, GP24 level high (modmachine.c)."""
+    out = {}
+    for r in range(4):
+        v = MEM.get(_WAKE0 + 4 * r, 0)
+        for k in range(8):
+            ev = (v >> (4 * k)) & 15
+            if ev:
+                out[8 * r + k] = ev
+    if MODEL[0] == "pico_w":
+        out[24] = out.get(24, 0) | 2
+    return out
+
+
+def _as_driven(ln, driven):
+    if ln.mode == Pin.OUT:
+        return ln.out
+    if driven is not None:
+        return driven
+    return 1 if ln.pull == Pin.PULL_UP else 0
+
+
+def _dormant():
+    """DORMANT as on the chip: every clock stopped until a wake event of
+    DORMANT_WAKE_INTE (a level there, or an edge on a line's script); the
+    world's time goes on to it while the timer's stands still (ticks_ms,
+    the machine.Timers, the watchdog, all resume where they were), then
+    the crystal's start-up. An edge latched in INTR before (written 1 to
+    clear) is not modelled: the firmware clears them before it sleeps."""
+    clk = FAKE_CLOCK
+    wake = _wake_events()
+    t0 = clk.ms
+    if not ASLEEP[0]:                     # (not a look's going on with the same sleep)
+        DORMANT[1] += 1
+        if USB["host"]:
+            USB_CUTS[0] += 1              # DORMANT stops the USB clock, mounted or not
+    ASLEEP[0] = False
+    at = None
+    edge = None     # (gpio, the edge's bit) that woke it
+    for g, ev in wake.items():
+        ln = line(g)
+        lv = ln.level()
+        if (ev & 1 and not lv) or (ev & 2 and lv):
+            at, edge = t0, None
+            break
+        for t, d in ln._script:
+            nv = _as_driven(ln, d)
+            e = (ev & 4 if lv and not nv else 0) | (ev & 8 if nv and not lv else 0)
+            if (ev & 1 and not nv) or (ev & 2 and nv) or e:
+                if at is None or t < at:
+                    at, edge = t, ((g, e) if e else None)
+                break
+            lv = nv
+    until = DORMANT_UNTIL[0]
+    if at is None or (until is not None and at >= until):
+        if until is None:
+            raise RuntimeError("DORMANT with nothing to wake it: the chip would sleep for good")
+        _freeze(until - t0)
+        ASLEEP[0] = True
+        raise StillDormant()
+    _freeze(at - t0 + WAKE_MS)
+    if edge is not None:                  # the edge that woke it, latched in INTR
+        g, e = edge
+        r = _INTR0 + 4 * (g // 8)
+        MEM[r] = MEM.get(r, 0) | (e << (4 * (g % 8)))
+
+
+def _freeze(ms):
+    """ms of the world's time with the chip's timer stopped."""
+    if ms <= 0:
+        return
+    clk = FAKE_CLOCK
+    clk.ms += ms
+    clk.frozen += ms
+    for t in TIMERS:
+        t.due += ms
+    for w in WATCHDOGS:
+        w.fed_at += ms
+    DORMANT[0] += ms

@@ -36,6 +36,7 @@ CHIP = {"on": False}
 
 def _power(on):
     CHIP["on"] = on
+    machine.RADIO_CHIP[0] = on     # powered: any moment a transaction may take GP29
     if machine.MODEL[0] == "pico_w":
         machine.line(23).mode = machine.Pin.OUT
         machine.line(23).set_out(on)
@@ -63,7 +64,7 @@ class WLAN:
         if on is None:
             return self._active
         self._active = bool(on)
-        if self._active and not CHIP["on"]:
+        if self._active:
             _power(True)
         if self._active and machine.MODEL[0] == "pico_w":
             machine.adc_input(29).radio = True   # the chip's SPI clock: stays so after it stops

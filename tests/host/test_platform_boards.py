@@ -222,3 +222,37 @@ def test_every_spi_board_says_the_clock_it_gets():
         if hasattr(mod, "BAUDRATE"):
             assert rp2_spi_rate(mod.BAUDRATE) == mod.BAUDRATE, name
             assert mod.BAUDRATE <= rated[getattr(mod, "DISPLAY_CHIP", "ssd1306")], name
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_the_first_press_on_a_dim_dark_or_sleeping_screen_only_wakes_it(name):
+    # on the battery alone: dimmed (light sleep), off, and DORMANT
+    from bench import Bench
+    from device import app as A
+    keys = []
+
+    class Ui:
+        def key(self, button, kind):
+            keys.append((button, kind))
+
+        def tick(self):
+            pass
+
+        def frame(self):
+            return False
+    b = Bench(name, make_ui=lambda loop: Ui())
+    machine.adc_input(29).mv = 3600 // 3
+    first = b.board_module.BUTTONS[0][0]
+    for wait in (b.board.dim_ms + 1000, b.board.off_ms + 1000, b.board.off_ms + A.DEEP_MS + 1000):
+        b.live(wait)
+        assert b.loop.power != A.AWAKE
+        assert b.dormant == (wait > b.board.off_ms + A.DEEP_MS), wait
+        ln = machine.line(b.pins[first])
+        t = machine.FAKE_CLOCK.ms + 2
+        ln.at(t, 0)
+        ln.at(t + 90, None)
+        b.live(400)
+        assert b.loop.power == A.AWAKE and keys == [], (name, wait)
+    b.press(first)
+    b.run(700)
+    assert keys, name

@@ -1,0 +1,65 @@
+"""The deepest sleep a key can wake: the RP2040's DORMANT state.
+
+machine.lightsleep() with no argument (MicroPython's rp2 port,
+ports/rp2/modmachine.c) stops the crystal oscillator (xosc_dormant): every
+clock stops, and with them the timer, so ticks_ms stands still and a
+machine.Timer (the buttons' sampler) waits; the watchdog, whose ticks come
+from clk_ref (the crystal), stops counting and goes on where it was; USB's
+clock stops. Only a GPIO's dormant-wake event starts the crystal again
+(about 6 ms: its start-up delay, pico-sdk xosc.c), and the port's Pin API
+enables none (a Pico W's build enables its radio's host-wake pin, GP24,
+level high, itself). So arm() sets them in IO_BANK0 through machine.mem32
+(RP2040 datasheet, 2.19.6.1 "IO - User Bank", and 2.1.2 "Atomic Register
+Access"):
+
+    DORMANT_WAKE_INTE0..3  0x40014160 + 4 * (gpio // 8)
+    INTR0..3               0x400140f0 + 4 * (gpio // 8): latched edges, written 1 to clear
+    4 bits a GPIO at 4 * (gpio % 8): LEVEL_LOW 1, LEVEL_HIGH 2, EDGE_LOW 4, EDGE_HIGH 8
+    a write at address + 0x2000 sets the bits written, at + 0x3000 clears them
+    SIO GPIO_IN            0xd0000004: the levels of GP0-29
+
+A board's wake: ((gpio, events), ...) - a button (active low) LEVEL_LOW, a
+knob's contacts EDGE_LOW, a Pico's VBUS sense (GP24) EDGE_HIGH: plugging
+USB in wakes it. The loop (device/app.py deep) imports this module only
+when it goes dormant (base/lifecycle.py RARE): its addresses are integers
+wider than 30 bits, which stay here.
+"""
+from micropython import const
+
+LEVEL_LOW = const(1)
+EDGE_LOW = const(4)
+EDGE_HIGH = const(8)
+
+_INTE_SET = const(0x40016160)   # DORMANT_WAKE_INTE0 + 0x2000
+_INTE_CLR = const(0x40017160)   # DORMANT_WAKE_INTE0 + 0x3000
+_INTR = const(0x400140F0)       # INTR0
+_GPIO_IN = const(0xD0000004)
+
+
+def arm(machine, wake):
+    """Let the wake pins start the crystal: stale edges cleared first."""
+    m = machine.mem32
+    for g, ev in wake:
+        off = (g >> 3) << 2
+        sh = (g & 7) << 2
+        m[_INTR + off] = (EDGE_LOW | EDGE_HIGH) << sh
+        m[_INTE_SET + off] = ev << sh
+
+
+def disarm(machine, wake):
+    """The wake pins back to nothing; True when one of them says why it
+    woke (a button down, an edge latched), False for a wake of another
+    cause."""
+    m = machine.mem32
+    levels = m[_GPIO_IN]
+    woke = False
+    for g, ev in wake:
+        off = (g >> 3) << 2
+        sh = (g & 7) << 2
+        m[_INTE_CLR + off] = ev << sh
+        if ev == LEVEL_LOW:
+            if not (levels >> g) & 1:
+                woke = True
+        elif (m[_INTR + off] >> sh) & ev:
+            woke = True
+    return woke
