@@ -148,7 +148,7 @@ class Loop:
         ui = self.ui
         if not bd.wake or self.phase != _RUN or self.misses >= MISSES or not self.buttons.quiet():
             return False
-        if getattr(ui, "saving", None) is not None or getattr(ui, "services", None):
+        if ui.busy():
             return False   # a save waiting for its frame; Phones, a link, the move clock
         return clock.ticks_diff(clock.ticks_ms(), self.last_input) >= bd.off_ms + DEEP_MS
 
@@ -331,6 +331,9 @@ class _Idle:
 
     def tick(self):
         pass
+
+    def busy(self):
+        return False
 
     def frame(self):
         if not self.dirty:

@@ -346,6 +346,12 @@ class App:
             s.after_frame()
         return drawn
 
+    def busy(self):
+        """A save waits for its frame, or a service runs (Phones, a table's
+        link, the move clock): the device does not sleep deeply
+        (device/app.py nap)."""
+        return self.saving is not None or bool(self.services)
+
     def run_once(self, events):
         """Feed a batch of (key, kind) events, tick, redraw: one loop turn."""
         for e in events:

@@ -16,12 +16,17 @@ class Keys:
     def __init__(self, loop):
         self.loop = loop
         self.keys = []
+        self.services = []   # as the App's: a service running keeps it from the deep sleep
+        self.saving = None
 
     def key(self, button, kind):
         self.keys.append((button, kind))
 
     def tick(self):
         pass
+
+    def busy(self):
+        return self.saving is not None or bool(self.services)
 
     def frame(self):
         return False
@@ -226,6 +231,16 @@ def test_no_deep_sleep_with_a_service_running():
     b.live(A.DEEP_MS + 4 * 60 * 1000)
     assert machine.DORMANT == [0, 0] and b.loop.power == A.OFF
     ui.services = []
+    b.live(A.DEEP_MS + 1000)
+    assert b.dormant
+
+
+def test_no_deep_sleep_with_a_save_waiting():
+    b, ui = _bench()
+    ui.saving = lambda: None   # a confirmed hand waiting for its "Saving..." frame
+    b.live(A.DEEP_MS + 4 * 60 * 1000)
+    assert machine.DORMANT == [0, 0]
+    ui.saving = None
     b.live(A.DEEP_MS + 1000)
     assert b.dormant
 

@@ -238,6 +238,9 @@ def test_the_first_press_on_a_dim_dark_or_sleeping_screen_only_wakes_it(name):
         def tick(self):
             pass
 
+        def busy(self):
+            return False
+
         def frame(self):
             return False
     b = Bench(name, make_ui=lambda loop: Ui())
