@@ -824,3 +824,67 @@ def press_latency(uf2, script=README_HAND, hands=2, flash_time=True, image=None)
         return board, rows, e.filesystem()
     finally:
         e.close()
+
+
+# Where a press's time goes: the app built from the REPL as main.py builds
+# it, each key handed to it, the parts of its answer timed on the chip's
+# own clock (ticks_us).
+_PARTS = r'''
+import board, time
+from ui import platform, keys
+from device.app import Loop
+L = Loop(board.make(), lambda lp: platform.make_app(lp.board, lp.writer, lp.now, setup_if_new=True,
+                                                    code_in_flash=True), version="x")
+L.boot()
+def idle(ms):
+    t = time.ticks_ms()
+    while time.ticks_diff(time.ticks_ms(), t) < ms:
+        L.step()
+        time.sleep_ms(10)
+idle(2000)
+app = L.ui
+app.key(keys.BACK, keys.PRESS)   # the first start's set-up: A and B
+app.frame()
+idle(2000)
+g = app.g
+for k in %r:
+    k = getattr(keys, k)
+    t0 = time.ticks_us()
+    app.key(k, keys.PRESS)
+    t1 = time.ticks_us()
+    app.tick()
+    s = app.stack[-1]
+    t2 = time.ticks_us()
+    g.clear()
+    s.draw(g)
+    t3 = time.ticks_us()
+    g.show()
+    t4 = time.ticks_us()
+    s.dirty = False
+    app.key(k, keys.RELEASE)
+    print("@@", type(s).__name__, time.ticks_diff(t1, t0), time.ticks_diff(t2, t1), time.ticks_diff(t3, t2),
+          time.ticks_diff(t4, t3))
+    idle(300)
+'''
+
+
+def press_parts(uf2, script=("OK", "DOWN", "BACK", "BACK", "OK")):
+    """Where the time of each press of script goes on a gin firmware UF2
+    (a blank filesystem, the set-up left at once): [(the screen it shows,
+    us in the key's handling, in the idle tick, drawing the frame, sending
+    it - the emulator's I2C takes no time: add bus_ms)]. Minutes of wall
+    time."""
+    keys, _ = _board_keys(board_of(uf2))
+    e = Emu(uf2, app_image(drop=list(app_files()), chip=chip_of(uf2)), buttons=keys)
+    try:
+        e.boot()
+        if e.run_until(lambda: e.frames >= 3, 10000) is None:
+            raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
+        e.soft_reset()
+        out, err = e.exec_raw(_PARTS % (tuple(script),), timeout_ms=600000)
+        if err:
+            raise RuntimeError(err[-600:])
+        return [(p[1], int(p[2]), int(p[3]), int(p[4]), int(p[5]))
+                for p in (line.split() for line in out.splitlines() if line.startswith("@@"))]
+    finally:
+        e.close()
