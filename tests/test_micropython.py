@@ -17,11 +17,10 @@ CORE = os.path.join(conftest.ROOT, "tests", "core")
 MODULES = sorted(n[:-3] for n in os.listdir(CORE) if n.startswith("test_") and n.endswith(".py"))
 
 # Modules whose run is long, and in how many parts (every n-th test of the
-# sorted names in each, in an interpreter of its own): about 94, 19, 8, 7, 5,
-# 5 s of CPU time in one piece (the sleep tests live minutes of the fake
-# clock, the buttons' sampler waking it every 2 ms).
-PARTS = {"test_platform_sleep": 6, "test_ui_club": 4, "test_ui_cards": 2, "test_ui_tablepair": 2,
-         "test_ui_text_fits": 2, "test_ui_clock": 2}
+# sorted names in each, in an interpreter of its own): about 19, 8, 7, 5, 5 s
+# of CPU time in one piece.
+PARTS = {"test_ui_club": 4, "test_ui_cards": 2, "test_ui_tablepair": 2, "test_ui_text_fits": 2,
+         "test_ui_clock": 2}
 assert set(PARTS) <= set(MODULES), set(PARTS) - set(MODULES)
 
 ITEMS = []
