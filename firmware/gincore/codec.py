@@ -44,7 +44,6 @@ _STATS_VERSION = const(1)
 MATCH_MAGIC = b"GM"
 STATS_MAGIC = b"GS"
 
-_HOW_CODE = (_result.KNOCK, _result.GIN, _result.BIG_GIN, _result.VOID)
 
 
 class CodecError(ValueError):
@@ -112,17 +111,7 @@ def encode_hand(h):
 
 
 def _put_hand(buf, h, cards, packed):
-    out = 2 if h.out is None else h.out
-    flags = out | ((3 if h.how == _result.FORFEIT else _HOW_CODE.index(h.how)) << 2)
-    if h.limit is not None:
-        flags |= 0x10
-    if h.upcard is not None:
-        flags |= 0x20
-    if h.spade:
-        flags |= 0x40
-    if cards is not None:
-        flags |= 0x80
-    buf.append(flags)
+    buf.append(_result.hand_flags(h, cards))
     buf.append(h.knocker)
     buf.append(h.defender)
     if h.limit is not None:
@@ -295,7 +284,7 @@ def _get_hand(r, version, packed):
     # A hand's fields, in HandRecord's order.
     flags = r.byte()
     out = flags & 3
-    how = _HOW_CODE[(flags >> 2) & 3]
+    how = _result.HOW_CODES[(flags >> 2) & 3]
     if how == _result.VOID and out != 2 and version >= _V_FORFEIT:
         how = _result.FORFEIT
     kd = r.byte()

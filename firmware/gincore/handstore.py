@@ -43,8 +43,6 @@ _BLOCK = const(32)         # hand records per block (a power of two: i >> 5, i &
 _SHIFT = const(5)
 _CBLOCK = const(8)         # card slots per block
 
-_HOW_CODE = (_result.KNOCK, _result.GIN, _result.BIG_GIN, _result.VOID)
-
 
 class MatchError(ValueError):
     """Something the match cannot do (undo with no hands, rules locked...), in
@@ -61,7 +59,7 @@ def _how(flags):
     h = (flags >> 2) & 3
     if h == 3 and flags & 3 != 2:
         return _result.FORFEIT
-    return _HOW_CODE[h]
+    return _result.HOW_CODES[h]
 
 
 def _byte(n, what):
@@ -206,21 +204,13 @@ class HandStore:
 
     def _put(self, i, rec):
         """Write rec into record i (its old card slot, if any, already freed)."""
-        out = 2 if rec.out is None else rec.out
-        flags = out | ((3 if rec.how == _result.FORFEIT else _HOW_CODE.index(rec.how)) << 2)
+        flags = _result.hand_flags(rec, rec.cards)
         kd = _byte(rec.knocker, "knocker deadwood")
         dd = _byte(rec.defender, "defender deadwood")
-        if rec.limit is not None:
-            flags |= 0x10
-        if rec.upcard is not None:
-            flags |= 0x20
-        if rec.spade:
-            flags |= 0x40
         slot = 0
         if rec.cards is not None:
             slot = self._free_slot()   # checked free by the caller
             self._store_cards(slot, rec.cards)
-            flags |= 0x80
         r, at = self._rec(i)
         r[at] = flags
         r[at + 1] = kd

@@ -23,6 +23,27 @@ OUTCOME_NAMES = ("knock", "gin", "big_gin", "undercut", "void", "forfeit")
 KNOCKER = const(0)
 DEFENDER = const(1)
 
+# A hand's outcome in one byte, the same in the match's records in RAM
+# (gincore/handstore.py) and on flash (gincore/codec.py): bits 0-1 who went
+# out (2: nobody), bits 2-3 how, by HOW_CODES (a forfeit is "void" with a
+# player out); 0x10 a knock limit, 0x20 an upcard, 0x40 a spade double,
+# 0x80 the cards kept.
+HOW_CODES = (KNOCK, GIN, BIG_GIN, VOID)
+
+
+def hand_flags(h, cards):
+    """That byte for hand h (a HandRecord's fields), cards its cards or None."""
+    f = (2 if h.out is None else h.out) | ((3 if h.how == FORFEIT else HOW_CODES.index(h.how)) << 2)
+    if h.limit is not None:
+        f |= 0x10
+    if h.upcard is not None:
+        f |= 0x20
+    if h.spade:
+        f |= 0x40
+    if cards is not None:
+        f |= 0x80
+    return f
+
 # The most deadwood 10 cards can hold with no meld: T T J J Q Q K K 9 9 of
 # suits chosen so that no three make a run (the deadwood tests check it).
 MAX_DEADWOOD = const(98)
