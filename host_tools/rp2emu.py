@@ -228,6 +228,12 @@ class Emu:
         if self.run_until(lambda: self.enumerations, timeout_ms) is None:
             raise TimeoutError("the emulated Pico's USB did not come up")
 
+    def start_app(self):
+        """Power on, then wait for the app's first screens (main.py runs)."""
+        self.boot()
+        if self.run_until(lambda: self.frames >= 3, 10000) is None:
+            raise RuntimeError("the app did not start: %r" % bytes(self.out[-300:]))
+
     # ---- USB serial ------------------------------------------------------
     def _pump(self):
         fifo = self.cdc.tx_fifo
@@ -638,9 +644,7 @@ def club_heap(uf2, results=8):
     image = app_image(drop=list(app_files()), chip=chip_of(uf2))
     e = Emu(uf2, image)
     try:
-        e.boot()
-        if e.run_until(lambda: e.frames >= 3, 10000) is None:
-            raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
+        e.start_app()
         e.soft_reset()
         out, err = e.exec_raw('ROOT = "/gin"\n' + club_save_script(results), timeout_ms=600000)
         if "@@ saved" not in out:
@@ -765,9 +769,7 @@ def played_image(uf2, hands):
     keys, three = _board_keys(board_of(uf2))
     e = Emu(uf2, app_image(drop=list(app_files()), chip=chip_of(uf2)), buttons=keys)
     try:
-        e.boot()
-        if e.run_until(lambda: e.frames >= 3, 10000) is None:
-            raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
+        e.start_app()
         e.tap("OK", hold_ms=700) if three else e.tap("BACK")   # the first start's set-up: A and B
         e.run_ms(2000)
         e.soft_reset()
@@ -797,9 +799,7 @@ def press_latency(uf2, script=README_HAND, hands=2, flash_time=True, image=None)
         image = app_image(drop=list(app_files()), chip=chip_of(uf2))
     e = Emu(uf2, image, flash_time=flash_time, buttons=keys)
     try:
-        e.boot()
-        if e.run_until(lambda: e.frames >= 3, 10000) is None:
-            raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
+        e.start_app()
         if not fresh:
             pass   # a saved match: the table
         elif three:
@@ -877,9 +877,7 @@ def press_parts(uf2, script=("OK", "DOWN", "BACK", "BACK", "OK")):
     keys, _ = _board_keys(board_of(uf2))
     e = Emu(uf2, app_image(drop=list(app_files()), chip=chip_of(uf2)), buttons=keys)
     try:
-        e.boot()
-        if e.run_until(lambda: e.frames >= 3, 10000) is None:
-            raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
+        e.start_app()
         e.soft_reset()
         out, err = e.exec_raw(_PARTS % (tuple(script),), timeout_ms=600000)
         if err:
