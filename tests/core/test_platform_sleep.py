@@ -10,6 +10,13 @@ from device import buttons as B
 from device import watchdog
 
 BATTERY_MV = 3600   # VSYS of a LiPo about half full
+# The idle times of the tests that wait for the dark: the panel dimmed
+# after 3 s and off after 10 s (the Settings' own set_idle; the product's
+# defaults are a minute and ten), so the wait for the deep sleep is the
+# loop's own DEEP_MS, not minutes of a dimmed panel first.
+DIM_MS = 3000
+OFF_MS = 10000
+LONG_MS = OFF_MS + A.DEEP_MS + 5000   # past the panel off and the deep sleep's minute
 
 
 class Keys:
@@ -32,7 +39,7 @@ class Keys:
         return False
 
 
-def _bench(board="pico_i2c", vsys=BATTERY_MV, usb=False):
+def _bench(board="pico_i2c", vsys=BATTERY_MV, usb=False, quick=False):
     made = []
 
     def make_ui(loop):
@@ -40,6 +47,8 @@ def _bench(board="pico_i2c", vsys=BATTERY_MV, usb=False):
         return made[-1]
     b = Bench(board, make_ui=make_ui, log_path="/sleep_test.log" if _mp() else None)
     machine.adc_input(29).mv = vsys // 3
+    if quick:
+        b.board.set_idle(DIM_MS, OFF_MS)
     if usb:
         machine.usb(True, mounted=False)   # a computer, still setting the device up
     b.live(2000)
@@ -101,21 +110,21 @@ def _tap(b, name, ms=70, rng=None):
 
 def _dark(b):
     """Idle until the panel is off and the loop DORMANT."""
-    b.live(A.DEEP_MS + 4 * 60 * 1000)
+    b.live(LONG_MS)
     assert b.loop.power == A.OFF and not b.panel.on and b.dormant
 
 
 def test_after_a_long_idle_it_sleeps_and_a_press_wakes_the_panel_only():
-    b, ui = _bench()
+    b, ui = _bench(quick=True)
     b.loop.wdt = machine.WDT(timeout=watchdog.WDT_MS)
-    b.live(2 * 60 * 1000)                  # dimmed, light sleep, a turn every NAP_MS
+    b.live(DIM_MS)                         # dimmed, light sleep, a turn every NAP_MS
     assert b.loop.power == A.DIM and machine.DORMANT == [0, 0]
     machine.SLEPT[:] = [0, 0]
     turns = b.turns
-    b.live(60000)
-    assert b.turns - turns <= 60000 // A.NAP_MS + 1      # a turn every NAP_MS, no more
-    assert machine.SLEPT[0] >= 59000
-    _dark(b)                               # off at 3 min, DORMANT DEEP_MS later
+    b.live(5000)
+    assert b.turns - turns <= 5000 // A.NAP_MS + 1      # a turn every NAP_MS, no more
+    assert machine.SLEPT[0] >= 4900
+    _dark(b)                               # off at OFF_MS, DORMANT DEEP_MS later
     assert machine.DORMANT[1] == 1
     turns, ticks = b.turns, machine.FAKE_CLOCK.ticks_ms()
     b.live(30 * 24 * 3600 * 1000)          # thirty days in a drawer: no turn, the timer still
@@ -130,7 +139,7 @@ def test_after_a_long_idle_it_sleeps_and_a_press_wakes_the_panel_only():
 
 def test_a_key_held_through_the_wake_gives_nothing_and_the_next_press_counts():
     # held 2 s from a DORMANT sleep: no press, no long press, no repeats
-    b, ui = _bench()
+    b, ui = _bench(quick=True)
     _dark(b)
     ln = machine.line(b.pins["DOWN"])
     t = machine.FAKE_CLOCK.ms + 5
@@ -164,7 +173,7 @@ def test_a_hold_through_the_light_sleeps_is_the_same_as_awake():
 
 def test_bouncing_taps_each_wake_it_once_from_dormant():
     # a tap of 40-120 ms with bounce wakes it (no event); sleep again; again
-    b, ui = _bench()
+    b, ui = _bench(quick=True)
     rng = Lcg(9)
     for i in range(4):
         _dark(b)
@@ -177,7 +186,7 @@ def test_bouncing_taps_each_wake_it_once_from_dormant():
 def test_usb_plugged_in_while_dormant():
     # A Pico: VBUS on GP24 wakes it at once; then it never sleeps: a
     # computer's connection is never cut. The panel stays as it was.
-    b, ui = _bench()
+    b, ui = _bench(quick=True)
     _dark(b)
     t = machine.FAKE_CLOCK.ms + 1000
     machine.line(24).at(t, 1)
@@ -185,30 +194,30 @@ def test_usb_plugged_in_while_dormant():
     b.live(1000 + machine.WAKE_MS + A.NAP_MS)
     assert not b.dormant and b.loop.power == A.OFF
     machine.SLEPT[:] = [0, 0]
-    b.live(10 * 60 * 1000)
+    b.live(LONG_MS)
     assert machine.SLEPT == [0, 0] and machine.DORMANT[1] == 1 and machine.USB_CUTS == [0]
     # A Pico W has no VBUS pin of its own (its radio's): it sleeps on until
     # a key, then stays awake while VSYS says USB.
-    b, ui = _bench("pico_w_i2c")
+    b, ui = _bench("pico_w_i2c", quick=True)
     _dark(b)
     machine.adc_input(29).mv = 4750 // 3
     b.live(5000)
     assert b.dormant
     _tap(b, "OK")
     machine.SLEPT[:] = [0, 0]
-    b.live(10 * 60 * 1000)
+    b.live(LONG_MS)
     assert machine.SLEPT == [0, 0] and machine.DORMANT[1] == 1 and ui.keys == []
 
 
 def test_usb_plugged_in_while_lightly_asleep():
     # dimmed, a turn every NAP_MS: the next turn sees VBUS and never sleeps again
-    b, ui = _bench()
-    b.live(40000)
+    b, ui = _bench(quick=True)
+    b.live(DIM_MS + 1000)
     assert b.loop.power == A.DIM and machine.SLEPT[1] > 0
     machine.usb(True, mounted=False)       # a computer, setting the device up
     b.live(A.NAP_MS + 1)
     machine.SLEPT[:] = [0, 0]
-    b.live(10 * 60 * 1000)
+    b.live(LONG_MS)
     assert machine.SLEPT == [0, 0] and machine.DORMANT == [0, 0] and machine.USB_CUTS == [0]
 
 
@@ -216,19 +225,19 @@ def test_a_wake_with_no_key_down_falls_back_to_light_sleep():
     # a wake no key explains (a Pico W's radio host-wake pin, GP24, which
     # the port enables, read high): after MISSES of them, light sleep
     # until the next press; no busy loop
-    b, ui = _bench("pico_w_i2c")
+    b, ui = _bench("pico_w_i2c", quick=True)
     machine.line(24).drive(1)
-    b.live(A.DEEP_MS + 4 * 60 * 1000)
+    b.live(LONG_MS)
     assert b.loop.misses == A.MISSES and not b.dormant and b.spins == 0
     machine.SLEPT[:] = [0, 0]
-    b.live(60000)
-    assert machine.SLEPT[0] >= 59000 and machine.DORMANT[1] == A.MISSES
+    b.live(10000)
+    assert machine.SLEPT[0] >= 9900 and machine.DORMANT[1] == A.MISSES
 
 
 def test_no_deep_sleep_with_a_service_running():
-    b, ui = _bench()
+    b, ui = _bench(quick=True)
     ui.services = ["the move clock"]
-    b.live(A.DEEP_MS + 4 * 60 * 1000)
+    b.live(LONG_MS)
     assert machine.DORMANT == [0, 0] and b.loop.power == A.OFF
     ui.services = []
     b.live(A.DEEP_MS + 1000)
@@ -236,9 +245,9 @@ def test_no_deep_sleep_with_a_service_running():
 
 
 def test_no_deep_sleep_with_a_save_waiting():
-    b, ui = _bench()
+    b, ui = _bench(quick=True)
     ui.saving = lambda: None   # a confirmed hand waiting for its "Saving..." frame
-    b.live(A.DEEP_MS + 4 * 60 * 1000)
+    b.live(LONG_MS)
     assert machine.DORMANT == [0, 0]
     ui.saving = None
     b.live(A.DEEP_MS + 1000)
@@ -249,36 +258,36 @@ def test_usb_is_never_cut():
     # A Pico on USB (GP24), and a Pico W on USB (VSYS above USB_MV): a
     # computer setting the device up must never lose its clock.
     for board in ("pico_i2c", "pico_w_i2c"):
-        b, ui = _bench(board, vsys=4750, usb=True)
-        b.live(4 * 60 * 1000)
+        b, ui = _bench(board, vsys=4750, usb=True, quick=True)
+        b.live(LONG_MS)
         assert b.loop.power == A.OFF
         assert machine.USB_CUTS == [0] and machine.SLEPT == [0, 0], board
 
 
 def test_no_light_sleep_while_the_radio_runs():
-    b, ui = _bench("pico_w_i2c")
+    b, ui = _bench("pico_w_i2c", quick=True)
     b.live(1000)
     assert machine.SLEPT[1] > 0
     machine.SLEPT[:] = [0, 0]
     b.board.radio_on = True
-    b.live(4 * 60 * 1000)
+    b.live(LONG_MS)
     assert machine.SLEPT == [0, 0]
 
 
 def test_a_display_pack_sleeps_lightly_only_with_its_panel_off():
     # its backlight and LED are PWM, which stops while the Pico sleeps
-    b, ui = _bench("pico_display")
-    b.live(60000)
+    b, ui = _bench("pico_display", quick=True)
+    b.live(DIM_MS + 1000)
     assert b.loop.power == A.DIM and machine.SLEPT == [0, 0]
-    b.live(3 * 60 * 1000)
+    b.live(OFF_MS)
     assert b.loop.power == A.OFF and machine.SLEPT[0] > 0
 
 
 def test_a_press_is_answered_as_soon_as_it_counts_even_from_a_sleep():
     # dimmed, a turn only every NAP_MS: the sampler's wake ends the sleep,
     # so the press counts DEBOUNCE_MS after it began, not at the next turn
-    b, ui = _bench()
-    b.live(40000)
+    b, ui = _bench(quick=True)
+    b.live(DIM_MS + 1000)
     assert b.loop.power == A.DIM
     woke = []
     wake = b.loop.wake
@@ -316,10 +325,10 @@ def test_edge_to_glass_on_a_wake():
     # look, the press confirmed, the panel on. From the light sleep (dimmed):
     # the contrast back. Awake: the press reaches the UI. Each well within
     # the 50 ms from edge to glass.
-    b, ui = _bench()
+    b, ui = _bench(quick=True)
     _dark(b)
     deep = _edge_to_glass(b, lambda: b.panel.on)
-    b.live(40000)
+    b.live(DIM_MS + 1000)
     assert b.loop.power == A.DIM
     dim = _edge_to_glass(b, lambda: b.loop.power == A.AWAKE)
     n = len(ui.keys)
