@@ -11,7 +11,7 @@ import machine
 import power_kit as P
 from device import app as A
 
-HANDS = 18                 # 45 minutes of the evening (the profile repeats; a game ends at 20)
+HANDS = 6                  # 15 minutes: the profile repeats every two hands
 RUN_SHARE = 18             # % of the evening the CPU is awake, at most (15.5 measured)
 DAY_MS = 24 * 3600 * 1000
 
@@ -34,6 +34,15 @@ def _pct(st, k):
     return st[k] * 1000 // st["total"] / 10
 
 
+def _never_asleep(st):
+    """The evening st with a loop that never sleeps: the CPU running all
+    of it, the panel dimmed and lit as it was (its idle times do not
+    depend on the sleep; test_the_loop_that_never_sleeps_... shows it)."""
+    b = dict(st)
+    b.update(run=st["total"], light=0, dormant=0)
+    return b
+
+
 @pytest.mark.parametrize("board", ["pico_i2c", "pico_w_i2c", "pico_display"])
 def test_the_evening_on_the_battery(tmp_path, board):
     dev, st, lit, hands = _evening(tmp_path, board)
@@ -42,18 +51,26 @@ def test_the_evening_on_the_battery(tmp_path, board):
     assert hands[0] == HANDS
     mod = dev.bench.board_module
     ma = P.milliamps(st, P.panel_of(mod), lit, board == "pico_w_i2c")
-    _, before, _, hands0 = _evening(tmp_path, board, light=False)
-    assert hands == hands0
+    before = _never_asleep(st)
     ma0 = P.milliamps(before, P.panel_of(mod), lit, board == "pico_w_i2c")
     print("\n%s lit %d; after: run %.1f%% light %.1f%% on %.1f%% dim %.1f%%: %.1f mA, %d h; "
           "before: run %.1f%%: %.1f mA, %d h" % (
               board, lit, _pct(st, "run"), _pct(st, "light"), _pct(st, "on"), _pct(st, "dim"),
               ma, P.hours(ma), _pct(before, "run"), ma0, P.hours(ma0)))
-    assert _pct(before, "run") == 100
     if board != "pico_display":
         assert _pct(st, "run") <= RUN_SHARE       # the guard: no busier at the table
         assert P.hours(ma) >= 60                  # the goal
     assert st["radio"] == 0 and st["dormant"] == 0
+
+
+def test_the_loop_that_never_sleeps_enters_the_same_hands_in_the_same_panel_states(tmp_path):
+    # the "before" of the figures: time.sleep_ms at full clock between turns
+    _, st, _, hands = _evening(tmp_path, "pico_i2c")
+    _, before, _, hands0 = _evening(tmp_path, "pico_i2c", light=False)
+    assert hands == hands0                       # no press lost or doubled by the sleeps
+    assert before["light"] == before["dormant"] == 0 and _pct(before, "run") == 100
+    for k in ("on", "dim", "off"):
+        assert abs(before[k] - st[k]) * 1000 <= st["total"], k   # within 0.1%
 
 
 @pytest.mark.parametrize("board", ["pico_i2c", "pico_w_i2c", "pico_display"])
