@@ -27,6 +27,16 @@ def test_bench_small_run_writes_json(tmp_path):
     assert "no hands after the first 30" in stdout and "live every 50 hands" not in stdout
     ui = rep["sections"][2]
     assert ui["hands_played"] == 30 and ui["hands"] == 30 and ui["peak30"] > ui["code"] > 0
+    # The real main loop on the fake board, saving to the flash store: the
+    # scripted game played to the end without an error screen, and the
+    # readings ordered as they must be (boot <= live between presses <= the
+    # peak within one). (The 250-hand evening: tests/host/test_ui_bench.py.)
+    from host_tools.bench import bench_ui
+    d = ui["device"]
+    assert d["hands"] == bench_ui.HANDS30 and d["errors"] == 0, d
+    assert d["presses"] >= 13 * bench_ui.HANDS30, d
+    assert 0 < d["boot"] <= d["live"] <= d["peak"], d
+    assert d["modules"] > 20, d
     enc = {r["turns_a_second"]: r for r in rep["sections"][3]["rows"]}
     assert enc[16]["lost_clean"] == 0 and enc[1]["lost_bounce"] == 0     # boards/plug-on.md's figures
     assert enc[6]["lost_bounce"] == 0 < enc[16]["lost_bounce"]
