@@ -13,7 +13,10 @@ Speed: a screen draws the same strings frame after frame, and on a Pico each
 character costs far more in Python than in framebuf's C code (about 0.2 ms).
 So a string drawn a second time is rendered once into a small bitmap of its
 own, and every later draw is one blit. A string drawn once (a number that
-changes at every press) is drawn glyph by glyph and not kept. The cache
+changes at every press) is drawn glyph by glyph and not kept; that first
+draw's two loops (measure, set_row) are machine code in the frozen
+firmware (gincore/fast.py's native emitter), a third of a screen's first
+drawing time on the Pico. The cache
 holds at most CACHE_BYTES in two halves, strings drawn lately and older
 ones: when the first half is full it becomes the older one and the older
 strings go, so what every screen draws (titles, hints, names) stays while
@@ -33,6 +36,7 @@ import framebuf
 from micropython import const
 
 from device import font_big, font_small
+from gincore.fast import native
 
 SMALL = const(0)
 BIG = const(1)
@@ -94,6 +98,7 @@ class _Face:
                 return f.WIDE_INDEX[k] - 1
         return f.FALLBACK
 
+    @native
     def measure(self, s):
         """Width of s in pixels; its glyph numbers are left in self.glyph
         (self.count of them). Goes through s's UTF-8 bytes: on MicroPython
@@ -141,6 +146,7 @@ class _Face:
         self.count = n
         return w - sp if w else 0
 
+    @native
     def set_row(self, s):
         """s into the row buffer from its left edge; its width (the part
         beyond ROW is cut)."""

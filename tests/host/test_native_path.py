@@ -1,4 +1,5 @@
-"""The card search's hot functions as the firmware freezes them: compiled by
+"""The hot functions as the firmware freezes them - the card search's, and
+the text writer's first draw of a string (device/writer.py) - compiled by
 MicroPython's native emitter (gincore/fast.py; `gin firmware` turns each
 `@native` into `@micropython.native`), against the plain code.
 
@@ -13,6 +14,8 @@ Which path runs where:
   - emitter, frozen on the RP2040 (GIN_RP2_FROZEN_UF2, in the emulator:
     a few minutes; skipped with a plain message without it): the firmware's
     own gincore on some of those deals gives the same digest as CPython.
+The writer's: on the unix port, every glyph of both fonts and strings of
+the four languages drawn native and plain give the same frame.
 """
 import json
 import os
@@ -61,6 +64,13 @@ def test_the_freeze_makes_each_mark_the_emitters_and_keeps_the_lines():
                 assert out[i] == line, (name, i + 1)
     # a module without the import is left as it is
     assert cmd_firmware.native_text("@native\ndef f():\n    pass\n") == "@native\ndef f():\n    pass\n"
+
+
+def test_the_writers_first_draw_is_marked_for_the_emitter():
+    with open(os.path.join(ROOT, "firmware", "device", "writer.py"), encoding="utf-8") as f:
+        frozen = cmd_firmware.native_text(f.read())
+    for name in ("measure", "set_row"):
+        assert "    @micropython.native\n    def %s(self, s):" % name in frozen, name
 
 
 def test_the_identity_decorator_is_plain():
@@ -134,6 +144,57 @@ def test_the_emitter_path_scores_every_deal_as_the_plain_path_on_the_unix_port(t
     assert t.digest(native) == t.digest(plain) == t.DIGEST
     # the marked functions really are machine code there: a native function's type is not bytecode's
     assert (head_n, head_p) == ("NATIVE True", "NATIVE False")
+
+
+WRITER_RUN = r"""
+import sys, framebuf
+sys.path[:] = [%(dir)r] + [p for p in sys.path if p not in ('', '.frozen')]
+from device.writer import Writer, _Face, SMALL, BIG
+from device import font_small, font_big
+
+def native(f):
+    return f
+print("NATIVE", type(_Face.measure) is not type(native))
+w = Writer(cache_bytes=0)    # nothing kept: every string through the first draw
+fb = framebuf.FrameBuffer(bytearray(128 * 64 // 8), 128, 64, framebuf.MONO_VLSB)
+texts = %(texts)r
+for font in (SMALL, BIG):
+    f = (font_small, font_big)[font]
+    glyphs = "".join(chr(c) for c in range(32, 256) if f.MAP[c]) + "".join(chr(c) for c in f.WIDE)
+    for s in [glyphs[i:i + 20] for i in range(0, len(glyphs), 20)] + texts:
+        for color in (1, 0):
+            fb.fill(1 - color)
+            x = w.draw(fb, s, 3, 5, font, color)
+            print(w.width(s, font), x, bytes(fb).hex())
+"""
+
+# Strings of the four languages, a glyph no font has, and one wider than the row.
+WRITER_TEXTS = ["Who went out?", "Kuka meni ulos? Äänet ja öljy", "Chi è uscito? Più città",
+                "Quem saiu? Ação, coração, pão", "Gin 25 - Big Gin 31", "\u2603 snow", "W" * 60]
+
+
+def _draws_on_unix(dest, native):
+    for rel in ("device/writer.py", "device/font_small.py", "device/font_big.py", "gincore/fast.py"):
+        with open(os.path.join(ROOT, "firmware", rel), encoding="utf-8") as f:
+            text = f.read()
+        os.makedirs(os.path.join(dest, os.path.dirname(rel)), exist_ok=True)
+        with open(os.path.join(dest, rel), "w", encoding="utf-8") as f:
+            f.write(cmd_firmware.native_text(text) if native else text)
+    r = subprocess.run([BIN, "-X", "heapsize=1m", "-c", WRITER_RUN % {"dir": dest, "texts": WRITER_TEXTS}],
+                       capture_output=True, text=True, timeout=conftest.HANG_S, cwd=dest)
+    assert r.returncode == 0, r.stderr[-2000:]
+    return r.stdout.splitlines()
+
+
+@pytest.mark.skipif(UNIX_WHY is not None, reason="the native emitter's run skipped: %s" % UNIX_WHY)
+def test_the_writer_draws_the_same_frames_native_and_plain_on_the_unix_port(tmp_path):
+    native = _draws_on_unix(str(tmp_path / "native"), True)
+    plain = _draws_on_unix(str(tmp_path / "plain"), False)
+    assert (native[0], plain[0]) == ("NATIVE True", "NATIVE False")
+    assert len(native) == len(plain) > 40
+    for i, (a, b) in enumerate(zip(native[1:], plain[1:])):
+        assert a == b, "draw %d: native %s, plain %s" % (i, a[:60], b[:60])
+    assert len(set(plain[1:])) > 40       # the draws differ from each other: something was drawn
 
 
 # ---- the emitter frozen on the RP2040 (emulator) --------------------------------------
