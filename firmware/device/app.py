@@ -182,7 +182,8 @@ class Loop:
         if self.wdt is not None:
             self.wdt.feed()  # loading the saved match may take a while
         if self.make_ui is None:
-            self.ui = _Idle(self)
+            from device.idle import Idle   # (no UI installed: loaded only then)
+            self.ui = Idle(self)
         else:
             self.ui = self.make_ui(self)
         if self.wdt is not None:
@@ -280,34 +281,3 @@ class Loop:
             else:
                 import traceback
                 traceback.print_exception(type(e), e, e.__traceback__, file=f)
-
-
-class _Idle:
-    """Stands in for the UI when none is installed: shows the last button event."""
-
-    def __init__(self, loop):
-        self.loop = loop
-        self.text = "press a button"
-        self.dirty = True
-
-    def key(self, button, kind):
-        self.text = btn.KINDS[kind] + " " + btn.NAMES[button]
-        self.dirty = True
-
-    def tick(self):
-        pass
-
-    def busy(self):
-        return False
-
-    def frame(self):
-        if not self.dirty:
-            return False
-        lp = self.loop
-        lp.fb.fill(0)
-        h = lp.board.height
-        lp._center("v" + lp.version, h // 8)
-        lp._center(self.text, h * 7 // 16)
-        lp.fb.show()
-        self.dirty = False
-        return True
