@@ -6,7 +6,7 @@ dirty top screen and pushes it with one show(). Nothing is allocated for an
 unchanged screen.
 """
 from base import ticks_add, ticks_diff
-from device.battery import Gauge
+from device import battery
 from ui import keys
 from ui import text as tx
 from ui.gfx import W, SMALL
@@ -47,10 +47,9 @@ class App:
         self.seen = None   # (match, hands) when the table last offered the move clock
         self.toast = None  # a short word over the table ("Saved"), and until when
         self.toast_until = 0
-        self.low_warned = 0  # said once per drop: 1 "Battery low", 2 the battery-low screen
         self.batt = -1
         self.batt_at = 0
-        self.gauge = Gauge()  # the readings over time: the warnings' runs, the rate (device/battery.py)
+        self.gauge = battery.Gauge()  # the readings over time: the warnings, the rate (device/battery.py)
         self.warm = False  # the screens of a hand's entry are loaded
         # A rotary encoder: a turn cannot be held (ui/screens/message.HoldScreen).
         self.knob = bool(getattr(board, "knob", False))
@@ -71,6 +70,8 @@ class App:
         return self.batt
 
     def _read_battery(self, now):
+        """A reading into the gauge, and the warning it gives, once while
+        the level stays down (none at the first: it takes several)."""
         b = self.board
         p = None
         if b is None or not hasattr(b, "battery_level"):
@@ -78,8 +79,13 @@ class App:
         else:
             self.batt = b.battery_level()
             p = getattr(b, "percent", None)     # the glue's (ui/platform.py)
-        self.gauge.feed(p, ticks_diff(now, self.batt_at), self.batt == 0)   # (a read apart: never near the wrap)
+        warn = self.gauge.feed(p, ticks_diff(now, self.batt_at), self.batt)   # (a read apart: never near the wrap)
         self.batt_at = now
+        if warn == battery.SCREEN:
+            from ui.screens.battery import critical   # (a rare screen: loaded when said)
+            critical(self)
+        elif warn == battery.LOW:
+            self.say(self.t(tx.BATTERY_LOW), 5000)
 
     def start(self, setup_if_new=False):
         """Build the bottom screen: the table (after loading the saved match).
@@ -297,22 +303,6 @@ class App:
             self.model.tidy()
         if ticks_diff(now, self.batt_at) >= BATTERY_MS:
             self._read_battery(now)
-        b = self.battery()
-        g = self.gauge
-        w = self.low_warned
-        if g.critical():
-            if w < 2:
-                self.low_warned = 2
-                from ui.screens.battery import critical   # (a rare screen: loaded when said)
-                critical(self)
-        elif b == 0:
-            if g.low() and not w:
-                self.low_warned = 1
-                self.say(self.t(tx.BATTERY_LOW), 5000)
-        elif b > 0:
-            self.low_warned = 0
-        elif w == 2:
-            self.low_warned = 1     # USB (charging), no reading: the screen comes again at the next drop
         if self.toast is not None and ticks_diff(now, self.toast_until) >= 0:
             self.toast = None
             self.top().dirty = True
