@@ -43,38 +43,32 @@ _AA_CURVE = ((4500, 100), (4200, 80), (3900, 60), (3700, 40), (3500, 20), (3300,
 
 
 class Battery:
-    def __init__(self, adc, divider=3, vbus=None, cells=None, diode_mv=DIODE_MV):
+    def __init__(self, adc, divider=3, vbus=None, cells=None):
         self.adc = adc
         self.divider = divider
         self.vbus = vbus            # a Pin high while USB power is there, or None
         self.cells = LIPO
         self.set_cells(cells)
-        self.diode_mv = diode_mv
         self.last = 0               # the previous reading's VSYS
 
     def set_cells(self, cells):
         """The kind of battery (LIPO, AA: a setting); another name changes nothing."""
         if cells == LIPO or cells == AA:
             self.cells = cells
-        self.curve = _AA_CURVE if self.cells == AA else _LIPO_CURVE
-
-    def millivolts(self):
-        total = 0
-        for _ in range(_SAMPLES):
-            total += self.adc.read_u16()
-        raw = total // _SAMPLES
-        return raw * (_REF_MV * self.divider) // 65535
 
     def level(self):
         """0..100, or None when it cannot be told (USB power, nothing connected)."""
-        mv = self.millivolts()
+        total = 0
+        for _ in range(_SAMPLES):
+            total += self.adc.read_u16()
+        mv = total // _SAMPLES * (_REF_MV * self.divider) // 65535
         last = self.last
         self.last = mv
         if last > mv and last < USB_MV:
             mv = last               # the higher of the last two: a dip is not a fall
         if self._usb(mv) or mv < _NONE_MV or mv > _MAX_MV:
             return None
-        return percent(mv + self.diode_mv, self.curve)
+        return percent(mv + DIODE_MV, _AA_CURVE if self.cells == AA else _LIPO_CURVE)
 
     def _usb(self, mv):
         v = self.vbus
