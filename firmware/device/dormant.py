@@ -18,9 +18,9 @@ Access"):
     a write at address + 0x2000 sets the bits written, at + 0x3000 clears them
     SIO GPIO_IN            0xd0000004: the levels of GP0-29
 
-A board's wake: ((gpio, events), ...) - a button (active low) LEVEL_LOW, a
-knob's contacts EDGE_LOW, a Pico's VBUS sense (GP24) EDGE_HIGH: plugging
-USB in wakes it.
+A board's wake (device/board.py Board.wake): bytes, a gpio and its events
+pair after pair - a button (active low) LEVEL_LOW, a knob's contacts
+EDGE_LOW, a Pico's VBUS sense (GP24) EDGE_HIGH: plugging USB in wakes it.
 
 When: sleep() is the loop's deep sleep (device/app.py nap), due once the
 panel has been off for DEEP_MS on the battery alone with nothing going on.
@@ -80,7 +80,9 @@ def woke(loop):
 def arm(machine, wake):
     """Let the wake pins start the crystal: stale edges cleared first."""
     m = machine.mem32
-    for g, ev in wake:
+    for i in range(0, len(wake), 2):
+        g = wake[i]
+        ev = wake[i + 1]
         off = (g >> 3) << 2
         sh = (g & 7) << 2
         m[_INTR + off] = (EDGE_LOW | EDGE_HIGH) << sh
@@ -94,7 +96,9 @@ def disarm(machine, wake):
     m = machine.mem32
     levels = m[_GPIO_IN]
     woke = False
-    for g, ev in wake:
+    for i in range(0, len(wake), 2):
+        g = wake[i]
+        ev = wake[i + 1]
         off = (g >> 3) << 2
         sh = (g & 7) << 2
         m[_INTE_CLR + off] = ev << sh
