@@ -134,8 +134,8 @@ class App:
             b.set_contrast(cfg.contrast)
         if b is not None and hasattr(b, "set_idle"):
             b.set_idle(cfg.dim_s, cfg.sleep_s)
-        if cfg.cells and b is not None and hasattr(b, "set_cells"):
-            b.set_cells(cfg.cells)
+        if cfg.cells and b is not None and hasattr(b, "cells"):
+            b.cells(cfg.cells)
         self.stack[0].dirty = True
 
     def after_save(self):

@@ -225,7 +225,7 @@ def cells(app):
     c = app.cfg.cells
     if not c:
         b = app.board
-        c = b.cells() if b is not None and hasattr(b, "cells") else None
+        c = b.cells("") if b is not None and hasattr(b, "cells") else None
     return c if c in CELLS else CELLS[0]
 
 
