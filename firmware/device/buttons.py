@@ -315,9 +315,6 @@ class Buttons:
         self._count -= 1
         return ev
 
-    def pending(self):
-        return self._count
-
     def mute_held(self):
         """Forget queued events; buttons down now stay silent until released."""
         self._count = 0
@@ -351,13 +348,13 @@ class Buttons:
                 due = d
         return due if due > 0 else 0
 
-    def nap(self, most, light=None):
+    def nap(self, most, light):
         """Sleep as long as wait_ms allows, but with the sampler on, end
         within a millisecond of a change it keeps: the loop takes a press
         at once, not up to a turn later. light (machine.lightsleep, on the
-        battery alone) sleeps with the clocks stopped; the sampler's timer
-        interrupt wakes the chip at each of its ticks, so a change is seen
-        as soon."""
+        battery alone; None: awake) sleeps with the clocks stopped; the
+        sampler's timer interrupt wakes the chip at each of its ticks, so a
+        change is seen as soon."""
         now = clock.ticks_ms()
         end = clock.ticks_add(now, self.wait_ms(now, most))
         if self._timer is None:

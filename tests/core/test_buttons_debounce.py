@@ -301,7 +301,7 @@ def _press_answered(sampler, wake):
         assert now - t0 < 100, "no press"
         if wake:
             t = machine.FAKE_CLOCK.ms
-            bt.nap(10)            # as Loop.run sleeps
+            bt.nap(10, None)            # as Loop.run sleeps
             if machine.FAKE_CLOCK.ms == t:
                 machine.FAKE_CLOCK.advance(1)
         else:
@@ -339,11 +339,11 @@ def test_the_loop_nap_ends_when_the_sampler_sees_a_press():
     bt.start_sampler(machine)
     _run(bt, 50, [], 1)
     t = machine.FAKE_CLOCK.ms
-    bt.nap(10)
+    bt.nap(10, None)
     assert machine.FAKE_CLOCK.ms - t >= 10      # idle: the whole turn
     machine.line(12).at(machine.FAKE_CLOCK.ms + 3, 0)
     t = machine.FAKE_CLOCK.ms
-    bt.nap(10)
+    bt.nap(10, None)
     woke = machine.FAKE_CLOCK.ms - t
     bt.stop_sampler()
     assert woke <= 3 + B.SAMPLE_MS + 1, woke    # the sample that saw it, then a millisecond
