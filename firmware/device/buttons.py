@@ -71,10 +71,6 @@ _RING = const(64)         # level changes kept between two polls (a tap with bou
 CONFIRM_MS = const(3)     # a change counts when seen again this long after its first edge
 #                           (more than one sampler period: a one-sample spike never does)
 
-NAMES = ("UP", "DOWN", "OK", "BACK")
-KINDS = ("PRESS", "LONG", "REPEAT", "RELEASE")
-
-
 def event(kind, button):
     return ((kind + 1) << 4) | button
 
@@ -85,11 +81,6 @@ def button(ev):
 
 def kind(ev):
     return (ev >> 4) - 1
-
-
-def name(ev):
-    """'PRESS OK' etc., for logs and tests (allocates; not for the loop)."""
-    return KINDS[kind(ev)] + " " + NAMES[button(ev)]
 
 
 class Buttons:

@@ -1,8 +1,17 @@
 """What the main loop (device/app.py) shows when no UI is installed
-(main.py finds no ui package): the version and the last button event.
-Imported only then, so a device with its UI never loads it.
+(main.py finds no ui package): the version and the last button event by
+name. Imported only then (and by tests and logs for the names), so a
+device with its UI never loads it.
 """
 from device import buttons as btn
+
+NAMES = ("UP", "DOWN", "OK", "BACK")
+KINDS = ("PRESS", "LONG", "REPEAT", "RELEASE")
+
+
+def name(ev):
+    """'PRESS OK' etc. of a device/buttons.py event (allocates; not for the loop)."""
+    return KINDS[btn.kind(ev)] + " " + NAMES[btn.button(ev)]
 
 
 class Idle:
@@ -12,7 +21,7 @@ class Idle:
         self.dirty = True
 
     def key(self, button, kind):
-        self.text = btn.KINDS[kind] + " " + btn.NAMES[button]
+        self.text = KINDS[kind] + " " + NAMES[button]
         self.dirty = True
 
     def tick(self):
