@@ -5,15 +5,17 @@ its state changes (prepare) and marks itself dirty; frame() redraws only a
 dirty top screen and pushes it with one show(). Nothing is allocated for an
 unchanged screen.
 """
+from micropython import const
+
 from base import ticks_add, ticks_diff
-from device import battery
+from device import battery as bt   # (not "battery": App.battery is a method, and a name bound twice is not folded)
 from ui import keys
 from ui import text as tx
 from ui.gfx import W, SMALL
 
-BATTERY_MS = 5000  # read the battery this often (an ADC read is not free)
-WARM_MS = 1500  # idle this long after the start: load the screens of a hand's entry
-TIDY_MS = 600   # idle this long after a press: flash work the saves left (a compaction)
+BATTERY_MS = const(5000)  # read the battery this often (an ADC read is not free)
+WARM_MS = const(1500)  # idle this long after the start: load the screens of a hand's entry
+TIDY_MS = const(600)   # idle this long after a press: flash work the saves left (a compaction)
 
 
 class App:
@@ -49,7 +51,7 @@ class App:
         self.toast_until = 0
         self.batt = -1
         self.batt_at = 0
-        self.gauge = battery.Gauge()  # the readings over time: the warnings, the rate (device/battery.py)
+        self.gauge = bt.Gauge()  # the readings over time: the warnings, the rate (device/battery.py)
         self.warm = False  # the screens of a hand's entry are loaded
         # A rotary encoder: a turn cannot be held (ui/screens/message.HoldScreen).
         self.knob = bool(getattr(board, "knob", False))
@@ -81,10 +83,10 @@ class App:
             p = getattr(b, "percent", None)     # the glue's (ui/platform.py)
         warn = self.gauge.feed(p, ticks_diff(now, self.batt_at), self.batt)   # (a read apart: never near the wrap)
         self.batt_at = now
-        if warn == battery.SCREEN:
+        if warn == bt.SCREEN:
             from ui.screens.battery import critical   # (a rare screen: loaded when said)
             critical(self)
-        elif warn == battery.LOW:
+        elif warn == bt.LOW:
             self.say(self.t(tx.BATTERY_LOW), 5000)
 
     def start(self, setup_if_new=False):

@@ -1,15 +1,18 @@
-"""The UI on the device platform: a Board (device.board) becomes the Gfx,
-the event feed and the small board object the App asks about the battery,
-the contrast and the firmware version.
+"""The UI on the device platform: a Board (device.board) becomes the Gfx
+and the small board object the App asks about the battery, the contrast
+and the firmware version (the main loop, device/app.py, hands it the
+button events).
 
 Kept apart so the screens never import device modules: the tests drive the
 same App with fakes.
 """
+from micropython import const
+
 from ui.gfx import Gfx
 
 # Contrast steps 0..4 -> the panel's 0..255.
 CONTRAST = (1, 32, 96, 160, 255)
-LOW_PERCENT = 15  # at or below: the empty battery and the warning
+LOW_PERCENT = const(15)  # at or below: the empty battery and the warning
 
 
 def battery_bars(percent):
