@@ -23,7 +23,7 @@ class App:
     cfg: ui.config.Config; clock(): milliseconds; board: optional platform
     object (battery_level() 0..4 or -1, set_contrast(n), version).
 
-    One loop turn (run_once, or the device's main loop): the keys, then
+    One loop turn (the device's main loop, device/app.py): the keys, then
     tick() - the idle work, the battery, the top screen's tick, then each
     service's tick(now) - then frame() - the top screen drawn if it
     changed, then each service's after_frame(), so a press is on the glass
@@ -49,7 +49,7 @@ class App:
         self.seen = None   # (match, hands) when the table last offered the move clock
         self.toast = None  # a short word over the table ("Saved"), and until when
         self.toast_until = 0
-        self.batt = -1
+        self.batt = -1     # the battery's bars 0..4 (-1: the board cannot tell), read every BATTERY_MS
         self.batt_at = 0
         self.gauge = bt.Gauge()  # the readings over time: the warnings, the rate (device/battery.py)
         self.warm = False  # the screens of a hand's entry are loaded
@@ -66,10 +66,6 @@ class App:
     @property
     def match(self):
         return self.model.match
-
-    def battery(self):
-        """Battery bars 0..4 (-1: the board cannot tell), read every few seconds."""
-        return self.batt
 
     def _read_battery(self, now):
         """A reading into the gauge, and the warning it gives, once while
@@ -123,10 +119,6 @@ class App:
         elif setup_if_new and not found and self.club is None:
             from ui.screens.setup import SetupFlow
             SetupFlow(self).start()
-
-    def version(self):
-        b = self.board
-        return getattr(b, "version", "?") if b is not None else "?"
 
     def settings_changed(self):
         """Apply the device settings: the contrast and the idle times now."""
@@ -343,13 +335,6 @@ class App:
         link, the move clock): the device does not sleep deeply
         (device/app.py nap)."""
         return self.saving is not None or bool(self.services)
-
-    def run_once(self, events):
-        """Feed a batch of (key, kind) events, tick, redraw: one loop turn."""
-        for e in events:
-            self.key(e[0], e[1])
-        self.tick()
-        self.frame()
 
 
 def _toast(g, word):
