@@ -8,7 +8,7 @@ unchanged screen.
 from micropython import const
 
 from base import ticks_add, ticks_diff
-from device import battery as bt   # (not "battery": App.battery is a method, and a name bound twice is not folded)
+from device import battery
 from ui import keys
 from ui import text as tx
 from ui.gfx import W, SMALL
@@ -51,7 +51,7 @@ class App:
         self.toast_until = 0
         self.batt = -1     # the battery's bars 0..4 (-1: the board cannot tell), read every BATTERY_MS
         self.batt_at = 0
-        self.gauge = bt.Gauge()  # the readings over time: the warnings, the rate (device/battery.py)
+        self.gauge = battery.Gauge()  # the readings over time: the warnings, the rate (device/battery.py)
         self.warm = False  # the screens of a hand's entry are loaded
         # A rotary encoder: a turn cannot be held (ui/screens/message.HoldScreen).
         self.knob = bool(getattr(board, "knob", False))
@@ -79,10 +79,10 @@ class App:
             p = getattr(b, "percent", None)     # the glue's (ui/platform.py)
         warn = self.gauge.feed(p, ticks_diff(now, self.batt_at), self.batt)   # (a read apart: never near the wrap)
         self.batt_at = now
-        if warn == bt.SCREEN:
+        if warn == battery.SCREEN:
             from ui.screens.battery import critical   # (a rare screen: loaded when said)
             critical(self)
-        elif warn == bt.LOW:
+        elif warn == battery.LOW:
             self.say(self.t(tx.BATTERY_LOW), 5000)
 
     def start(self, setup_if_new=False):
