@@ -29,11 +29,11 @@ dimmed or dark every NAP_MS. USB is never cut: with VBUS there it never
 sleeps lightly (and the port keeps the USB clock of a configured device).
 The watchdog is fed at every turn, so a light sleep never starves it.
 
-Once the panel has been off for DEEP_MS on the battery alone, with nothing
-going on (no key down, no save waiting, no service such as Phones or the
-move clock), nap() sleeps deeply instead: deep() takes the sampler off and
-leaves the Pico DORMANT (device/dormant.py), every clock stopped, until a
-key (or, on a Pico, USB's VBUS) wakes it. The press that wakes it only
+Once the panel has been off for a minute more on the battery alone, with
+nothing going on (no key down, no save waiting, no service such as Phones
+or the move clock), nap() sleeps deeply instead (device/dormant.py sleep):
+the sampler off, the Pico DORMANT, every clock stopped, until a key (or, on
+a Pico, USB's VBUS) wakes it. The press that wakes it only
 wakes the panel, as any press on a dark panel. The timer stands still
 while dormant: the idle times go on from where they were, and the
 watchdog, fed just before, counts no more than the timer does.
@@ -49,8 +49,6 @@ from device.writer import SMALL, Writer
 
 POLL_MS = const(10)        # one loop turn: buttons are sampled this often
 NAP_MS = const(50)         # one loop turn while dimmed or dark
-DEEP_MS = const(60000)     # the panel off this long on the battery alone: the deep sleep
-MISSES = const(2)         # deep sleeps in a row that no wake pin ended: no more till a press
 START_MS = const(1500)     # the start screen stays this long (or until a press)
 ERROR_MS = const(5000)     # the error screen stays this long (or until a press)
 _DISPLAY_ON = const(0xAF)
@@ -133,52 +131,19 @@ class Loop:
     light = None   # machine.lightsleep, set by run()
 
     def nap(self):
-        """Sleep until the next turn: lightly on the battery alone, deeply
-        once the panel has been off for DEEP_MS."""
+        """Sleep until the next turn: lightly on the battery alone; deeply
+        once the panel has been off a while (device/dormant.py, loaded
+        only while the panel is off on the battery alone)."""
         bd = self.board
         light = self.light
+        most = POLL_MS if self.power == AWAKE or bd.radio_on else NAP_MS
         if light is not None and (self.power < bd.sleep_from or not bd.on_battery()):
             light = None
-        if light is not None and self.power == OFF and self._deep_due(bd):
-            self.deep()
-            return
-        self.buttons.nap(POLL_MS if self.power == AWAKE or bd.radio_on else NAP_MS, light)
-
-    def _deep_due(self, bd):
-        ui = self.ui
-        if not bd.wake or self.phase != _RUN or self.misses >= MISSES or not self.buttons.quiet():
-            return False
-        if ui.busy():
-            return False   # a save waiting for its frame; Phones, a link, the move clock
-        return clock.ticks_diff(clock.ticks_ms(), self.last_input) >= bd.off_ms + DEEP_MS
-
-    def deep(self):
-        """DORMANT until a wake pin (device/dormant.py); the sampler off
-        meanwhile (its timer stands still anyway), the watchdog fed on
-        both sides."""
-        self._deep_begin()
-        self.light()        # machine.lightsleep(): no argument, DORMANT
-        self._deep_end()
-
-    def _deep_begin(self):
-        import machine
-        from device import dormant
-        if self.wdt is not None:
-            self.wdt.feed()
-        self.buttons.stop_sampler()
-        dormant.arm(machine, self.board.wake)
-
-    def _deep_end(self):
-        import machine
-        from device import dormant
-        woke = dormant.disarm(machine, self.board.wake)
-        b = self.buttons
-        b.start_sampler(machine)
-        if self.wdt is not None:
-            self.wdt.feed()
-        self.deeps += 1
-        self.misses = 0 if woke else self.misses + 1
-        b.nap(POLL_MS, self.light)   # a turn's wait: the sampler's first look at the keys
+        elif light is not None and self.power == OFF and bd.wake and self.phase == _RUN:
+            from device import dormant
+            if dormant.sleep(self):
+                most = POLL_MS   # a turn's wait: the sampler's first look at the keys
+        self.buttons.nap(most, light)
 
     def _step(self):
         now = clock.ticks_ms()
@@ -217,7 +182,8 @@ class Loop:
         if self.wdt is not None:
             self.wdt.feed()  # loading the saved match may take a while
         if self.make_ui is None:
-            self.ui = _Idle(self)
+            from device.idle import Idle   # (no UI installed: loaded only then)
+            self.ui = Idle(self)
         else:
             self.ui = self.make_ui(self)
         if self.wdt is not None:
@@ -315,34 +281,3 @@ class Loop:
             else:
                 import traceback
                 traceback.print_exception(type(e), e, e.__traceback__, file=f)
-
-
-class _Idle:
-    """Stands in for the UI when none is installed: shows the last button event."""
-
-    def __init__(self, loop):
-        self.loop = loop
-        self.text = "press a button"
-        self.dirty = True
-
-    def key(self, button, kind):
-        self.text = btn.KINDS[kind] + " " + btn.NAMES[button]
-        self.dirty = True
-
-    def tick(self):
-        pass
-
-    def busy(self):
-        return False
-
-    def frame(self):
-        if not self.dirty:
-            return False
-        lp = self.loop
-        lp.fb.fill(0)
-        h = lp.board.height
-        lp._center("v" + lp.version, h // 8)
-        lp._center(self.text, h * 7 // 16)
-        lp.fb.show()
-        self.dirty = False
-        return True

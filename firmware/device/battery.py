@@ -19,9 +19,9 @@ No false warning: a reading is the higher of the last two, so a single dip
 second reading.
 
 Gauge: the readings over time (the App feeds it one every few seconds,
-ui/app.py BATTERY_MS): how many in a row were low, and how fast the level
-falls. Integers only, none wider than 30 bits (its caps), and nothing
-allocated per reading: six small numbers.
+ui/app.py BATTERY_MS): how many in a row were low, which warning is due,
+and how fast the level falls. Integers only, none wider than 30 bits (its
+caps), and nothing allocated per reading: seven small numbers.
 """
 from micropython import const
 
@@ -43,38 +43,32 @@ _AA_CURVE = ((4500, 100), (4200, 80), (3900, 60), (3700, 40), (3500, 20), (3300,
 
 
 class Battery:
-    def __init__(self, adc, divider=3, vbus=None, cells=None, diode_mv=DIODE_MV):
+    def __init__(self, adc, divider=3, vbus=None, cells=None):
         self.adc = adc
         self.divider = divider
         self.vbus = vbus            # a Pin high while USB power is there, or None
         self.cells = LIPO
         self.set_cells(cells)
-        self.diode_mv = diode_mv
         self.last = 0               # the previous reading's VSYS
 
     def set_cells(self, cells):
         """The kind of battery (LIPO, AA: a setting); another name changes nothing."""
         if cells == LIPO or cells == AA:
             self.cells = cells
-        self.curve = _AA_CURVE if self.cells == AA else _LIPO_CURVE
-
-    def millivolts(self):
-        total = 0
-        for _ in range(_SAMPLES):
-            total += self.adc.read_u16()
-        raw = total // _SAMPLES
-        return raw * (_REF_MV * self.divider) // 65535
 
     def level(self):
         """0..100, or None when it cannot be told (USB power, nothing connected)."""
-        mv = self.millivolts()
+        total = 0
+        for _ in range(_SAMPLES):
+            total += self.adc.read_u16()
+        mv = total // _SAMPLES * (_REF_MV * self.divider) // 65535
         last = self.last
         self.last = mv
         if last > mv and last < USB_MV:
             mv = last               # the higher of the last two: a dip is not a fall
         if self._usb(mv) or mv < _NONE_MV or mv > _MAX_MV:
             return None
-        return percent(mv + self.diode_mv, self.curve)
+        return percent(mv + DIODE_MV, _AA_CURVE if self.cells == AA else _LIPO_CURVE)
 
     def _usb(self, mv):
         v = self.vbus
@@ -99,9 +93,12 @@ def percent(mv, curve=_LIPO_CURVE):
 
 # A warning needs this many readings in a row at its level (each reading is
 # already the higher of two: Battery.level): a dip, noise, a missing
-# reading (None) or USB breaks the run, so none ever warns alone.
+# reading (None) or USB breaks the run, so none ever warns alone. Each is
+# given once while the level stays down (Gauge.feed's answer).
 LOW_READS = const(4)
 CRITICAL = const(5)  # percent, at or below: the battery-low screen (ui/screens/battery.py)
+LOW = const(1)       # Gauge.feed: say "Battery low" (the bars show none)
+SCREEN = const(2)    # Gauge.feed: the battery-low screen (CRITICAL or below)
 # The rate: the time on battery the level took to fall DRAIN_STEP points
 # (seconds a point), or longer while it has not fallen as far again. The
 # level it looks at is smoothed (a running mean over about 16 readings, in
@@ -118,24 +115,39 @@ class Gauge:
     def __init__(self):
         self.lows = 0       # readings in a row that showed no bars
         self.crits = 0      # readings in a row at CRITICAL or below
+        self.said = 0       # the warning given while the level stays down: 0, LOW, SCREEN
         self.lvl = 0        # the smoothed level, in 256ths of a point
         self.mark_p = -1    # the rate's mark: the smoothed level it falls from (-1: none)
         self.mark_s = 0     # seconds on battery since the mark
         self.spp = 0        # seconds a point over the last DRAIN_STEP points (0: not yet)
 
-    def feed(self, p, ms, empty=False):
+    def feed(self, p, ms, bars):
         """One reading: p the percent 0..100 (None: cannot tell - USB, no
-        reading, the radio has the pin), ms since the reading before, empty
-        when the bars show none (ui/platform.py battery_bars 0; under the
-        radio the bars held from before it, p None)."""
-        self.lows = self.lows + 1 if empty else 0
+        reading, the radio has the pin), ms since the reading before, bars
+        those shown (ui/platform.py battery_bars: 0 none, -1 cannot tell;
+        under the radio those held from before it, p None). Returns the
+        warning due now, once while the level stays down: LOW, SCREEN or
+        0."""
+        self.lows = self.lows + 1 if bars == 0 else 0
         self.crits = self.crits + 1 if p is not None and p <= CRITICAL else 0
+        said = self.said
+        warn = 0
+        if self.crits >= LOW_READS:
+            if said < SCREEN:
+                warn = self.said = SCREEN
+        elif bars == 0:
+            if self.lows >= LOW_READS and not said:
+                warn = self.said = LOW
+        elif bars > 0:
+            self.said = 0
+        elif said == SCREEN:
+            self.said = LOW     # USB (charging), no reading: the screen comes again at the next drop
         lvl = self.lvl + (p * 256 - self.lvl) // 16 if p is not None else 0
         if p is None or self.mark_p < 0 or lvl > (self.mark_p + _RISE) * 256:
             self.mark_p = -1 if p is None else p    # USB, no reading, charged: start again
             self.lvl = 0 if p is None else p * 256
             self.mark_s = self.spp = 0
-            return
+            return warn
         self.lvl = lvl
         if ms > 0 and self.mark_s < _SPP_MAX:
             self.mark_s += (ms + 500) // 1000   # (5 s +- a turn: within 1%)
@@ -148,14 +160,7 @@ class Gauge:
             self.mark_s = 0
         elif self.spp and self.mark_s // DRAIN_STEP > self.spp:
             self.spp = self.mark_s // DRAIN_STEP    # no fall for longer than that: slower now
-
-    def low(self):
-        """The bars have shown none for LOW_READS readings in a row: "Battery low"."""
-        return self.lows >= LOW_READS
-
-    def critical(self):
-        """At CRITICAL or below for LOW_READS readings in a row: the battery-low screen."""
-        return self.crits >= LOW_READS
+        return warn
 
     def seconds_per_point(self):
         """The rate: seconds a point of the level lasts (at most _SPP_MAX),

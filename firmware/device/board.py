@@ -15,9 +15,10 @@ class Board:
     # PWM, which stops while the Pico sleeps).
     sleep_from = 0
     radio_on = False   # a Pico W's radio runs (ui/platform.py): no light sleep
-    # What wakes the Pico from its deep sleep (device/dormant.py): ((GPIO,
-    # event), ...), set by assemble(); none: the board never sleeps deeply.
-    wake = ()
+    # What wakes the Pico from its deep sleep (device/dormant.py): bytes, a
+    # GPIO and its event pair after pair, set by assemble(); none: the board
+    # never sleeps deeply.
+    wake = b""
 
     def __init__(self, name, display, buttons, battery=None, title=None, led=None):
         self.name = name
@@ -106,10 +107,15 @@ def assemble(machine, spec, display, buttons=None):
 
 
 def wake_pins(spec, vbus):
-    """The deep sleep's wake (device/dormant.py's numbers): a button down
-    (level low: held by its pull-up), a knob's contact falling, VBUS rising."""
-    w = [(n, 1) for _, n in spec["BUTTONS"]]
-    w += [(n, 4) for n in spec.get("ENCODER", ())]
+    """The deep sleep's wake (device/dormant.py's numbers), as Board.wake
+    keeps it (bytes: one small object, not a tuple of tuples): a button
+    down (level low: held by its pull-up), a knob's contact falling, VBUS
+    rising."""
+    w = []
+    for _, n in spec["BUTTONS"]:
+        w += (n, 1)
+    for n in spec.get("ENCODER", ()):
+        w += (n, 4)
     if vbus is not None:
-        w.append((vbus, 8))
-    return tuple(w)
+        w += (vbus, 8)
+    return bytes(w)

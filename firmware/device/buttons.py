@@ -71,10 +71,6 @@ _RING = const(64)         # level changes kept between two polls (a tap with bou
 CONFIRM_MS = const(3)     # a change counts when seen again this long after its first edge
 #                           (more than one sampler period: a one-sample spike never does)
 
-NAMES = ("UP", "DOWN", "OK", "BACK")
-KINDS = ("PRESS", "LONG", "REPEAT", "RELEASE")
-
-
 def event(kind, button):
     return ((kind + 1) << 4) | button
 
@@ -85,11 +81,6 @@ def button(ev):
 
 def kind(ev):
     return (ev >> 4) - 1
-
-
-def name(ev):
-    """'PRESS OK' etc., for logs and tests (allocates; not for the loop)."""
-    return KINDS[kind(ev)] + " " + NAMES[button(ev)]
 
 
 class Buttons:
@@ -315,9 +306,6 @@ class Buttons:
         self._count -= 1
         return ev
 
-    def pending(self):
-        return self._count
-
     def mute_held(self):
         """Forget queued events; buttons down now stay silent until released."""
         self._count = 0
@@ -351,13 +339,13 @@ class Buttons:
                 due = d
         return due if due > 0 else 0
 
-    def nap(self, most, light=None):
+    def nap(self, most, light):
         """Sleep as long as wait_ms allows, but with the sampler on, end
         within a millisecond of a change it keeps: the loop takes a press
         at once, not up to a turn later. light (machine.lightsleep, on the
-        battery alone) sleeps with the clocks stopped; the sampler's timer
-        interrupt wakes the chip at each of its ticks, so a change is seen
-        as soon."""
+        battery alone; None: awake) sleeps with the clocks stopped; the
+        sampler's timer interrupt wakes the chip at each of its ticks, so a
+        change is seen as soon."""
         now = clock.ticks_ms()
         end = clock.ticks_add(now, self.wait_ms(now, most))
         if self._timer is None:

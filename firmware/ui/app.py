@@ -5,15 +5,17 @@ its state changes (prepare) and marks itself dirty; frame() redraws only a
 dirty top screen and pushes it with one show(). Nothing is allocated for an
 unchanged screen.
 """
+from micropython import const
+
 from base import ticks_add, ticks_diff
-from device.battery import Gauge
+from device import battery
 from ui import keys
 from ui import text as tx
 from ui.gfx import W, SMALL
 
-BATTERY_MS = 5000  # read the battery this often (an ADC read is not free)
-WARM_MS = 1500  # idle this long after the start: load the screens of a hand's entry
-TIDY_MS = 600   # idle this long after a press: flash work the saves left (a compaction)
+BATTERY_MS = const(5000)  # read the battery this often (an ADC read is not free)
+WARM_MS = const(1500)  # idle this long after the start: load the screens of a hand's entry
+TIDY_MS = const(600)   # idle this long after a press: flash work the saves left (a compaction)
 
 
 class App:
@@ -21,7 +23,7 @@ class App:
     cfg: ui.config.Config; clock(): milliseconds; board: optional platform
     object (battery_level() 0..4 or -1, set_contrast(n), version).
 
-    One loop turn (run_once, or the device's main loop): the keys, then
+    One loop turn (the device's main loop, device/app.py): the keys, then
     tick() - the idle work, the battery, the top screen's tick, then each
     service's tick(now) - then frame() - the top screen drawn if it
     changed, then each service's after_frame(), so a press is on the glass
@@ -47,10 +49,9 @@ class App:
         self.seen = None   # (match, hands) when the table last offered the move clock
         self.toast = None  # a short word over the table ("Saved"), and until when
         self.toast_until = 0
-        self.low_warned = 0  # said once per drop: 1 "Battery low", 2 the battery-low screen
-        self.batt = -1
+        self.batt = -1     # the battery's bars 0..4 (-1: the board cannot tell), read every BATTERY_MS
         self.batt_at = 0
-        self.gauge = Gauge()  # the readings over time: the warnings' runs, the rate (device/battery.py)
+        self.gauge = battery.Gauge()  # the readings over time: the warnings, the rate (device/battery.py)
         self.warm = False  # the screens of a hand's entry are loaded
         # A rotary encoder: a turn cannot be held (ui/screens/message.HoldScreen).
         self.knob = bool(getattr(board, "knob", False))
@@ -66,11 +67,9 @@ class App:
     def match(self):
         return self.model.match
 
-    def battery(self):
-        """Battery bars 0..4 (-1: the board cannot tell), read every few seconds."""
-        return self.batt
-
     def _read_battery(self, now):
+        """A reading into the gauge, and the warning it gives, once while
+        the level stays down (none at the first: it takes several)."""
         b = self.board
         p = None
         if b is None or not hasattr(b, "battery_level"):
@@ -78,8 +77,13 @@ class App:
         else:
             self.batt = b.battery_level()
             p = getattr(b, "percent", None)     # the glue's (ui/platform.py)
-        self.gauge.feed(p, ticks_diff(now, self.batt_at), self.batt == 0)   # (a read apart: never near the wrap)
+        warn = self.gauge.feed(p, ticks_diff(now, self.batt_at), self.batt)   # (a read apart: never near the wrap)
         self.batt_at = now
+        if warn == battery.SCREEN:
+            from ui.screens.battery import critical   # (a rare screen: loaded when said)
+            critical(self)
+        elif warn == battery.LOW:
+            self.say(self.t(tx.BATTERY_LOW), 5000)
 
     def start(self, setup_if_new=False):
         """Build the bottom screen: the table (after loading the saved match).
@@ -116,10 +120,6 @@ class App:
             from ui.screens.setup import SetupFlow
             SetupFlow(self).start()
 
-    def version(self):
-        b = self.board
-        return getattr(b, "version", "?") if b is not None else "?"
-
     def settings_changed(self):
         """Apply the device settings: the contrast and the idle times now."""
         cfg = self.cfg
@@ -128,8 +128,8 @@ class App:
             b.set_contrast(cfg.contrast)
         if b is not None and hasattr(b, "set_idle"):
             b.set_idle(cfg.dim_s, cfg.sleep_s)
-        if cfg.cells and b is not None and hasattr(b, "set_cells"):
-            b.set_cells(cfg.cells)
+        if cfg.cells and b is not None and hasattr(b, "cells"):
+            b.cells(cfg.cells)
         self.stack[0].dirty = True
 
     def after_save(self):
@@ -297,22 +297,6 @@ class App:
             self.model.tidy()
         if ticks_diff(now, self.batt_at) >= BATTERY_MS:
             self._read_battery(now)
-        b = self.battery()
-        g = self.gauge
-        w = self.low_warned
-        if g.critical():
-            if w < 2:
-                self.low_warned = 2
-                from ui.screens.battery import critical   # (a rare screen: loaded when said)
-                critical(self)
-        elif b == 0:
-            if g.low() and not w:
-                self.low_warned = 1
-                self.say(self.t(tx.BATTERY_LOW), 5000)
-        elif b > 0:
-            self.low_warned = 0
-        elif w == 2:
-            self.low_warned = 1     # USB (charging), no reading: the screen comes again at the next drop
         if self.toast is not None and ticks_diff(now, self.toast_until) >= 0:
             self.toast = None
             self.top().dirty = True
@@ -351,13 +335,6 @@ class App:
         link, the move clock): the device does not sleep deeply
         (device/app.py nap)."""
         return self.saving is not None or bool(self.services)
-
-    def run_once(self, events):
-        """Feed a batch of (key, kind) events, tick, redraw: one loop turn."""
-        for e in events:
-            self.key(e[0], e[1])
-        self.tick()
-        self.frame()
 
 
 def _toast(g, word):

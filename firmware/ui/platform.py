@@ -1,15 +1,18 @@
-"""The UI on the device platform: a Board (device.board) becomes the Gfx,
-the event feed and the small board object the App asks about the battery,
-the contrast and the firmware version.
+"""The UI on the device platform: a Board (device.board) becomes the Gfx
+and the small board object the App asks about the battery, the contrast
+and the firmware version (the main loop, device/app.py, hands it the
+button events).
 
 Kept apart so the screens never import device modules: the tests drive the
 same App with fakes.
 """
+from micropython import const
+
 from ui.gfx import Gfx
 
 # Contrast steps 0..4 -> the panel's 0..255.
 CONTRAST = (1, 32, 96, 160, 255)
-LOW_PERCENT = 15  # at or below: the empty battery and the warning
+LOW_PERCENT = const(15)  # at or below: the empty battery and the warning
 
 
 def battery_bars(percent):
@@ -47,23 +50,26 @@ class BoardGlue:
 
     radios = 0      # users of a Pico W's radio (Phones, a table's link): radio(on)
     held = -1       # the level when the radio started: shown while it runs
-    percent = None  # the last reading's percent (None: cannot tell), for the App
 
     def battery_level(self):
-        """Bars 0..4 (-1: cannot tell); the reading's percent stays in percent."""
+        """Bars 0..4 (-1: cannot tell); the reading's percent (None: cannot
+        tell) stays in self.percent, for the App (made by the App's first
+        reading)."""
         if self.radios:
             return self.held
         p = self.percent = self.board.battery_percent()
         return battery_bars(p)
 
-    def cells(self):
-        """The board's kind of battery (device/battery.py LIPO, AA), or None."""
-        return getattr(getattr(self.board, "battery", None), "cells", None)
-
-    def set_cells(self, cells):
+    def cells(self, kind):
+        """The board's kind of battery (device/battery.py LIPO, AA), kind
+        from now on unless it is empty (the setting: "" the board's own);
+        None when the board cannot measure."""
         bt = getattr(self.board, "battery", None)
-        if bt is not None:
-            bt.set_cells(cells)
+        if bt is None:
+            return None
+        if kind:
+            bt.set_cells(kind)
+        return bt.cells
 
     def radio(self, on):
         """The radio starts (on) or has stopped: it owns the battery's pin
@@ -102,14 +108,6 @@ def make_gfx(board, writer):
     as tall as the panel: the screens lay out for 64 or 32 rows."""
     d = board.display
     return Gfx(d, writer, d.show, d.height)
-
-
-def feed(app, buttons):
-    """Hand every queued button event to the app (call after buttons.poll)."""
-    ev = buttons.get()
-    while ev:
-        app.key(ev & 0x0F, (ev >> 4) - 1)
-        ev = buttons.get()
 
 
 def make_app(board, writer, now, persist=None, config_path=CONFIG_PATH, version=None,

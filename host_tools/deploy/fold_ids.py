@@ -12,7 +12,11 @@ the same on a smaller scale. The build does what a linker would:
   written as its number there;
 - a `const()` nothing reads by name any more (no `from M import NAME`, no
   `alias.NAME` left, no "NAME" string for a getattr) is made private
-  (`_NAME`), which mpy-cross folds and does not keep.
+  (`_NAME`), which mpy-cross folds and does not keep;
+- `from micropython import const` is left out (its line blank) where every
+  const() of the module is a `NAME = const(value)`, which mpy-cross folds
+  without the name: the import would keep `const` in the module's globals,
+  a slot in each of some 60 modules and a dict size step in several.
 
 The sources stay as they are; the CPython tests run them as written, and
 the core tests' MicroPython runs run them folded (host_tools/mpy.py folded).
@@ -76,9 +80,19 @@ class _Seen:
         self.dotted = []       # Attribute nodes of a Name, outside f-strings
         self.attrs = {}        # attribute name -> how many Attribute nodes have it
         self.strings = set()
+        self.const_import = 0  # the line of a top-level `from micropython import const`
+        consts = 0             # Names `const`, and of them those mpy-cross folds (NAME = const(...))
+        folded = 0
         fstrings = []
         for node in ast.walk(tree):
             t = type(node)
+            if t is ast.Name and node.id == "const":
+                consts += 1
+            elif t is ast.Assign:
+                v = node.value
+                if (len(node.targets) == 1 and type(node.targets[0]) is ast.Name and type(v) is ast.Call
+                        and type(v.func) is ast.Name and v.func.id == "const"):
+                    folded += 1
             if t is ast.Attribute:
                 self.attrs[node.attr] = self.attrs.get(node.attr, 0) + 1
                 if type(node.value) is ast.Name:
@@ -104,6 +118,12 @@ class _Seen:
                 self.others.add(node.arg)
             elif t is ast.FunctionDef or t is ast.ClassDef:
                 self.others.add(node.name)
+        if consts == folded and "const" not in self.others:
+            for node in tree.body:
+                if (type(node) is ast.ImportFrom and node.module == "micropython" and not node.level
+                        and [(a.name, a.asname) for a in node.names] == [("const", None)]
+                        and node.lineno == node.end_lineno):
+                    self.const_import = node.lineno
         if fstrings:
             inner = set()
             for f in fstrings:
@@ -248,6 +268,14 @@ def _fold(files, as_source):
         edits = [(t[2][0], t[2][1], t[1], "_" + t[1]) for i, t in enumerate(toks)
                  if t[0] == tokenize.NAME and t[1] in private and (i == 0 or toks[i - 1][1] != ".")]
         out[rel] = _edit(out[rel], edits)
+    # 3. The import of const where mpy-cross folds every const(): the line
+    #    left blank.
+    for rel, s in seen.items():
+        if s.const_import and rel not in as_source:
+            lines = out[rel].splitlines(True)
+            line = lines[s.const_import - 1]
+            lines[s.const_import - 1] = line[len(line.rstrip("\r\n")):]
+            out[rel] = "".join(lines)
     for rel, src in files.items():
         out.setdefault(rel, src)
     return out

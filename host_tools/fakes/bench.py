@@ -181,7 +181,9 @@ class Bench:
             return False
         if self.dormant:
             self.dormant = False
-            self.loop._deep_end()   # the rest of deep() after its lightsleep()
+            from device import app, dormant
+            dormant.woke(self.loop)     # the rest of the loop's nap after its lightsleep()
+            self.loop.buttons.nap(app.POLL_MS, self.loop.light)
         return True
 
     dormant = False

@@ -3,6 +3,7 @@ import machine
 from bench import Lcg, chatter
 
 from device import buttons as B
+from device import idle
 
 
 def _make(n=4, three=False, held=()):
@@ -74,7 +75,7 @@ def _sampled(bt, low_ms):
     ln.at(t + 1 + low_ms, 1)
     _run(bt, 200, events)
     bt.stop_sampler()
-    return [B.name(e) for e in events]
+    return [idle.name(e) for e in events]
 
 
 def test_a_spike_one_sample_sees_is_no_press():
@@ -112,7 +113,7 @@ def test_a_chattering_press_is_one_press_at_its_first_edge():
             bt.poll(machine.FAKE_CLOCK.ticks_ms())
             ev = bt.get()
             while ev:
-                events.append(B.name(ev))
+                events.append(idle.name(ev))
                 times.append(machine.FAKE_CLOCK.ms - t0)
                 ev = bt.get()
         bt.stop_sampler()
@@ -135,7 +136,7 @@ def test_two_buttons_at_once():
     _run(bt, 60, events)
     machine.line(11).drive(None)
     _run(bt, 60, events)
-    names = [B.name(e) for e in events]
+    names = [idle.name(e) for e in events]
     assert names == ["PRESS UP", "PRESS DOWN", "RELEASE UP", "RELEASE DOWN"], names
 
 
@@ -147,7 +148,7 @@ def test_button_held_through_boot_is_silent_until_released():
     _run(bt, 100, events)
     assert events == []
     _press(bt, 12, 60, Lcg(1), events)
-    assert [B.name(e) for e in events] == ["PRESS OK", "RELEASE OK"]
+    assert [idle.name(e) for e in events] == ["PRESS OK", "RELEASE OK"]
 
 
 def test_hold_gives_long_then_accelerating_repeats():
@@ -180,27 +181,27 @@ def test_three_buttons_short_ok_is_ok_and_long_ok_is_back():
     bt = _make(n=3, three=True)
     events = []
     _press(bt, 12, 100, Lcg(2), events)
-    assert [B.name(e) for e in events] == ["PRESS OK", "RELEASE OK"]
+    assert [idle.name(e) for e in events] == ["PRESS OK", "RELEASE OK"]
     events = []
     _press(bt, 12, 1500, Lcg(3), events)
-    assert [B.name(e) for e in events] == ["PRESS BACK"]
+    assert [idle.name(e) for e in events] == ["PRESS BACK"]
     # a screen that wants a long OK for itself switches the mapping off
     bt.long_ok_back = False
     events = []
     _press(bt, 12, 720, Lcg(4), events)
-    assert [B.name(e) for e in events] == ["PRESS OK", "LONG OK", "REPEAT OK", "RELEASE OK"]
+    assert [idle.name(e) for e in events] == ["PRESS OK", "LONG OK", "REPEAT OK", "RELEASE OK"]
 
 
 def test_mute_held_swallows_the_rest_of_a_press():
     bt = _make()
     machine.line(13).drive(0)
     events = _run(bt, 40, [])
-    assert [B.name(e) for e in events] == ["PRESS BACK"]
+    assert [idle.name(e) for e in events] == ["PRESS BACK"]
     bt.mute_held()
     _run(bt, 1000, events)
     machine.line(13).drive(None)
     _run(bt, 100, events)
-    assert [B.name(e) for e in events] == ["PRESS BACK"]
+    assert [idle.name(e) for e in events] == ["PRESS BACK"]
 
 
 def test_ticks_wrap_around():
@@ -211,7 +212,7 @@ def test_ticks_wrap_around():
     events = []
     _press(bt, 10, 100, Lcg(5), events)
     assert machine.FAKE_CLOCK.ticks_ms() < 1000  # it did wrap
-    assert [B.name(e) for e in events] == ["PRESS OK", "RELEASE OK"]
+    assert [idle.name(e) for e in events] == ["PRESS OK", "RELEASE OK"]
 
 
 def test_queue_overflow_drops_instead_of_crashing():
@@ -301,7 +302,7 @@ def _press_answered(sampler, wake):
         assert now - t0 < 100, "no press"
         if wake:
             t = machine.FAKE_CLOCK.ms
-            bt.nap(10)            # as Loop.run sleeps
+            bt.nap(10, None)            # as Loop.run sleeps
             if machine.FAKE_CLOCK.ms == t:
                 machine.FAKE_CLOCK.advance(1)
         else:
@@ -339,11 +340,11 @@ def test_the_loop_nap_ends_when_the_sampler_sees_a_press():
     bt.start_sampler(machine)
     _run(bt, 50, [], 1)
     t = machine.FAKE_CLOCK.ms
-    bt.nap(10)
+    bt.nap(10, None)
     assert machine.FAKE_CLOCK.ms - t >= 10      # idle: the whole turn
     machine.line(12).at(machine.FAKE_CLOCK.ms + 3, 0)
     t = machine.FAKE_CLOCK.ms
-    bt.nap(10)
+    bt.nap(10, None)
     woke = machine.FAKE_CLOCK.ms - t
     bt.stop_sampler()
     assert woke <= 3 + B.SAMPLE_MS + 1, woke    # the sample that saw it, then a millisecond

@@ -6,6 +6,7 @@ from bench import Lcg
 from knob import Knob, erase
 
 from device import buttons as B
+from device import idle
 from device.encoder import Encoder, SAMPLE_MS
 
 A, PB, SW = 10, 11, 12
@@ -47,7 +48,7 @@ def _turns(events):
     out = []
     for i, e in enumerate(events):
         if B.kind(e) == B.PRESS and B.button(e) in (B.UP, B.DOWN):
-            assert events[i + 1] == B.event(B.RELEASE, B.button(e)), [B.name(x) for x in events]
+            assert events[i + 1] == B.event(B.RELEASE, B.button(e)), [idle.name(x) for x in events]
             out.append(1 if B.button(e) == B.DOWN else -1)
     return out
 
@@ -112,7 +113,7 @@ def test_turns_inside_a_slow_step_come_out_in_order_with_the_push():
     sw.at(end + 90, None)
     end = knob.turn(-1, start_ms=end + 120, ms_per_detent=30)
     events = _run(enc, 500, [], step_ms=250)
-    names = [B.name(e) for e in events if B.kind(e) == B.PRESS]
+    names = [idle.name(e) for e in events if B.kind(e) == B.PRESS]
     assert names == ["PRESS DOWN", "PRESS DOWN", "PRESS OK", "PRESS UP"], names
 
 
@@ -125,7 +126,7 @@ def test_push_is_ok_and_a_long_push_is_back():
         sw.at(t + 5, 0)
         sw.at(t + 5 + hold, None)
         _run(enc, hold + 100, events)
-    assert [B.name(e) for e in events] == ["PRESS OK", "RELEASE OK", "PRESS BACK"]
+    assert [idle.name(e) for e in events] == ["PRESS OK", "RELEASE OK", "PRESS BACK"]
     assert enc.three_button and enc.long_ok_back
 
 

@@ -5,6 +5,7 @@ import machine
 from bench import Lcg, chatter
 
 from device import buttons as B
+from device import idle
 from device.twokeys import TwoKeys
 
 K0, K1 = 15, 17
@@ -36,7 +37,7 @@ def _hold(keys, pin, ms, rng=None, after=200):
         keys.poll(machine.FAKE_CLOCK.ticks_ms())
         ev = keys.get()
         while ev:
-            out.append(B.name(ev))
+            out.append(idle.name(ev))
             ev = keys.get()
     return out
 

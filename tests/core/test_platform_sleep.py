@@ -7,6 +7,7 @@ from bench import Bench, Lcg
 
 from device import app as A
 from device import buttons as B
+from device import dormant
 from device import watchdog
 
 BATTERY_MV = 3600   # VSYS of a LiPo about half full
@@ -16,7 +17,7 @@ BATTERY_MV = 3600   # VSYS of a LiPo about half full
 # loop's own DEEP_MS, not minutes of a dimmed panel first.
 DIM_MS = 3000
 OFF_MS = 10000
-LONG_MS = OFF_MS + A.DEEP_MS + 5000   # past the panel off and the deep sleep's minute
+LONG_MS = OFF_MS + dormant.DEEP_MS + 5000   # past the panel off and the deep sleep's minute
 
 
 class Keys:
@@ -228,10 +229,10 @@ def test_a_wake_with_no_key_down_falls_back_to_light_sleep():
     b, ui = _bench("pico_w_i2c", quick=True)
     machine.line(24).drive(1)
     b.live(LONG_MS)
-    assert b.loop.misses == A.MISSES and not b.dormant and b.spins == 0
+    assert b.loop.misses == dormant.MISSES and not b.dormant and b.spins == 0
     machine.SLEPT[:] = [0, 0]
     b.live(10000)
-    assert machine.SLEPT[0] >= 9900 and machine.DORMANT[1] == A.MISSES
+    assert machine.SLEPT[0] >= 9900 and machine.DORMANT[1] == dormant.MISSES
 
 
 def test_no_deep_sleep_with_a_service_running():
@@ -240,7 +241,7 @@ def test_no_deep_sleep_with_a_service_running():
     b.live(LONG_MS)
     assert machine.DORMANT == [0, 0] and b.loop.power == A.OFF
     ui.services = []
-    b.live(A.DEEP_MS + 1000)
+    b.live(dormant.DEEP_MS + 1000)
     assert b.dormant
 
 
@@ -250,7 +251,7 @@ def test_no_deep_sleep_with_a_save_waiting():
     b.live(LONG_MS)
     assert machine.DORMANT == [0, 0]
     ui.saving = None
-    b.live(A.DEEP_MS + 1000)
+    b.live(dormant.DEEP_MS + 1000)
     assert b.dormant
 
 

@@ -186,7 +186,7 @@ def test_the_time_left_in_one_and_other_forms():
         assert left_text(app) == want
     rig.board.percent = None
     assert left_text(app) == "on USB"
-    rig.board.cells = lambda: None      # a board that cannot measure
+    rig.board.cells = lambda kind: None     # a board that cannot measure
     assert left_text(app) == "not known yet"
 
 
@@ -249,8 +249,13 @@ class _Cells:
     def __init__(self, rig, own="lipo"):
         self.own = own
         self.set = []
-        rig.board.cells = lambda: self.own
-        rig.board.set_cells = self.set.append
+        rig.board.cells = self.cells
+
+    def cells(self, kind):
+        if kind:
+            self.set.append(kind)
+            self.own = kind
+        return self.own
 
 
 def test_the_kind_of_battery_is_a_setting():

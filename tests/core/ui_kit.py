@@ -711,8 +711,8 @@ def tour(lang="en", on_screen=None, persist=None, height=None):
     # ten minutes a point), the screen of one nearly empty - over the table,
     # and over a hand being entered.
     g = app.gauge
-    g.feed(81, 0)
-    g.feed(20, 2400 * 1000)       # one reading far below: the smoothed level at 77, 4 points in 40 minutes
+    g.feed(81, 0, 4)
+    g.feed(20, 2400 * 1000, 1)    # one reading far below: the smoothed level at 77, 4 points in 40 minutes
     rig.board.percent = 77
     rig.pick(12)
     snap("battery_kind")

@@ -1,7 +1,8 @@
 """The build writes constants as numbers (host_tools/deploy/fold_ids.py): every
 `alias.NAME` of another module's const() becomes its number, a const()
 nothing reads by name any more goes private (mpy-cross folds it and keeps
-no global), and the core tests' MicroPython runs are of the folded tree."""
+no global), the import of const goes where nothing needs the name, and the
+core tests' MicroPython runs are of the folded tree."""
 import os
 import re
 
@@ -59,6 +60,15 @@ def test_constants_become_numbers_and_the_unread_go_private():
     out = fold_ids.fold_tree({"ui/keys.py": "OK = const(2)\n", "ui/a.py": src})["ui/a.py"]
     assert out == ('from ui import keys as K\n_X = const(3)\ns = "X and K.OK"  # X, K.OK\n'
                    'def f(k):\n    return k == 2 or _X\n')
+    # The import of const goes where mpy-cross folds every const(), its line
+    # blank; where const is used otherwise it stays.
+    assert "from micropython import const" not in folded["device/buttons.py"]
+    assert not any("from micropython import const" in folded[rel] for rel in files if rel != "main.py")
+    out = fold_ids.fold_tree({"ui/c.py": "from micropython import const\n_A = const(1)\nB = const(2)\n"})
+    assert out["ui/c.py"] == "\n_A = const(1)\n_B = const(2)\n"
+    for other in ("y = const(2) + 1\n", "f = const\n", "a = b = const(3)\n"):
+        src = "from micropython import const\n_A = const(1)\n" + other
+        assert fold_ids.fold_tree({"ui/d.py": src})["ui/d.py"].startswith("from micropython import const\n"), other
     # An alias also bound to something else is left alone.
     shadow = "from ui import keys\ndef f(keys):\n    return keys.OK\n"
     assert fold_ids.fold_tree({"ui/keys.py": "OK = const(2)\n", "ui/b.py": shadow})["ui/b.py"] == shadow

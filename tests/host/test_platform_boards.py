@@ -229,6 +229,7 @@ def test_the_first_press_on_a_dim_dark_or_sleeping_screen_only_wakes_it(name):
     # on the battery alone: dimmed (light sleep), off, and DORMANT
     from bench import Bench
     from device import app as A
+    from device import dormant
     keys = []
 
     class Ui:
@@ -246,10 +247,10 @@ def test_the_first_press_on_a_dim_dark_or_sleeping_screen_only_wakes_it(name):
     b = Bench(name, make_ui=lambda loop: Ui())
     machine.adc_input(29).mv = 3600 // 3
     first = b.board_module.BUTTONS[0][0]
-    for wait in (b.board.dim_ms + 1000, b.board.off_ms + 1000, b.board.off_ms + A.DEEP_MS + 1000):
+    for wait in (b.board.dim_ms + 1000, b.board.off_ms + 1000, b.board.off_ms + dormant.DEEP_MS + 1000):
         b.live(wait)
         assert b.loop.power != A.AWAKE
-        assert b.dormant == (wait > b.board.off_ms + A.DEEP_MS), wait
+        assert b.dormant == (wait > b.board.off_ms + dormant.DEEP_MS), wait
         ln = machine.line(b.pins[first])
         t = machine.FAKE_CLOCK.ms + 2
         ln.at(t, 0)

@@ -65,5 +65,5 @@ def test_the_guard_sees_a_busier_loop(monkeypatch):
     assert any("turns a second" in x for x in busier("pico_i2c", duty("pico_i2c")))
     monkeypatch.undo()
     # a loop that waits at full clock (time.sleep_ms) instead of sleeping
-    monkeypatch.setattr(A.Loop, "nap", lambda self: self.buttons.nap(A.POLL_MS))
+    monkeypatch.setattr(A.Loop, "nap", lambda self: self.buttons.nap(A.POLL_MS, None))
     assert any("asleep" in x for x in busier("pico_i2c", duty("pico_i2c")))

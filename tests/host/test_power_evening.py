@@ -10,6 +10,7 @@ import pytest
 import machine
 import power_kit as P
 from device import app as A
+from device import dormant
 
 HANDS = 6                  # 15 minutes: the profile repeats every two hands
 RUN_SHARE = 18             # % of the evening the CPU is awake, at most (15.5 measured)
@@ -104,7 +105,7 @@ def test_a_power_cut_while_asleep_keeps_the_match(tmp_path):
         dev = P.start(folder, "pico_i2c")
         P.evening(dev, 2)
         m = P.drawer(dev, wait)
-        deep = wait > 10 * 60 * 1000 + A.DEEP_MS    # the panel off after 10 minutes (the default)
+        deep = wait > 10 * 60 * 1000 + dormant.DEEP_MS    # the panel off after 10 minutes (the default)
         assert machine.SLEPT[1] > 0 and dev.bench.dormant == deep
         saved = encode(dev.loop.ui.match)
         assert (m.states()["dormant"] > 0) == deep

@@ -58,7 +58,7 @@ def test_the_two_codes_decode_and_the_page_answers(tmp_path, board):
     network.FAIL.clear()
     dev = _device(tmp_path / "d", board)
     play(dev, KNOCK)
-    batt = dev.loop.ui.battery()
+    batt = dev.loop.ui.batt
     p = _open_phones(dev)
     assert p is not None and p.link.ap
     # The radio owns GP29: the battery is not read while Phones runs.

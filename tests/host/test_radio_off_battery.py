@@ -33,7 +33,7 @@ def _run_phones_then_wait(tmp_path):
     glue = dev.loop.ui.board
     machine.adc_input(29).mv = 3900 // 3     # a LiPo about 3/4 full, behind its diode
     dev.run(6000)
-    before = dev.loop.ui.battery()
+    before = dev.loop.ui.batt
     assert before > 0
     assert _phones(dev, True) is not None and glue.radios == 1
     dev.run(3000)
@@ -45,7 +45,7 @@ def _run_phones_then_wait(tmp_path):
 def test_the_battery_reads_right_10_s_after_phones(tmp_path):
     dev, before = _run_phones_then_wait(tmp_path)
     assert not network.CHIP["on"] and machine.line(23).out == 0     # WL_REG_ON low: the chip off
-    assert dev.loop.ui.battery() == before
+    assert dev.loop.ui.batt == before
     assert dev.loop.ui.board.board.battery_percent() is not None
 
 
@@ -57,4 +57,4 @@ def test_with_the_chip_left_powered_the_reading_is_lost(tmp_path, monkeypatch):
     dev, before = _run_phones_then_wait(tmp_path)
     assert network.CHIP["on"]
     assert dev.loop.ui.board.board.battery_percent() is None
-    assert dev.loop.ui.battery() != before
+    assert dev.loop.ui.batt != before

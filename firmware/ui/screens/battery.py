@@ -53,7 +53,7 @@ def left_text(app):
     t = app.t
     b = app.board
     if getattr(b, "percent", None) is None:
-        if getattr(b, "cells", None) is None or b.cells() is None:
+        if getattr(b, "cells", None) is None or b.cells("") is None:
             return t(tx.BATT + 8)     # a board that cannot measure: not known
         return t(tx.BATT + 7)     # on USB (or no reading)
     m = minutes_left(app)

@@ -87,7 +87,7 @@ class SettingsScreen(ChoiceScreen):
         self.values = (t(tx.PRESET_IDS[pi]), "", tx.LANG_NAMES[tx.LANGS.index(app.lang)],
                        "%d" % cfg.contrast, _time_text(t, cfg.dim_s), _time_text(t, cfg.sleep_s),
                        t(_CLOCK_IDS[cfg.clock]), _time_text(t, cfg.timer_s), t(_FF_IDS[cfg.forfeit]),
-                       "", "", "", CELL_NAMES[CELLS.index(cells(app))], left_text(app), app.version())
+                       "", "", "", CELL_NAMES[CELLS.index(cells(app))], left_text(app), getattr(app.board, "version", "?"))
         super().prepare()
 
     def picked(self, i):
@@ -225,7 +225,7 @@ def cells(app):
     c = app.cfg.cells
     if not c:
         b = app.board
-        c = b.cells() if b is not None and hasattr(b, "cells") else None
+        c = b.cells("") if b is not None and hasattr(b, "cells") else None
     return c if c in CELLS else CELLS[0]
 
 

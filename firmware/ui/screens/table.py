@@ -132,7 +132,7 @@ class TableScreen(Screen):
 
     def prepare_status(self):
         """The battery only: cheap, called when it changes."""
-        b = self.app.battery()
+        b = self.app.batt
         self.batt = b
         self.low = b == 0
 
@@ -170,7 +170,7 @@ class TableScreen(Screen):
         if self.page and ticks_diff(now, app.last_key_ms) >= PAGE_MS:
             self.page = 0
             self.dirty = True
-        b = app.battery()
+        b = app.batt
         if b != self.batt:
             self.prepare_status()
             self.dirty = True
