@@ -196,6 +196,37 @@ _GinSys.platform = "rp2"
 sys.modules["sys"] = _GinSys
 
 
+class _GinTime:
+    pass
+
+
+# time's sleeps wait in node (session.mjs) instead of the port's busy loop:
+# same time passes, no PC core spent (an app naps in its loop for ever).
+import time as _gin_time
+import js as _gin_js
+for _n in dir(_gin_time):
+    if not _n.startswith("__"):
+        setattr(_GinTime, _n, getattr(_gin_time, _n))
+
+
+def _gin_sleep_ms(ms):
+    if not isinstance(ms, int):
+        return _gin_time.sleep_ms(ms)   # the port's own answer (TypeError for a float)
+    _gin_js.ginSleepMs(ms)
+
+
+def _gin_sleep(s):
+    if not isinstance(s, (int, float)):
+        return _gin_time.sleep(s)
+    _gin_js.ginSleepMs(s * 1000)
+
+
+_GinTime.sleep_ms = _gin_sleep_ms
+_GinTime.sleep = _gin_sleep
+sys.modules["time"] = _GinTime
+sys.modules["utime"] = _GinTime
+
+
 class _GinPin:
     IN = 0
     OUT = 1

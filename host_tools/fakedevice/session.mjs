@@ -76,6 +76,15 @@ function save(devPath, hostPath) {
   }
 }
 
+// time.sleep on the WebAssembly port spins until the time has passed (its
+// mp_hal_delay_ms), so an app that sleeps in its loop kept a PC core busy for
+// as long as it ran; pico_prelude.py's time sleeps here instead, as a Pico
+// sleeps, without the CPU.
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+globalThis.ginSleepMs = (ms) => {
+  if (ms > 0) Atomics.wait(sleeper, 0, 0, ms);
+};
+
 load(hostDir, ROOT);
 if (frozenDir) load(frozenDir, "/.frozen"); // the firmware's frozen modules: read-only, never saved
 send({ ready: true });
