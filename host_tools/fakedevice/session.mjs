@@ -42,33 +42,61 @@ const mp = await loadMicroPython({
   stderr: put,
 });
 
-// PC folder -> device filesystem.
-function load(hostPath, devPath) {
+// What each PC file held when this process last read or wrote it, with its
+// stat: the save after every command compares the device's files with these
+// instead of reading the whole folder back (a deploy runs hundreds of
+// commands). A PC file whose stat changed meanwhile is read again.
+const known = new Map();
+function remember(h, data) {
+  const st = fs.statSync(h);
+  known.set(h, { data: data, mtimeMs: st.mtimeMs, size: st.size });
+}
+function sameAsHost(h, st, data) {
+  const k = known.get(h);
+  if (k && k.mtimeMs === st.mtimeMs && k.size === st.size) return k.data.equals(data);
+  return fs.readFileSync(h).equals(data);
+}
+
+// PC folder -> device filesystem (keep: remember the PC's files for save).
+function load(hostPath, devPath, keep) {
   mp.FS.mkdirTree(devPath);
   for (const name of fs.readdirSync(hostPath)) {
     const h = path.join(hostPath, name);
     const d = devPath + "/" + name;
-    if (fs.statSync(h).isDirectory()) load(h, d);
-    else mp.FS.writeFile(d, fs.readFileSync(h));
+    if (fs.statSync(h).isDirectory()) load(h, d, keep);
+    else {
+      const data = fs.readFileSync(h);
+      mp.FS.writeFile(d, data);
+      if (keep) remember(h, data);
+    }
   }
 }
 
 // Device filesystem -> PC folder: write what changed, delete what is gone.
-function save(devPath, hostPath) {
+// It walks MEMFS's nodes (a folder's contents: {name: node}; a file's: bytes,
+// usedBytes of them) - the FS calls by path cost 10 times more.
+function save(dir, hostPath) {
   fs.mkdirSync(hostPath, { recursive: true });
   const seen = new Set();
-  for (const name of mp.FS.readdir(devPath)) {
-    if (name === "." || name === "..") continue;
+  for (const [name, node] of Object.entries(dir.contents)) {
     seen.add(name);
-    const d = devPath + "/" + name;
     const h = path.join(hostPath, name);
-    if (mp.FS.isDir(mp.FS.stat(d).mode)) {
-      if (fs.existsSync(h) && !fs.statSync(h).isDirectory()) fs.rmSync(h);
-      save(d, h);
-    } else {
-      const data = Buffer.from(mp.FS.readFile(d));
-      if (fs.existsSync(h) && fs.statSync(h).isDirectory()) fs.rmSync(h, { recursive: true });
-      if (!fs.existsSync(h) || !fs.readFileSync(h).equals(data)) fs.writeFileSync(h, data);
+    let st = fs.statSync(h, { throwIfNoEntry: false });
+    if (mp.FS.isDir(node.mode)) {
+      if (st && !st.isDirectory()) fs.rmSync(h);
+      save(node, h);
+      continue;
+    }
+    const c = node.contents;
+    const data = c ? Buffer.from(c.buffer, c.byteOffset, node.usedBytes) : Buffer.alloc(0);  // a view, no copy
+    if (st && st.isDirectory()) {
+      fs.rmSync(h, { recursive: true });
+      st = undefined;
+    }
+    if (!st || !sameAsHost(h, st, data)) {
+      const copy = Buffer.from(data);
+      fs.writeFileSync(h, copy);
+      remember(h, copy);
     }
   }
   for (const name of fs.readdirSync(hostPath)) {
@@ -85,8 +113,8 @@ globalThis.ginSleepMs = (ms) => {
   if (ms > 0) Atomics.wait(sleeper, 0, 0, ms);
 };
 
-load(hostDir, ROOT);
-if (frozenDir) load(frozenDir, "/.frozen"); // the firmware's frozen modules: read-only, never saved
+load(hostDir, ROOT, true);
+if (frozenDir) load(frozenDir, "/.frozen", false); // the firmware's frozen modules: read-only, never saved
 send({ ready: true });
 
 const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
@@ -101,7 +129,7 @@ for await (const line of lines) {
   }
   flush();
   try {
-    save(ROOT, hostDir);
+    save(mp.FS.lookupPath(ROOT).node, hostDir);
   } catch (e) {
     err += "fake device: could not save the filesystem: " + e + "\n";
   }
