@@ -517,7 +517,8 @@ class FakeDevice:
             self._session.close()
         self._session = None
         self.soft_resets += 1
-        return self._session_now()
+        # MicroPython starts when code first runs (_session_now): a reset that
+        # nothing follows (no boot.py, the client leaves) starts no node.
 
     def _exec(self, code, limit=None, file_stdout=False, client=None):
         """Run code; return its error text (already sent if file_stdout).
