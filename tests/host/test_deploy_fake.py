@@ -161,7 +161,9 @@ def test_the_firmware_on_a_pico_without_a_display_says_so(tmp_path):
 
 
 def test_an_app_that_runs_forever_is_started_and_can_be_redeployed(tmp_path):
-    main = 'import gincore\nprint("gin-score-device", gincore.VERSION)\nwhile True:\n    pass\n'
+    # It naps in its loop, as an app does (a busy loop would only keep a PC
+    # core busy while deploy watches it start).
+    main = 'import gincore, time\nprint("gin-score-device", gincore.VERSION)\nwhile True:\n    time.sleep_ms(10)\n'
     root = small_project(str(tmp_path / "p"), main)
     with FakeDevice() as dev:
         proc = gin("deploy", "--port", dev.url, root=root)
