@@ -191,6 +191,10 @@ class FrameBuffer:
                 and not _shares(fbuf, self) and not (palette is not None and _shares(palette, self))):
             self._blit_vlsb(fbuf, x0, y0, x1, y1, x0end, y0end, key, palette)
             return
+        if (fbuf._fmt == MONO_VLSB and self._fmt == RGB565 and (palette is None or palette._w >= 2)
+                and not _shares(fbuf, self) and not (palette is not None and _shares(palette, self))):
+            self._blit_mono_rgb565(fbuf, x0, y0, x1, y1, x0end, y0end, key, palette)
+            return
         while y0 < y0end:
             cx1 = x1
             for cx0 in range(x0, x0end):
@@ -202,6 +206,25 @@ class FrameBuffer:
                 cx1 += 1
             y0 += 1
             y1 += 1
+
+    def _blit_mono_rgb565(self, fbuf, x0, y0, x1, y1, x0end, y0end, key, palette):
+        """blit's per-pixel loop from MONO_VLSB into RGB565 (the colour
+        panel's column buffers, every column of every frame): the same
+        bytes, with the two colours looked up once instead of a call a pixel."""
+        cols = (0, 1) if palette is None else (palette._get(0, 0), palette._get(1, 0))
+        sb, ss = fbuf._buf, fbuf._stride
+        db, ds = self._buf, self._stride
+        for dy in range(y0, y0end):
+            sy = y1 + dy - y0
+            s = (sy >> 3) * ss + x1
+            bit = sy & 7
+            d = 2 * (x0 + dy * ds)
+            for i in range(x0end - x0):
+                col = cols[(sb[s + i] >> bit) & 1]
+                if col != key:
+                    db[d] = col & 0xFF
+                    db[d + 1] = (col >> 8) & 0xFF
+                d += 2
 
     def _blit_vlsb(self, fbuf, x0, y0, x1, y1, x0end, y0end, key, palette):
         """blit's per-pixel loop between two MONO_VLSB buffers, a column at a

@@ -74,6 +74,7 @@ class Panel:
         self.offglass = 0
         self.pixels = 0
         self.backlight_line = None            # the fake machine Line of the backlight's PWM
+        self._two = bytearray(2)              # a pixel split across two writes
         self.reset()
 
     def reset(self):
@@ -159,42 +160,118 @@ class Panel:
             self._pixel(self._hi << 8 | data[0])
             self._hi = None
             i = 1
-        while i + 1 < n:
-            self._pixel(data[i] << 8 | data[i + 1])
-            i += 2
-        if i < n:
-            self._hi = data[i]
+        end = i + ((n - i) & ~1)
+        if end > i:
+            self._run(data, i, end)
+        if end < n:
+            self._hi = data[end]
 
     def _pixel(self, v):
-        self.pixels += 1
+        t = self._two
+        t[0] = v >> 8
+        t[1] = v & 0xFF
+        self._run(t, 0, 2)
+
+    def _run(self, data, i, end):
+        # The whole pixels in data[i:end], placed as the chip places them, a
+        # row of the window at a time: along one, the glass pixel moves by
+        # one step, so which of them fall on the glass is worked out once a
+        # row, not a pixel (a frame of the board is 30,720 pixels). Nothing
+        # here allocates (the heap tests lock the heap around show()).
         x = self._x
         y = self._y
+        xs = self.xs
+        xe = self.xe
         m = self.madctl
-        if m & 0x20:
-            col, row = y, x
-        else:
-            col, row = x, y
-        if m & 0x40:
-            col = COLS - 1 - col
-        if m & 0x80:
-            row = ROWS - 1 - row
-        gx = row - GLASS_ROW0
-        gy = GLASS_COL1 - col
-        if (self.colmod & 7) == 5 and 0 <= gx < GW and 0 <= gy < GH:
-            cs = self.colours
-            try:
-                k = cs.index(v)
-            except ValueError:
-                k = len(cs)
-                cs.append(v)
-            self.ram[gy * GW + gx] = k
-        else:
-            self.offglass += 1
-        if x < self.xe:
-            self._x = x + 1
-        else:
-            self._x = self.xs
-            self._y = y + 1 if y < self.ye else self.ys
+        sixteen = (self.colmod & 7) == 5
+        ram = self.ram
+        cs = self.colours
+        last = -1        # the colour last looked up, and its index
+        k = 0
+        off = 0
+        self.pixels += (end - i) >> 1
+        while i < end:
+            left = xe - x + 1 if x < xe else 1    # pixels to the row's end (then back to xs)
+            n = (end - i) >> 1
+            wrap = left <= n
+            if wrap:
+                n = left
+            # pixel t of the n is (x + t, y) in the window: on the glass
+            # (gx + dgx * t, gy + dgy * t)
+            if m & 0x20:
+                col = y
+                row = x
+                dcol = 0
+                drow = 1
+            else:
+                col = x
+                row = y
+                dcol = 1
+                drow = 0
+            if m & 0x40:
+                col = COLS - 1 - col
+                dcol = -dcol
+            if m & 0x80:
+                row = ROWS - 1 - row
+                drow = -drow
+            gx = row - GLASS_ROW0
+            gy = GLASS_COL1 - col
+            dgx = drow
+            dgy = -dcol
+            # the t on the glass: lo <= t < hi
+            lo = 0
+            hi = n if sixteen else 0
+            if dgx == 0:
+                if not 0 <= gx < GW:
+                    hi = 0
+            elif dgx > 0:
+                if -gx > lo:
+                    lo = -gx
+                if GW - gx < hi:
+                    hi = GW - gx
+            else:
+                if gx - GW + 1 > lo:
+                    lo = gx - GW + 1
+                if gx + 1 < hi:
+                    hi = gx + 1
+            if dgy == 0:
+                if not 0 <= gy < GH:
+                    hi = 0
+            elif dgy > 0:
+                if -gy > lo:
+                    lo = -gy
+                if GH - gy < hi:
+                    hi = GH - gy
+            else:
+                if gy - GH + 1 > lo:
+                    lo = gy - GH + 1
+                if gy + 1 < hi:
+                    hi = gy + 1
+            if hi < lo:
+                hi = lo
+            off += n - (hi - lo)
+            r = (gy + dgy * lo) * GW + gx + dgx * lo
+            step = dgy * GW + dgx
+            for j in range(i + 2 * lo, i + 2 * hi, 2):
+                v = data[j] << 8 | data[j + 1]
+                if v != last:
+                    try:
+                        k = cs.index(v)
+                    except ValueError:
+                        k = len(cs)
+                        cs.append(v)
+                    last = v
+                ram[r] = k
+                r += step
+            i += 2 * n
+            if wrap:
+                x = xs
+                y = y + 1 if y < self.ye else self.ys
+            else:
+                x += n
+        self._x = x
+        self._y = y
+        self.offglass += off
 
     # ------------------------------------------------------------ what you see
     @property
@@ -211,7 +288,10 @@ class Panel:
         """The colour glass pixel (gx, gy) shows, as (r, g, b) 0..255."""
         if not self.shows():
             return (0, 0, 0)
-        v = self.colours[self.ram[gy * GW + gx]]
+        return self._rgb(self.colours[self.ram[gy * GW + gx]])
+
+    def _rgb(self, v):
+        """What the glass shows for RGB565 value v, as (r, g, b) 0..255."""
         if not self.inverted:
             v ^= 0xFFFF
         r = (v >> 11) * 255 // 31
@@ -225,9 +305,17 @@ class Panel:
 
     def image(self):
         out = bytearray(W * H)
+        if not self.shows():
+            return out
+        # lit(x, y) for every pixel, with each colour's answer worked out once
+        lit = [0 if self._rgb(v) == (0, 0, 0) else 1 for v in self.colours]
+        cols = [grid_column(x) for x in range(W)]
+        ram = self.ram
         for y in range(H):
+            row = (TOP + 2 * y) * GW
+            o = y * W
             for x in range(W):
-                out[y * W + x] = self.lit(x, y)
+                out[o + x] = lit[ram[row + cols[x]]]
         return out
 
     def glass(self):
