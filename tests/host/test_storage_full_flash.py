@@ -58,16 +58,21 @@ def cards_hand(i):
 
 
 def _fill(fs, free):
-    # Other files (firmware, say) take the flash a block each until `free`
-    # blocks are left. True when it landed exactly (a block of the
-    # folder's own metadata can make it skip one).
+    # Other files (firmware, say) take the flash until `free` blocks are
+    # left: 8 blocks' worth a file while far from it (at most 11 blocks a
+    # file with its pointers and a new metadata pair), then a block each.
+    # Few files keep statvfs cheap: littlefs walks every file for it, at
+    # each of the store's many calls. True when it landed exactly (a block
+    # of the folder's own metadata can make it skip one).
     i = 0
-    while fs.statvfs(ROOT)[4] > free:
+    while True:
+        left = fs.statvfs(ROOT)[4] - free
+        if left <= 0:
+            return left == 0
         f = fs.open("/fill%d" % i, "wb")
-        f.write(b"\0" * L.BLOCK_SIZE)
+        f.write(b"\0" * L.BLOCK_SIZE * (8 if left > 24 else 1))
         f.close()
         i += 1
-    return fs.statvfs(ROOT)[4] == free
 
 
 _IMAGES = {}
