@@ -123,28 +123,37 @@ def _oserror(e):
 
 class _File:
     # MicroPython's littlefs files raise OSError(errno); so does this.
-    def __init__(self, f):
+    def __init__(self, f, fs=None):
         self.f = f
+        self.fs = fs     # an LfsFs to tell of every call (a file open for writing)
 
     def read(self, *a):
+        if self.fs:
+            self.fs.changed()
         try:
             return self.f.read(*a)
         except (LittleFSError, OSError) as e:
             raise _oserror(e)
 
     def write(self, data):
+        if self.fs:
+            self.fs.changed()
         try:
             return self.f.write(data)
         except (LittleFSError, OSError) as e:
             raise _oserror(e)
 
     def flush(self):
+        if self.fs:
+            self.fs.changed()
         try:
             self.f.flush()
         except (LittleFSError, OSError) as e:
             raise _oserror(e)
 
     def close(self):
+        if self.fs:
+            self.fs.changed()
         try:
             self.f.close()
         except (LittleFSError, OSError) as e:
@@ -162,6 +171,12 @@ class LfsFs:
 
     def __init__(self, lfs):
         self.lfs = lfs
+        self._used = None   # (the flash's programs and erases, blocks in use) at the last statvfs
+
+    def changed(self):
+        """Called before any call that may change littlefs's state (its RAM
+        too: an open file's blocks, the write cache): statvfs counts again."""
+        self._used = None
 
     def _call(self, fn, *args):
         try:
@@ -170,21 +185,27 @@ class LfsFs:
             raise _oserror(e)
 
     def open(self, path, mode):
-        return _File(self._call(self.lfs.open, path, mode))
+        if "r" in mode and "+" not in mode:
+            return _File(self._call(self.lfs.open, path, mode))
+        self.changed()
+        return _File(self._call(self.lfs.open, path, mode), self)
 
     def sync(self, f):
         f.flush()
 
     def rename(self, old, new):
+        self.changed()
         self._call(self.lfs.rename, old, new)
 
     def remove(self, path):
+        self.changed()
         self._call(self.lfs.remove, path)
 
     def listdir(self, path):
         return self._call(self.lfs.listdir, path)
 
     def mkdir(self, path):
+        self.changed()
         self._call(self.lfs.mkdir, path)
 
     def size(self, path):
@@ -192,7 +213,15 @@ class LfsFs:
 
     def statvfs(self, path):
         # As MicroPython's VfsLfs2.statvfs: free = block count - blocks in use.
-        used = self._call(lambda: self.lfs.used_block_count)
+        # littlefs walks every file for the count (a read callback a piece:
+        # most of a storage test's time), so it is counted again only after
+        # a call that may have changed it, or a program or erase (a flash
+        # changed behind this object's back).
+        flash = self.lfs.context
+        ops = (flash.progs, flash.erases) if isinstance(flash, PicoFlash) else None
+        if ops is None or self._used is None or self._used[0] != ops:
+            self._used = (ops, self._call(lambda: self.lfs.used_block_count))
+        used = self._used[1]
         n = self.lfs.block_count
         return (BLOCK_SIZE, BLOCK_SIZE, n, n - used, n - used, 0, 0, 0, 0, 255)
 
