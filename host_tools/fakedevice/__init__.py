@@ -106,10 +106,12 @@ def _die_with_parent():
 
 
 class Session:
-    """One power-on: a node process running MicroPython over the device folder."""
+    """A node process running MicroPython over the device folder: a
+    power-on, and after reset() another one in the same process."""
 
     def __init__(self, dev):
         self.dev = dev
+        self.stale = False   # soft-reset since its last code: reset() before the next
         self.proc = subprocess.Popen(
             [mpy.node(), SESSION_JS, MP_MJS, dev.root, str(dev.heap)] + ([dev.frozen_root] if dev.frozen_root else []),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -117,12 +119,23 @@ class Session:
         )
         self.lines = queue.Queue()
         threading.Thread(target=self._pump, daemon=True).start()
+        self._powered_on()
+
+    def _powered_on(self):
         msg = self.lines.get(timeout=3600)  # a hang guard: a loaded machine starts node slowly
         if not msg or not msg.get("ready"):
             raise RuntimeError("fake device: MicroPython did not start")
-        err, _ = self.run(dev.prelude_code(), lambda b: None)
+        err, _ = self.run(self.dev.prelude_code(), lambda b: None)
         if err:
             raise RuntimeError("fake device: prelude failed: " + err)
+
+    def reset(self):
+        """A new MicroPython in this idle process (session.mjs): a fresh
+        heap, the files read again from the PC folder, the prelude run."""
+        self.stale = False
+        self.proc.stdin.write(b'{"reset": true}\n')
+        self.proc.stdin.flush()
+        self._powered_on()
 
     def _pump(self):
         for line in self.proc.stdout:
@@ -499,26 +512,39 @@ class FakeDevice:
         the deadline passed while this PC was busy, only the timers due by
         then run, as they would have on time on a chip."""
         s = self._session
-        if s is None or s.proc.poll() is not None:
-            return
+        if s is None or s.stale or s.proc.poll() is not None:
+            return   # a fresh power-on has no timers
         self._ticked = time.monotonic()
         back = int((self._ticked - self.wdt_deadline) * 1000) if self.wdt_timeout is not None else 0
         s.run("_gin_tick(%d)" % max(0, back), lambda b: self._wdt_seen(b))
 
     def _session_now(self):
-        if self._session is None or self._session.proc.poll() is not None:
+        s = self._session
+        if s is None or s.stale or s.proc.poll() is not None:
             since = time.monotonic()
-            self._session = Session(self)
+            try:
+                if s is None or s.proc.poll() is not None:
+                    raise OSError("no node running")
+                s.reset()
+            except (OSError, RuntimeError):
+                if s is not None:
+                    s.close()
+                self._session = None
+                self._session = Session(self)
             self._off_the_chip(since)
         return self._session
 
     def _power_cycle(self):
-        if self._session:
-            self._session.close()
-        self._session = None
+        # MicroPython starts again when code first runs (_session_now): a
+        # reset that nothing follows (no boot.py, the client leaves) costs
+        # nothing. An idle node is reused (Session.reset), a dead one replaced.
+        if self._session is not None:
+            if self._session.proc.poll() is None:
+                self._session.stale = True
+            else:
+                self._session.close()
+                self._session = None
         self.soft_resets += 1
-        # MicroPython starts when code first runs (_session_now): a reset that
-        # nothing follows (no boot.py, the client leaves) starts no node.
 
     def _exec(self, code, limit=None, file_stdout=False, client=None):
         """Run code; return its error text (already sent if file_stdout).

@@ -6,6 +6,7 @@
 // Reads JSON lines on stdin: {"code": "python source"} (the first one is the
 // fake device's prelude). For each: runs it, streams its output as
 // {"o": base64} lines, then one {"done": true, "err": traceback-or-""} line.
+// {"reset": true}: a new MicroPython, as at power-on; {"ready": true} then.
 // After each run the device filesystem is copied back to HOST_DIR, so the
 // files survive when the PC side ends this process (a soft reset, or Ctrl-C
 // while main.py loops forever).
@@ -35,12 +36,7 @@ function put(d) {
     if (c === 10) flush();
   }
 }
-const mp = await loadMicroPython({
-  heapsize: parseInt(heapArg, 10) || 192 * 1024,
-  linebuffer: false,
-  stdout: put,
-  stderr: put,
-});
+let mp = null;
 
 // What each PC file held when this process last read or wrote it, with its
 // stat: the save after every command compares the device's files with these
@@ -113,14 +109,32 @@ globalThis.ginSleepMs = (ms) => {
   if (ms > 0) Atomics.wait(sleeper, 0, 0, ms);
 };
 
-load(hostDir, ROOT, true);
-if (frozenDir) load(frozenDir, "/.frozen", false); // the firmware's frozen modules: read-only, never saved
-send({ ready: true });
+// A power-on: a new MicroPython (a new heap and filesystem) over the PC
+// folder. A soft reset asks for another ({"reset": true}) in this same
+// process: node itself starts once, which costs more than MicroPython.
+async function powerOn() {
+  mp = null;
+  mp = await loadMicroPython({
+    heapsize: parseInt(heapArg, 10) || 192 * 1024,
+    linebuffer: false,
+    stdout: put,
+    stderr: put,
+  });
+  load(hostDir, ROOT, true);
+  if (frozenDir) load(frozenDir, "/.frozen", false); // the firmware's frozen modules: read-only, never saved
+  send({ ready: true });
+}
+
+await powerOn();
 
 const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
 for await (const line of lines) {
   if (!line.trim()) continue;
   const job = JSON.parse(line);
+  if (job.reset) {
+    await powerOn();
+    continue;
+  }
   let err = "";
   try {
     mp.runPython(job.code);
