@@ -28,6 +28,11 @@ def _own_tmp():
     tempfile.tempdir = d
     os.environ["TMPDIR"] = d
     atexit.register(shutil.rmtree, d, True)
+    # The Pythons the tests start (gin, mpremote: hundreds) keep their
+    # compiled modules here, not in the repository, instead of compiling
+    # every module again at each start where PYTHONDONTWRITEBYTECODE is set.
+    os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(d, "pycache")
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 _own_tmp()
