@@ -443,6 +443,15 @@ class FakeDevice:
                         continue
                 idle_since = time.monotonic()
                 while self._in:
+                    n = self._plain() if self.micropython else 0
+                    if n:
+                        # A run of bytes that are only data here: taken at
+                        # once, as byte by byte they would be (a deploy
+                        # sends hundreds of KB).
+                        data = bytes(self._in[:n])
+                        del self._in[:n]
+                        self._data(data)
+                        continue
                     c = self._in[0]
                     del self._in[0]
                     if self.micropython:
@@ -582,6 +591,29 @@ class FakeDevice:
             return
         code = "exec(compile(open(%r).read(), %r, 'exec'), {'__name__': '__main__'})" % (where, name)
         self._exec(code, limit, file_stdout=True, client=client)
+
+    _CONTROL = re.compile(rb"[\x01-\x04]")
+
+    def _plain(self):
+        """How many bytes at the start of the input are plain data in this
+        mode (the raw REPL's code, raw-paste's): none in any other mode."""
+        if self.mode == "raw":
+            m = self._CONTROL.search(self._in)
+        elif self.mode == "paste":
+            m = self._in.find(b"\x04")
+            return m if m >= 0 else len(self._in)
+        else:
+            return 0
+        return m.start() if m else len(self._in)
+
+    def _data(self, data):
+        """Plain data: what _raw_byte or _paste_byte does with each byte."""
+        self.line += data
+        if self.mode == "paste":
+            before = self._paste_count
+            self._paste_count += len(data)
+            for _ in range(self._paste_count // PASTE_WINDOW - before // PASTE_WINDOW):
+                self._send(b"\x01")  # room for one more window
 
     def _byte(self, c):
         if self.mode == "raw":
