@@ -2,8 +2,9 @@
 
 A raw-REPL server on a TCP port of 127.0.0.1: mpremote (or any pyserial user)
 reaches it as ``socket://127.0.0.1:PORT``. What mpremote sends runs in real
-MicroPython (the npm WebAssembly build, one node process per power-on, see
-session.mjs), made to look like a Pico by pico_prelude.py. The device's
+MicroPython (the npm WebAssembly build, a new MicroPython per power-on in a
+node process that lives until code must be stopped, see session.mjs), made
+to look like a Pico by pico_prelude.py. The device's
 filesystem is a folder on the PC (``dev.root``), copied back after every
 command, so tests can put files there before and read them after.
 

@@ -1,4 +1,4 @@
-// One power-on of the fake Pico: real MicroPython (the npm WebAssembly build)
+// The fake Pico's power-ons: real MicroPython (the npm WebAssembly build)
 // whose root filesystem mirrors a folder on the PC.
 //
 //   node session.mjs MICROPYTHON_MJS HOST_DIR HEAP
@@ -8,8 +8,8 @@
 // {"o": base64} lines, then one {"done": true, "err": traceback-or-""} line.
 // {"reset": true}: a new MicroPython, as at power-on; {"ready": true} then.
 // After each run the device filesystem is copied back to HOST_DIR, so the
-// files survive when the PC side ends this process (a soft reset, or Ctrl-C
-// while main.py loops forever).
+// files survive when the PC side ends this process (Ctrl-C while main.py
+// loops forever).
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
