@@ -218,7 +218,8 @@ class Panel:
             gy = GLASS_COL1 - col
             dgx = drow
             dgy = -dcol
-            # the t on the glass: lo <= t < hi
+            # the t on the glass: lo <= t < hi; x then y written out, not a
+            # helper returning both (a tuple: show() runs under heap_lock)
             lo = 0
             hi = n if sixteen else 0
             if dgx == 0:
