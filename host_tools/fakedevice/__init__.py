@@ -679,20 +679,15 @@ class FakeDevice:
                 self._send(RAW_BANNER + b">")
                 return
             self._run_raw(code)
-        else:
-            self.line.append(c)
+        # (any other byte is data: _plain and _data took it)
 
     def _paste_byte(self, c):
-        if c == 4:  # end of data
+        # Only the end of data comes here: the rest is data (_plain, _data).
+        if c == 4:
             code, self.line = bytes(self.line), bytearray()
             self.mode = "raw"
             self._send(b"\x04")
             self._run_raw(code)
-            return
-        self.line.append(c)
-        self._paste_count += 1
-        if self._paste_count % PASTE_WINDOW == 0:
-            self._send(b"\x01")  # room for one more window
 
     def _run_raw(self, code):
         err = self._exec(code)
