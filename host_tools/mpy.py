@@ -199,7 +199,7 @@ def folded(files):
     return {"/%s/%s" % (top, rel): out[rel] for rel, top in mount.items()}
 
 
-def run_tests(module, extra_files=None, heap=HEAP, part=None, from_mpy=True, fold=True):
+def run_tests(module, extra_files=None, heap=HEAP, part=None, from_mpy=True):
     """Run the test_* functions of one module from tests/core under MicroPython.
 
     part: (i, n) runs only the i-th of n shares of the module's tests (by
@@ -211,8 +211,8 @@ def run_tests(module, extra_files=None, heap=HEAP, part=None, from_mpy=True, fol
     and imports them again: from .py most of a long module's run was the
     compiler's). The tests and the stand-ins stay .py.
 
-    fold: the tree folded as the Pico gets it (folded above) - the firmware
-    and the tests as one; a test's reads of a const become its number too.
+    The tree is folded as the Pico gets it (folded above) - the firmware and
+    the tests as one; a test's reads of a const become its number too.
 
     Returns a dict: passed, failed, resident (heap the module keeps after a
     collection), most (bytes allocated by its hungriest test), tests
@@ -221,9 +221,7 @@ def run_tests(module, extra_files=None, heap=HEAP, part=None, from_mpy=True, fol
     """
     with open(RUNNER, encoding="utf-8") as f:
         code = f.read() + "\n_runner = Runner(%r, %r)\n" % (module, tuple(part) if part else None)
-    files = collect_files(extra=extra_files)
-    if fold:
-        files = folded(files)
+    files = folded(collect_files(extra=extra_files))
     binfiles = None
     if from_mpy:
         files, binfiles = compiled(files)
