@@ -8,6 +8,8 @@ import os
 import sys
 import time
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for rel in ("tests/core", "host_tools/fakes", "boards", "firmware", ""):
     p = os.path.join(ROOT, rel)
@@ -79,8 +81,42 @@ HANG_S = 3600
 _TIME = {"cpython": 0.0, "micropython": 0.0, "compile": 0.0, "start": 0.0}
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_sessionstart(session):
     _TIME["start"] = time.monotonic()
+    if getattr(session.config.option, "numprocesses", None) and not hasattr(session.config, "workerinput"):
+        _rewrite_once(session.config)
+
+
+def _rewrite_once(config):
+    """Before the workers start (tryfirst: ahead of pytest-xdist's own
+    sessionstart), rewrite every test file's asserts once, in two
+    processes, into the pycache folder the workers read (_own_tmp). Each
+    worker otherwise rewrote all of them itself: 7 s of CPU a worker.
+    pytest's own functions (pinned in requirements.txt; the cache is hash
+    checked, so a stale one is never used); tests/host/test_rewrite_once.py
+    sees that the workers find the files."""
+    from pathlib import Path
+
+    from _pytest.assertion import rewrite
+    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
+    state = config.stash[rewrite.assertstate_key]
+    files = sorted(Path(ROOT, "tests").rglob("*.py"))
+    files = [f for f in files if f.name.startswith("test_") or f.name == "conftest.py"]
+    child = os.fork()
+    try:
+        for f in files[child == 0::2]:
+            cache = rewrite.get_cache_dir(f)
+            os.makedirs(cache, exist_ok=True)
+            try:
+                source_hash, co = rewrite._rewrite_test(f, config)
+            except SyntaxError:
+                continue    # its worker says what is wrong with it
+            rewrite._write_pyc(state, co, source_hash, cache / (f.name[:-3] + rewrite.PYC_TAIL))
+    finally:
+        if child == 0:
+            os._exit(0)
+    os.waitpid(child, 0)
 
 
 def _freeze():

@@ -48,3 +48,28 @@ def test_compile_check_names_file_and_line(tmp_path):
     good = tmp_path / "good.py"
     good.write_text("def f(a):\n    return a\n")
     assert mpy_compile.compile_file(str(good), str(tmp_path / "good.mpy")) is None
+
+
+def test_the_workers_find_every_test_file_rewritten(request, tmp_path, monkeypatch):
+    """conftest's _rewrite_once fills the folder the workers read their
+    compiled test files from: every test file and conftest, as pytest's
+    own reader finds them, with the asserts rewritten to explain a failure."""
+    import sys
+    from pathlib import Path
+
+    from _pytest.assertion import rewrite
+
+    import conftest
+    monkeypatch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path))
+    monkeypatch.setattr(sys, "pycache_prefix", None)
+    conftest._rewrite_once(request.config)
+    assert sys.pycache_prefix == str(tmp_path)
+    files = [f for f in Path(conftest.ROOT, "tests").rglob("*.py") if f.name.startswith("test_") or f.name == "conftest.py"]
+    found = 0
+    for f in files:
+        co = rewrite._read_pyc(f, rewrite.get_cache_dir(f) / (f.stem + rewrite.PYC_TAIL))
+        found += co is not None
+    assert found == len(files) > 100
+    me = Path(__file__)
+    co = rewrite._read_pyc(me, rewrite.get_cache_dir(me) / (me.stem + rewrite.PYC_TAIL))
+    assert "@pytest_ar" in co.co_names, "the asserts were not rewritten"
