@@ -29,7 +29,7 @@ dimmed or dark every NAP_MS. USB is never cut: with VBUS there it never
 sleeps lightly (and the port keeps the USB clock of a configured device).
 The watchdog is fed at every turn, so a light sleep never starves it.
 
-Once the panel has been off for a minute more on the battery alone, with
+Once the panel has been off for 10 s more on the battery alone, with
 nothing going on (no key down, no save waiting, no service such as Phones
 or the move clock), nap() sleeps deeply instead (device/dormant.py sleep):
 the sampler off, the Pico DORMANT, every clock stopped, until a key (or, on

@@ -42,7 +42,9 @@ _INTE_CLR = const(0x40017160)   # DORMANT_WAKE_INTE0 + 0x3000
 _INTR = const(0x400140F0)       # INTR0
 _GPIO_IN = const(0xD0000004)
 
-DEEP_MS = const(60000)    # the panel off this long past its own time: the deep sleep
+DEEP_MS = const(10000)    # the panel off this long past its own time: the deep sleep
+#                          (a press on a dark panel only wakes it either way; from
+#                          DORMANT it takes the crystal's 6 ms more)
 MISSES = const(2)         # deep sleeps in a row that no wake pin ended: no more till a press
 
 

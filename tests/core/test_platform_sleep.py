@@ -14,10 +14,10 @@ BATTERY_MV = 3600   # VSYS of a LiPo about half full
 # The idle times of the tests that wait for the dark: the panel dimmed
 # after 3 s and off after 10 s (the Settings' own set_idle; the product's
 # defaults are a minute and ten), so the wait for the deep sleep is the
-# loop's own DEEP_MS, not minutes of a dimmed panel first.
+# loop's own DEEP_MS past that, not minutes of a dimmed panel first.
 DIM_MS = 3000
 OFF_MS = 10000
-LONG_MS = OFF_MS + dormant.DEEP_MS + 5000   # past the panel off and the deep sleep's minute
+LONG_MS = OFF_MS + dormant.DEEP_MS + 5000   # past the panel off and the deep sleep's wait
 
 
 class Keys:

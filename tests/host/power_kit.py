@@ -8,7 +8,7 @@ The evening (docs/hardware.md): a hand every 2 or 3 minutes (120 s and
 and the score glanced at once between hands, 75 s after the hand: by
 then the screen has dimmed (60 s, the default) and the glance's press only
 wakes it. A hand that finds the screen dimmed first wakes it the same way.
-The drawer: left alone after it; dark after 10 minutes, DORMANT a minute later.
+The drawer: left alone after it; dark after 10 minutes, DORMANT 10 s later.
 """
 import machine
 from bench import Lcg, chatter  # noqa: F401 (Lcg: for the tests)

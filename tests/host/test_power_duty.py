@@ -7,9 +7,11 @@ import pytest
 from bench import Bench
 
 from device import app as A
+from device import dormant
 
-# how long each state is held and measured (ms): awake, dimmed, dark
-STATES = ((A.AWAKE, 20000), (A.DIM, 60000), (A.OFF, 60000))
+# how long each state is held and measured (ms): awake, dimmed, dark (short
+# of the deep sleep, due DEEP_MS after the panel goes off)
+STATES = ((A.AWAKE, 20000), (A.DIM, 60000), (A.OFF, dormant.DEEP_MS - 2000))
 
 
 def duty(board, light=True):
