@@ -64,13 +64,15 @@ class Clock:
             for x in TIMERS:
                 if x.due < t.due:
                     t = x
-            if t.due > end:
+            due = t.due
+            if due > end:
                 break
-            late = _irq_on_at(t.due)
-            if late != t.due:
-                t.due = late   # interrupts off: it fires once, when they are on again
-                continue
-            self.ms = t.due
+            if IRQS_OFF:
+                late = _irq_on_at(due)
+                if late != due:
+                    t.due = late   # interrupts off: it fires once, when they are on again
+                    continue
+            self.ms = due
             if t.mode == 1:
                 t.due += t.period
             else:
@@ -581,7 +583,7 @@ def lightsleep(ms=None):
         USB_CUTS[0] += 1
     end = FAKE_CLOCK.ms + ms
     for t in TIMERS:
-        due = _irq_on_at(t.due)
+        due = _irq_on_at(t.due) if IRQS_OFF else t.due
         if due < end:
             end = due
     if end < FAKE_CLOCK.ms:
