@@ -62,12 +62,12 @@ RARE = ("storage.archive", "storage.stats_file", "storage.club_files", "ui.scree
         "ui.moveclock", "ui.errtext", "ui.screens.battery", "device.dormant")
 
 # The screens of a hand's entry: at the table they go as well when the code
-# runs from flash (gin firmware: an import costs a millisecond or two), and
-# none is loaded ahead; from .py files (about 50 ms an import on a Pico)
-# WARM's are loaded in the idle time after the start instead, and kept.
+# runs from flash (gin firmware: an import costs a millisecond or two); from
+# .py files (about 50 ms an import on a Pico) they stay. WARM's are loaded in
+# the idle time after the start (warm()).
 FLOWS = ("ui.screens.menu", "ui.screens.record", "ui.screens.over", "ui.screens.history", "ui.screens.common",
          "ui.screens.message", "ui.widgets")
-WARM = ("ui.screens.menu", "ui.screens.record")
+WARM = ("ui.screens.record", "ui.screens.menu")
 
 # The match's code: it goes while the match is parked (an organiser's
 # device showing its evening keeps the match as its bytes: play/model.py park).
@@ -105,6 +105,14 @@ def at_table(code_in_flash):
     evening's core (held while an evening is open and not kept as its
     bytes), and with the code in flash the screens of a hand's entry."""
     return RARE + EVENING + FLOWS if code_in_flash else RARE + EVENING
+
+
+def warm(code_in_flash):
+    """What is loaded ahead in the idle time after the start: the screen of
+    the table's OK (its first press after a start would otherwise import
+    three modules, about 5 ms from flash; once a hand is saved they stay at
+    the table anyway), and from .py files the menu's too."""
+    return WARM[:1] if code_in_flash else WARM
 
 
 def language(code):

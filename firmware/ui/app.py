@@ -14,7 +14,7 @@ from ui import text as tx
 from ui.gfx import W, SMALL
 
 BATTERY_MS = const(5000)  # read the battery this often (an ADC read is not free)
-WARM_MS = const(1500)  # idle this long after the start: load the screens of a hand's entry
+WARM_MS = const(1500)  # idle this long after the start: load a hand's entry ahead (lifecycle.warm)
 TIDY_MS = const(600)   # idle this long after a press: flash work the saves left (a compaction)
 
 
@@ -288,10 +288,9 @@ class App:
         idle = ticks_diff(now, self.last_key_ms)
         if not self.warm and idle >= WARM_MS:
             self.warm = True
-            if not self.code_in_flash:
-                from base import lifecycle
-                for name in lifecycle.WARM:
-                    __import__(name)
+            from base import lifecycle
+            for name in lifecycle.warm(self.code_in_flash):
+                __import__(name)
         if idle >= TIDY_MS and self.tidy_due:
             self.tidy_due = False   # once per save: a failing flash is not hammered
             self.model.tidy()

@@ -108,8 +108,8 @@ def _loaded(names):
 
 def test_code_in_flash_lets_the_entry_screens_go_at_the_table():
     """Frozen firmware (main.py says so): after a hand the screens of its entry
-    are let go at the table and nothing is loaded ahead; from .mpy files they
-    stay (loading them again costs a Pico about 50 ms each)."""
+    are let go at the table; from .mpy files they stay (loading them again
+    costs a Pico about 50 ms each)."""
     from base import lifecycle
     from ui_kit import play_hand
     lifecycle.let_go(lifecycle.users(lifecycle.FLOWS))   # what other tests left loaded that uses them
@@ -133,3 +133,20 @@ def test_code_in_flash_lets_the_entry_screens_go_at_the_table():
     rig.app.home()
     play_hand(rig, 1)
     assert len(rig.app.match.hands) == 2
+
+
+def test_the_first_ok_after_a_start_finds_its_screen_loaded():
+    """In the idle time after the start the screen of the table's OK is
+    loaded ahead (with the code in flash that alone: it stays at the table
+    once a hand is saved anyway), so the first press imports nothing."""
+    from base import lifecycle
+    for in_flash in (True, False):
+        lifecycle.let_go(lifecycle.users(lifecycle.FLOWS))
+        lifecycle.let_go(lifecycle.FLOWS)
+        rig = Rig()
+        rig.board.code_in_flash = in_flash
+        rig.app.code_in_flash = in_flash
+        assert _loaded(lifecycle.FLOWS) == []
+        rig.step(2000)            # idle
+        loaded = _loaded(lifecycle.FLOWS)
+        assert "ui.screens.record" in loaded and ("ui.screens.menu" in loaded) != in_flash, (in_flash, loaded)
