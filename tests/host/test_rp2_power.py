@@ -6,7 +6,7 @@ settings file (dim 5 s, off 8 s) so that DORMANT comes 18 s after the hand.
 
 Runs when GIN_RP2_FROZEN_UF2 names a gin firmware UF2 for a board the
 emulator watches (rp2emu.LATENCY_BOARDS); skips otherwise, saying why.
-A few minutes of wall time.
+About 6 minutes of wall time.
 """
 import os
 
@@ -41,6 +41,21 @@ def plan():
     key (it only wakes the panel), looked at, then OK (the record flow)."""
     return ([(k, 1000) for k in rp2emu.README_HAND] + [(None, 3000), ("look", 0), (None, 25000), ("look", 0),
                                                      ("UP", 1000), ("look", 0), ("OK", 1000), ("look", 0)])
+
+
+def evening_plan(hands):
+    """The evening profile (power_kit.evening) as a plan: the knock a
+    second a press, the glance, the gap to the next hand; a hand that finds
+    the screen dimmed wakes it first."""
+    import power_kit as P
+    plan, idle = [], 0
+    for h in range(hands):
+        if idle >= 60000:   # the default dim_s
+            plan.append(("UP", P.PRESS_GAP_MS))
+        plan += [(k, P.PRESS_GAP_MS) for k in P.KNOCK]
+        plan += [(None, P.GLANCE_MS - len(P.KNOCK) * P.PRESS_GAP_MS), ("UP", P.GAPS_MS[h % 2] - P.GLANCE_MS)]
+        idle = P.GAPS_MS[h % 2] - P.GLANCE_MS
+    return plan
 
 
 def run(**kw):
