@@ -351,8 +351,9 @@ class Sleeps:
     A light sleep is MicroPython's lightsleep(ms) (ports/rp2/modmachine.c):
     it clears CLOCKS SLEEP_EN0 before its WFI (then sets USB's bits while a
     host has configured USB, as the harness's has) and puts the saved value
-    back after, so the time from the clearing to that is the sleep (the core waits in WFI for
-    the sampler's or the sleep's alarm; rp2040py jumps its clock there).
+    back after, so the time from the clearing to that is the sleep (the core
+    waits in WFI for the sampler's or the sleep's alarm; rp2040py jumps its
+    clock there).
     DORMANT is lightsleep() without a time: pico-sdk's xosc_dormant() writes
     "coma" to XOSC DORMANT and waits for STATUS.STABLE. rp2040py keeps that
     register only (peripherals/xosc.py RPXOSC.write_uint32: nothing ever

@@ -77,10 +77,10 @@ def report(r):
 
 def check(r):
     m = r["ms"]
-    lit, dark, woken, answered = r["looks"]
-    keys, _ = rp2emu._board_keys(rp2emu.board_of(UF2))
     # Asleep most of the time even with the panel lit through the hand.
     assert m[("light", "on")] > LIGHT_FLOOR * m["on"], m
+    lit, dark, woken, answered = r["looks"]
+    keys, _ = rp2emu._board_keys(rp2emu.board_of(UF2))
     # DORMANT once, in the dark, ended by the key pressed (its pin).
     assert r["dormants"] == 1 and dark[3] == 1 and not dark[1], (r["dormants"], dark[1:])
     assert m["dormant"] > 0 and r["woke_by"] == [keys["UP"]], (m["dormant"], r["woke_by"])
