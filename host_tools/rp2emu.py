@@ -185,6 +185,7 @@ class Emu:
         self.flash = FlashTime(self.mcu.ssi, self.clock, flash_time)
         self.last_settled_ms = None   # see tap()
         self.last_erases = 0
+        self.sleeps = None           # Sleeps, when the time asleep is counted
         if buttons:
             self.BUTTONS = dict(buttons)
 
@@ -208,11 +209,20 @@ class Emu:
         emulated time; the emulated ms it took, or None."""
         start = self.clock.nanos
         end = start + int(timeout_ms * 1e6)
+        sl = self.sleeps
+        if sl is not None and sl.still_dormant():
+            # DORMANT: the chip's clock stands still, the time passes outside it
+            sl.outside(end - start)
+            return None if pred is not None else timeout_ms
         self._stop_alarm.cancel()
         self._stop_alarm.schedule(end - start)
         while True:
             self.sim.stopped = False
             self.sim._execute_batch()
+            if sl is not None and sl.still_dormant():
+                sl.outside(end - self.clock.nanos)   # gone DORMANT: the rest is outside time
+                self._stop_alarm.cancel()
+                return None if pred is not None else timeout_ms
             if pred is not None and pred():
                 self._stop_alarm.cancel()
                 return (self.clock.nanos - start) / 1e6
@@ -332,6 +342,162 @@ class Emu:
         with tempfile.NamedTemporaryFile(suffix=".img") as f:
             self.dev.dump_flash_image(f.name)
             return Path(f.name).read_bytes()
+
+
+class Sleeps:
+    """Where the emulated chip's time goes: running, in a light sleep or
+    DORMANT, against the panel lit, dimmed or off, on the chip's own clock.
+
+    A light sleep is MicroPython's lightsleep(ms) (ports/rp2/modmachine.c):
+    it clears CLOCKS SLEEP_EN0 before its WFI (then sets USB's bits while a
+    host has configured USB, as the harness's has) and puts the saved value
+    back after, so the time from the clearing to that is the sleep (the core
+    waits in WFI for the sampler's or the sleep's alarm; rp2040py jumps its
+    clock there).
+    DORMANT is lightsleep() without a time: pico-sdk's xosc_dormant() writes
+    "coma" to XOSC DORMANT and waits for STATUS.STABLE. rp2040py keeps that
+    register only (peripherals/xosc.py RPXOSC.write_uint32: nothing ever
+    writes "wake" back) and has no DORMANT_WAKE_INTE0..3 (peripherals/io.py
+    RPIO: IO_BANK0 0x160-0x16c fall to BasePeripheral, unimplemented), so
+    its core would spin on STABLE with every clock running. Modelled here,
+    as the RP2040 datasheet has it (2.16.4, 2.19.6.1): the INTE registers
+    are kept; at "coma" the chip stops - no instruction, its clock (timer,
+    watchdog) standing still - and the time passes outside it (outside());
+    a pin level or edge an enabled event matches writes "wake" and the chip
+    goes on (the crystal's start-up, about 6 ms, is not charged).
+    wake_pins=False: the INTE writes are dropped, as if the firmware set
+    none. A Pico's panel states from the SSD1306's own commands."""
+
+    SLEEP_EN0 = 0xA8
+    SLEEP_EN1 = 0xAC
+    XOSC_DORMANT = 0x08
+    INTE0 = 0x160
+    CPU = ("run", "light", "dormant")
+    PANEL = ("on", "dim", "off")
+
+    def __init__(self, emu, wake_pins=True):
+        from rp2040py.peripherals import xosc as X
+        self.emu = emu
+        self.mcu = emu.mcu
+        self.clock = emu.clock
+        self.ns = {(c, p): 0 for c in self.CPU for p in self.PANEL}
+        self.cpu = "run"
+        self.panel = "off"
+        self.t = self.clock.nanos
+        self.lights = 0             # light sleeps entered
+        self.dormants = 0           # DORMANT entered
+        self.woke_by = []           # the GPIO that ended each DORMANT
+        self.dormant = False
+        self.inte = [0, 0, 0, 0]    # DORMANT_WAKE_INTE0..3
+        self._levels = 0            # the pins' levels at "coma": the edges are from there
+        self._saved = None          # SLEEP_EN0 before the light sleep
+        self._wake_pins = wake_pins
+        clocks, xosc = self.mcu.clocks, self.mcu.xosc
+        io = self.mcu.peripherals[0x40014]
+        en = {self.SLEEP_EN0: 0xFFFFFFFF, self.SLEEP_EN1: 0xFFFFFFFF}
+        c_read, c_write = clocks.read_uint32, clocks.write_uint32
+        x_write = self._x_write = xosc.write_uint32
+        io_read, io_write = io.read_uint32, io.write_uint32
+
+        def clocks_read(off):
+            return en[off] if off in en else c_read(off)
+
+        def clocks_write(off, v):
+            if off not in en:
+                return c_write(off, v)
+            if off == self.SLEEP_EN0:
+                if v == 0 and self.cpu == "run":
+                    self._saved = en[off]
+                    self._to("light", None)
+                    self.lights += 1
+                elif v == self._saved and self.cpu == "light":
+                    self._to("run", None)     # put back: awake
+            en[off] = v
+
+        def xosc_write(off, v):
+            x_write(off, v)
+            if off == self.XOSC_DORMANT and v == X.DORMANT_VALUE:
+                self._to("dormant", None)
+                self.dormants += 1
+                self.dormant = True
+                self._levels = self._gpio_in()
+                emu.sim.stopped = True   # no instruction more until a wake pin
+
+        def io_read_(off):
+            if self.INTE0 <= off < self.INTE0 + 16:
+                return self.inte[(off - self.INTE0) >> 2]
+            return io_read(off)
+
+        def io_write_(off, v):
+            if self.INTE0 <= off < self.INTE0 + 16:
+                if self._wake_pins:
+                    self.inte[(off - self.INTE0) >> 2] = v
+                return None
+            return io_write(off, v)
+        clocks.read_uint32, clocks.write_uint32 = clocks_read, clocks_write
+        xosc.write_uint32 = xosc_write
+        io.read_uint32, io.write_uint32 = io_read_, io_write_
+        panel = emu.oled.panel
+        p_write = panel.i2c_write
+
+        def panel_write(data):
+            p_write(data)
+            st = "off" if not panel.on else "dim" if panel.contrast <= 1 else "on"   # DIM_CONTRAST
+            if st != self.panel:
+                self._to(None, st)
+        panel.i2c_write = panel_write
+
+    def _gpio_in(self):
+        bits = 0
+        for i, pin in enumerate(self.mcu.gpio):
+            bits |= pin.input_value << i
+        return bits
+
+    def _to(self, cpu, panel):
+        now = self.clock.nanos
+        self.ns[(self.cpu, self.panel)] += now - self.t
+        self.t = now
+        self.cpu = cpu or self.cpu
+        self.panel = panel or self.panel
+
+    def outside(self, ns):
+        """Time passing while the chip is DORMANT (its clock stands still)."""
+        self.ns[("dormant", self.panel)] += ns
+
+    def still_dormant(self):
+        """DORMANT, and no wake pin says otherwise; a pin that does (its
+        enabled level, or an edge since "coma") writes "wake": False."""
+        from rp2040py.peripherals import xosc as X
+        if not self.dormant:
+            return False
+        now, was = self._gpio_in(), self._levels
+        for g in range(30):
+            ev = (self.inte[g >> 3] >> ((g & 7) << 2)) & 0xF
+            up, before = (now >> g) & 1, (was >> g) & 1
+            if ev & 1 and not up or ev & 2 and up or ev & 4 and before and not up or ev & 8 and up and not before:
+                self.dormant = False
+                self.woke_by.append(g)
+                self._x_write(self.XOSC_DORMANT, X.WAKE_VALUE)
+                self._to("run", None)
+                return False
+        return True
+
+    def ms(self):
+        """{(cpu, panel): ms}, and {state: ms} for each cpu and panel state
+        alone and "total", counted since the start or the last reset()."""
+        self._to(None, None)
+        out = {k: v / 1e6 for k, v in self.ns.items()}
+        for c in self.CPU:
+            out[c] = sum(out[(c, p)] for p in self.PANEL)
+        for p in self.PANEL:
+            out[p] = sum(out[(c, p)] for c in self.CPU)
+        out["total"] = sum(out[c] for c in self.CPU)
+        return out
+
+    def reset(self):
+        self._to(None, None)
+        for k in self.ns:
+            self.ns[k] = 0
 
 
 class FlashTime:
@@ -884,5 +1050,56 @@ def press_parts(uf2, script=("OK", "DOWN", "BACK", "BACK", "OK")):
             raise RuntimeError(err[-600:])
         return [(p[1], int(p[2]), int(p[3]), int(p[4]), int(p[5]))
                 for p in (line.split() for line in out.splitlines() if line.startswith("@@"))]
+    finally:
+        e.close()
+
+
+def on_battery(e, vsys_mv=3500):
+    """The emulated Pico on a battery alone: VSYS at vsys_mv on ADC3 (GP29)
+    through the Pico's divider of 3, VBUS (GP24) low - USB's data still
+    flows, as the harness needs it."""
+    e.mcu.adc.channel_values[3] = round(vsys_mv / 3 * 4095 / 3300)   # a 12-bit ADC, 3.3 V reference
+    e.mcu.gpio[24].set_input_value(False)
+
+
+def duty(uf2, plan, settings=None, vsys_mv=3500, wake_pins=True):
+    """Where the time goes on a gin firmware UF2 on battery (on_battery),
+    on the emulated chip's own clock (Sleeps), while plan is played by the
+    buttons from the table of a first start (its set-up left by Back):
+    plan is [(key, ms)], each key pressed (80 ms, as tap()) and ms let go
+    from the press's start; key None presses nothing, "look" notes the
+    panel. settings: the UI's settings file ({"dim_s": ..}, ui/config.py);
+    wake_pins=False drops the firmware's DORMANT wake enables (Sleeps).
+    Returns {"ms": Sleeps.ms() over the plan, "lights", "dormants",
+    "woke_by": as Sleeps counts them, "looks": [(the panel's RAM, on,
+    contrast, DORMANTs so far)], "frames": frames sent}. Minutes of wall
+    time."""
+    import json
+    keys, three = _board_keys(board_of(uf2))
+    files = {"/gin_ui.json": json.dumps(settings).encode()} if settings else None
+    e = Emu(uf2, app_image(drop=list(app_files()), replace=files, chip=chip_of(uf2)), buttons=keys)
+    try:
+        on_battery(e, vsys_mv)
+        sl = e.sleeps = Sleeps(e, wake_pins)
+        e.start_app()
+        e.tap("OK", hold_ms=700) if three else e.tap("BACK")   # the first start's set-up: A and B
+        e.run_ms(2000)
+        sl.reset()
+        lights, dormants, frames = sl.lights, sl.dormants, e.frames
+        looks = []
+        p = e.oled.panel
+        for key, ms in plan:
+            if key == "look":
+                looks.append((bytes(p.ram), p.on, p.contrast, sl.dormants - dormants))
+            elif key is not None:
+                t = e.clock.nanos
+                e.tap(key)
+                ms -= (e.clock.nanos - t) / 1e6
+            if ms > 0:
+                e.run_ms(ms)
+        if b"Traceback" in e.out:
+            raise RuntimeError(bytes(e.out[-600:]).decode("utf-8", "replace"))
+        return {"ms": sl.ms(), "lights": sl.lights - lights, "dormants": sl.dormants - dormants,
+                "woke_by": list(sl.woke_by), "looks": looks, "frames": e.frames - frames}
     finally:
         e.close()
