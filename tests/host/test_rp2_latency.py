@@ -1,5 +1,6 @@
 """Edge to glass on the emulated Pico: every press of the README's hand,
-played twice by the buttons on a gin firmware UF2 after hands played from
+and of a hand by cards whose result is among the slowest to work out,
+played by the buttons on a gin firmware UF2 after hands played from
 the REPL (so that the first save erases: littlefs's metadata block fills), from the button's edge to the frame on
 the wire (its I2C time included), the flash as slow as its datasheet (a
 sector erase 45 ms: host_tools/rp2emu.py FlashTime). The target: 50 ms for
@@ -7,7 +8,7 @@ every press, a save included (docs/device-guide.md, Saving).
 
 Runs when GIN_RP2_FROZEN_UF2 names a gin firmware UF2 for a board the
 emulator watches (rp2emu.LATENCY_BOARDS); skips otherwise, saying why.
-15-25 minutes of wall time.
+15-25 minutes of wall time (the hand by cards, 81 taps: about 40).
 """
 import os
 
