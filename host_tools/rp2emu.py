@@ -38,6 +38,48 @@ BLOCK = 4096
 # record flow, and so on to "Saved".
 README_HAND = ["OK", "OK", "DOWN", "DOWN", "DOWN", "OK"] + ["UP"] * 5 + ["OK", "OK"]
 MPY_TAG = 6 | 3 << 8 | 4 << 10   # sys.implementation._mpy of MicroPython 1.28 on the RP2040
+# A hand by cards whose result is among the slowest to work out under the
+# device's rules (finnish): the first of host_tools/bench/cmd_bench.py's
+# HARDEST deals (the knocker's 10, a knock with 2; the defender's 10).
+CARD_DEAL = 0
+
+
+def picker_taps(cards, others=()):
+    """The taps that enter `cards` (card ints) in the card picker
+    (ui/screens/cards.py), `others` being the other player's cards, which its
+    ring leaves out: in suit order, each move by taps the short way round
+    the ring (Down on a tie), then OK, which takes the card and moves to
+    the next free one."""
+    ring = [c for c in range(52) if c not in others]
+    mine = set()
+    cursor = min(ring)
+    out = []
+    for c in sorted(cards):
+        n = len(ring)
+        fwd = (ring.index(c) - ring.index(cursor)) % n
+        out += ["DOWN"] * fwd if fwd <= n - fwd else ["UP"] * (n - fwd)
+        out.append("OK")
+        mine.add(c)
+        free = [x for x in ring if x not in mine]
+        if free:
+            cursor = min((x for x in free if x > c), default=free[0])
+    return out
+
+
+def card_deal():
+    """The deal of CARD_DEAL: (the knocker's card ints, the defender's)."""
+    from host_tools.bench.cmd_bench import hardest_deals
+    return hardest_deals()[CARD_DEAL]
+
+
+def card_script(deal=None):
+    """The key names that record `deal` (the knocker's card ints, the
+    defender's; card_deal() if None) by cards from the table under rules with
+    a fixed knock limit and no Big Gin (the device's default): Down opens
+    the menu, Down and OK Record by cards, OK on who went out as offered
+    (the dealer's opponent), the knocker's cards, the defender's, OK saves."""
+    k, d = deal or card_deal()
+    return ["DOWN", "DOWN", "OK", "OK"] + picker_taps(k) + picker_taps(d, k) + ["OK"]
 
 
 def app_files(board="pico_i2c", replace=None, drop=()):
