@@ -920,6 +920,21 @@ def hand_times(uf2, frozen, deals, rules_name):
 LATENCY_BOARDS = ("pico_i2c", "pico_i2c_128x32", "pico_i2c_3btn", "pico_i2c_ssd1309")
 
 
+def why_not_watched(uf2):
+    """Why the tests cannot play a gin firmware UF2 on the emulator and
+    watch its panel (None: they can): no such file, no rp2040py, or a
+    board whose panel the emulator does not watch (LATENCY_BOARDS)."""
+    if not uf2 or not os.path.isfile(uf2):
+        return "GIN_RP2_FROZEN_UF2 does not name a UF2 (gin firmware --board BOARD: docs/rp2-emulator.md)"
+    try:
+        import rp2040py  # noqa: F401
+    except ImportError:
+        return "rp2040py is not installed in .venv"
+    if board_of(uf2) not in LATENCY_BOARDS:
+        return "the emulator does not watch the panel of %s" % board_of(uf2)
+    return None
+
+
 def board_of(uf2):
     """The board a gin firmware UF2 was built for (the longest board name
     in its frozen code), or None."""

@@ -35,19 +35,7 @@ def _played():
     raise AssertionError("no save erased in 200 hands")
 
 
-def _why_not():
-    if not UF2 or not os.path.isfile(UF2):
-        return "GIN_RP2_FROZEN_UF2 does not name a UF2 (gin firmware --board BOARD: docs/rp2-emulator.md)"
-    try:
-        import rp2040py  # noqa: F401
-    except ImportError:
-        return "rp2040py is not installed in .venv"
-    if rp2emu.board_of(UF2) not in rp2emu.LATENCY_BOARDS:
-        return "the emulator does not watch the panel of %s" % rp2emu.board_of(UF2)
-    return None
-
-
-WHY = _why_not()
+WHY = rp2emu.why_not_watched(UF2)
 pytestmark = pytest.mark.skipif(WHY is not None, reason="latency tests skipped: %s" % WHY)
 
 

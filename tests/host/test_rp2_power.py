@@ -19,19 +19,7 @@ SETTINGS = {"dim_s": 5, "sleep_s": 8}
 LIGHT_FLOOR = 0.5   # the share of the lit panel's time in a light sleep, at least
 
 
-def _why_not():
-    if not UF2 or not os.path.isfile(UF2):
-        return "GIN_RP2_FROZEN_UF2 does not name a UF2 (gin firmware --board BOARD: docs/rp2-emulator.md)"
-    try:
-        import rp2040py  # noqa: F401
-    except ImportError:
-        return "rp2040py is not installed in .venv"
-    if rp2emu.board_of(UF2) not in rp2emu.LATENCY_BOARDS:
-        return "the emulator does not watch the panel of %s" % rp2emu.board_of(UF2)
-    return None
-
-
-WHY = _why_not()
+WHY = rp2emu.why_not_watched(UF2)
 pytestmark = pytest.mark.skipif(WHY is not None, reason="power tests skipped: %s" % WHY)
 
 
