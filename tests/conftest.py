@@ -94,7 +94,7 @@ def _rewrite_once(config):
     processes, into the pycache folder the workers read (_own_tmp). Each
     worker otherwise rewrote all of them itself: 7 s of CPU a worker.
     pytest's own functions (pinned in requirements.txt; the cache is hash
-    checked, so a stale one is never used); tests/host/test_rewrite_once.py
+    checked, so a stale one is never used); tests/host/test_harness.py
     sees that the workers find the files."""
     from pathlib import Path
 
