@@ -62,11 +62,29 @@ def _now():
     return machine.FAKE_CLOCK.ms
 
 
+def _clip(span, g, dg, size):
+    """Narrow span ([lo, hi] of t) to the t where g + dg * t lies in 0..size-1."""
+    if dg == 0:
+        if not 0 <= g < size:
+            span[1] = 0
+    elif dg > 0:
+        if -g > span[0]:
+            span[0] = -g
+        if size - g < span[1]:
+            span[1] = size - g
+    else:
+        if g - size + 1 > span[0]:
+            span[0] = g - size + 1
+        if g + 1 < span[1]:
+            span[1] = g + 1
+
+
 class Panel:
     chip = "st7789"
     rows = H          # the screen the simulator shows: the UI's 128x64
 
     def __init__(self):
+        self._span = [0, 0]   # show()'s clip of a row (_clip)
         self.ram = bytearray(GW * GH)         # the glass: an index into colours a pixel
         self.colours = [0]                    # RGB565 values as written (0: black)
         self.unknown = []
@@ -218,36 +236,15 @@ class Panel:
             gy = GLASS_COL1 - col
             dgx = drow
             dgy = -dcol
-            # the t on the glass: lo <= t < hi; x then y written out, not a
-            # helper returning both (a tuple: show() runs under heap_lock)
-            lo = 0
-            hi = n if sixteen else 0
-            if dgx == 0:
-                if not 0 <= gx < GW:
-                    hi = 0
-            elif dgx > 0:
-                if -gx > lo:
-                    lo = -gx
-                if GW - gx < hi:
-                    hi = GW - gx
-            else:
-                if gx - GW + 1 > lo:
-                    lo = gx - GW + 1
-                if gx + 1 < hi:
-                    hi = gx + 1
-            if dgy == 0:
-                if not 0 <= gy < GH:
-                    hi = 0
-            elif dgy > 0:
-                if -gy > lo:
-                    lo = -gy
-                if GH - gy < hi:
-                    hi = GH - gy
-            else:
-                if gy - GH + 1 > lo:
-                    lo = gy - GH + 1
-                if gy + 1 < hi:
-                    hi = gy + 1
+            # the t on the glass: lo <= t < hi, clipped by x then y in a list
+            # made once (not a tuple returned: show() runs under heap_lock)
+            span = self._span
+            span[0] = 0
+            span[1] = n if sixteen else 0
+            _clip(span, gx, dgx, GW)
+            _clip(span, gy, dgy, GH)
+            lo = span[0]
+            hi = span[1]
             if hi < lo:
                 hi = lo
             off += n - (hi - lo)
