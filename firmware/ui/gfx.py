@@ -19,7 +19,7 @@ BIG = const(1)    # large digits for the totals (at least 16 px tall)
 
 
 class Gfx:
-    """fb: a framebuf-like object (fill, fill_rect, hline, vline, rect);
+    """fb: a framebuf-like object (fill, fill_rect, hline, vline, rect, blit);
     writer: draw(fb, s, x, y, font, color), width(s, font), height(font);
     show: pushes the frame to the panel; h: the panel's rows."""
 
@@ -51,6 +51,12 @@ class Gfx:
 
     def hline(self, x, y, w, c):
         self.fb.hline(x, y, w, c)
+
+    def blit(self, bitmap, x, y, key):
+        """A small 1-bit bitmap onto the frame, as the writer's glyphs go:
+        (buffer, width, height, MONO_VLSB), its pixels of the key's colour
+        left out."""
+        self.fb.blit(bitmap, x, y, key)
 
     def show(self):
         self._show()

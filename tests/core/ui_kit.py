@@ -128,6 +128,9 @@ class BoundsFb:
         self._box("hline", x, y, w, 1)
         self.rules.append((x, y, w))
 
+    def blit(self, bitmap, x, y, key):
+        self._box("blit", x, y, bitmap[1], bitmap[2])
+
 
 NullFb = BoundsFb
 
