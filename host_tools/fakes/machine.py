@@ -61,9 +61,10 @@ class Clock:
         end = self.ms + ms
         while TIMERS:
             t = TIMERS[0]
-            for x in TIMERS:
-                if x.due < t.due:
-                    t = x
+            if len(TIMERS) > 1:     # (mostly one: the button sampler's, every 2 ms)
+                for x in TIMERS:
+                    if x.due < t.due:
+                        t = x
             due = t.due
             if due > end:
                 break
@@ -591,16 +592,17 @@ def lightsleep(ms=None):
         return
     if USB["host"] and not (USB["mounted"] and ms):
         USB_CUTS[0] += 1
-    end = FAKE_CLOCK.ms + ms
+    now = FAKE_CLOCK.ms
+    end = now + ms
     for t in TIMERS:
         due = _irq_on_at(t.due) if IRQS_OFF else t.due
         if due < end:
             end = due
-    if end < FAKE_CLOCK.ms:
-        end = FAKE_CLOCK.ms
-    SLEPT[0] += end - FAKE_CLOCK.ms
+    if end < now:
+        end = now
+    SLEPT[0] += end - now
     SLEPT[1] += 1
-    FAKE_CLOCK.advance(end - FAKE_CLOCK.ms)
+    FAKE_CLOCK.advance(end - now)
 
 
 # ---------------------------------------------------------------- DORMANT
