@@ -143,28 +143,24 @@ def _owner(v, dicts):
     return getattr(c, "__module__", None)
 
 
-def _held(v, dicts, depth):
-    """The modules v and, while they are the firmware's, the objects it
-    holds (depth levels down) are of."""
-    out = []
+def _held(v, dicts, depth, out):
+    """Adds to out the modules v and, while they are the firmware's, the
+    objects it holds (depth levels down) are of."""
     t = type(v)
-    if t is list or t is tuple:
-        for x in v:
-            out.extend(_held(x, dicts, depth))
-        return out
-    if t is dict:
-        for x in v.values():
-            out.extend(_held(x, dicts, depth))
-        return out
+    if t is list or t is tuple or t is dict:
+        for x in (v.values() if t is dict else v):
+            # (a plain value is of no module: most of what is held, passed over quickly)
+            if type(x) is not str and type(x) is not int:
+                _held(x, dicts, depth, out)
+        return
     o = _owner(v, dicts)
     if o is None or not _ours(o):
-        return out
+        return
     out.append(o)
     d = getattr(v, "__dict__", None)
     if depth > 1 and t is not _MODULE and t is not type and d is not None:
         for x in d.values():
-            out.extend(_held(x, dicts, depth - 1))
-    return out
+            _held(x, dicts, depth - 1, out)
 
 
 def _uses(going):
@@ -176,8 +172,12 @@ def _uses(going):
         dicts[id(mods[n].__dict__)] = n
     out = []
     for name in list(mods):
-        if _ours(name):
+        i = name.find(".")
+        if (name if i < 0 else name[:i]) in ROOMS:     # _ours(name), without a call per module
             for v in mods[name].__dict__.values():
+                t = type(v)
+                if t is int or t is str:
+                    continue    # a plain value, of no module (most globals: quick)
                 o = _owner(v, dicts)
                 # (a package's attribute for a submodule of its own is no use: it goes with it)
                 if o is not None and o in going and o != name and not o.startswith(name + "."):
@@ -213,8 +213,8 @@ def let_go(names, holders=()):
         pairs, dicts = _uses(going)
         held = []
         for h in holders:     # each, and two levels of what it holds
-            held.extend(_held(h, dicts, 1))
-            held.extend(_held(getattr(h, "__dict__", {}), dicts, 2))
+            _held(h, dicts, 1, held)
+            _held(getattr(h, "__dict__", {}), dicts, 2, held)
         for o in held:
             if o in going and o not in stay:
                 stay.append(o)

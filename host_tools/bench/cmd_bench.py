@@ -193,14 +193,14 @@ def mmm(xs):
     return xs[0], xs[len(xs) // 2], xs[-1]
 
 
-def interleaved(jobs, runs):
+def interleaved(jobs, runs, min_seconds=0.1):
     """jobs: [(name, fn, items)]. In each run every job is timed once, in
     turn, so a busy spell of the machine falls on the core and the peers
     alike. Returns {name: [seconds per call, one a run]}."""
     times = {name: [] for name, _, _ in jobs}
     for _ in range(runs):
         for name, fn, items in jobs:
-            times[name].append(_time_per_call(fn, items))
+            times[name].append(_time_per_call(fn, items, min_seconds))
     return times
 
 
@@ -299,7 +299,7 @@ def section_cpython(ctx):
                 notes.append("%s differs from the core (which the brute-force oracle in tests/host checks) "
                              "on %d of %d %s hands" % (pname, wrong, len(hands), name))
             jobs.append((pname, f, theirs))
-        t = interleaved(jobs, runs)
+        t = interleaved(jobs, runs, ctx["min_seconds"])
         lo, med, hi = mmm(t["core"])
         clo, cmed, chi = mmm(t["count"])
         row = {"class": name, "n": len(hands), "ours_us": med * 1e6, "ours_us_spread": [lo * 1e6, hi * 1e6],
@@ -315,7 +315,7 @@ def section_cpython(ctx):
         rows.append(row)
     for name in ("hand/random", "hand/dense", "hand/hardest", "hand/most-bytes"):
         deals = classes[name]
-        t = interleaved([("core", lambda kd: hand.evaluate(r, kd[0], kd[1]), deals)], runs)["core"]
+        t = interleaved([("core", lambda kd: hand.evaluate(r, kd[0], kd[1]), deals)], runs, ctx["min_seconds"])["core"]
         lo, med, hi = mmm(t)
         rows.append({"class": name, "n": len(deals), "ours_us": med * 1e6, "ours_us_spread": [lo * 1e6, hi * 1e6]})
     # A comparison is a ratio (peer time / core time), not a verdict.
@@ -500,6 +500,8 @@ def main(argv):
                    "shows its mean's min/median/max over them from 5 runs (default %d)" % RUNS)
     p.add_argument("--runs", type=int, default=RUNS, help="CPython runs, the core and the peers timed in turn in "
                    "each; every figure is their median and min-max (default %d)" % RUNS)
+    p.add_argument("--min-seconds", type=float, default=0.1, help="CPython: each timing repeats its hands at least "
+                   "this long (default 0.1)")
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--out", default=os.path.join(ROOT, "bench-out", "bench.json"), help="JSON file to write")
     p.add_argument("--no-peers", action="store_true", help="skip RLCard and OpenSpiel")
@@ -519,7 +521,7 @@ def main(argv):
         raise GinError("bench: --ui-hands must be at least %d: the evening starts with the %d-hand game"
                        % (bench_ui.HANDS30, bench_ui.HANDS30))
     ctx = {"classes": make_classes(a.seed, max(a.hands, a.mp_hands)), "peers": not a.no_peers,
-           "mp_hands": a.mp_hands, "mp_reps": a.mp_reps, "mp_runs": a.mp_runs, "runs": a.runs, "seed": a.seed, "ui_hands": a.ui_hands,
+           "mp_hands": a.mp_hands, "mp_reps": a.mp_reps, "mp_runs": a.mp_runs, "runs": a.runs, "min_seconds": a.min_seconds, "seed": a.seed, "ui_hands": a.ui_hands,
            "hardest": hardest_deals(), "rules": RULES,
            "rp2_uf2": a.rp2_uf2, "rp2_frozen_uf2": a.rp2_frozen_uf2, "rp2_hands": a.rp2_hands}
     report = {"seed": a.seed, "hands": a.hands, "rules": RULES, "sections": []}

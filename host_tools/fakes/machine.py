@@ -61,9 +61,10 @@ class Clock:
         end = self.ms + ms
         while TIMERS:
             t = TIMERS[0]
-            for x in TIMERS:
-                if x.due < t.due:
-                    t = x
+            if len(TIMERS) > 1:     # (mostly one: the button sampler's, every 2 ms)
+                for x in TIMERS:
+                    if x.due < t.due:
+                        t = x
             due = t.due
             if due > end:
                 break
@@ -135,22 +136,50 @@ class ResetCalled(Exception):
 
 
 # ---------------------------------------------------------------- the world
+def _kept(name):
+    """An attribute of a Line whose every change updates its lv."""
+    def get(self):
+        return getattr(self, name)
+
+    def put(self, v):
+        setattr(self, name, v)
+        self._now()
+    return property(get, put)
+
+
 class Line:
     """One GPIO as seen from outside: what drives it, and what the Pico drives."""
 
+    mode = _kept("_mode")
+    pull = _kept("_pull")
+    out = _kept("_out")          # level the Pico drives when mode is OUT
+    driven = _kept("_driven")    # level forced from outside (None = floating)
+
     def __init__(self, n):
         self.n = n
-        self.mode = -1
-        self.pull = None
-        self.out = 0          # level the Pico drives when mode is OUT
+        self._mode = -1
+        self._pull = None
+        self._out = 0
+        self._driven = None
+        self.lv = 0           # the level now (a change due in _script aside): _now
         self.falls = 0        # how often the Pico drove it from 1 to 0 (reset pulses)
-        self.driven = None    # level forced from outside (None = floating)
         self.duty = None      # a PWM's duty (0..65535) when the pin is one (backlight, LED)
         self._script = []     # pending (absolute ms, level), sorted by time
 
+    def _now(self):
+        # The level, worked out at each change of what drives the line
+        # rather than at each read: a button sampler reads every pin at
+        # each of its 2 ms ticks, millions of reads in a run of the tests.
+        if self._mode == Pin.OUT:
+            self.lv = self._out
+        elif self._driven is not None:
+            self.lv = self._driven
+        else:
+            self.lv = 1 if self._pull == Pin.PULL_UP else 0
+
     def set_out(self, v):
         v = 1 if v else 0
-        if self.out and not v:
+        if self._out and not v:
             self.falls += 1
         self.out = v
 
@@ -176,13 +205,7 @@ class Line:
             now = FAKE_CLOCK.ms
             while s and s[0][0] <= now:
                 self.driven = s.pop(0)[1]
-        if self.mode == Pin.OUT:
-            return self.out
-        if self.driven is not None:
-            return self.driven
-        if self.pull == Pin.PULL_UP:
-            return 1
-        return 0
+        return self.lv
 
 
 class I2CBus:
@@ -334,7 +357,12 @@ class Pin:
 
     def value(self, v=None):
         if v is None:
-            return self._line.level()
+            # Line.level() without its call unless a change may be due: a
+            # button sampler reads every pin at each of its 2 ms ticks.
+            ln = self._line
+            if ln._script:
+                return ln.level()
+            return ln.lv
         self._line.set_out(v)
         return None
 
@@ -581,16 +609,17 @@ def lightsleep(ms=None):
         return
     if USB["host"] and not (USB["mounted"] and ms):
         USB_CUTS[0] += 1
-    end = FAKE_CLOCK.ms + ms
+    now = FAKE_CLOCK.ms
+    end = now + ms
     for t in TIMERS:
         due = _irq_on_at(t.due) if IRQS_OFF else t.due
         if due < end:
             end = due
-    if end < FAKE_CLOCK.ms:
-        end = FAKE_CLOCK.ms
-    SLEPT[0] += end - FAKE_CLOCK.ms
+    if end < now:
+        end = now
+    SLEPT[0] += end - now
     SLEPT[1] += 1
-    FAKE_CLOCK.advance(end - FAKE_CLOCK.ms)
+    FAKE_CLOCK.advance(end - now)
 
 
 # ---------------------------------------------------------------- DORMANT

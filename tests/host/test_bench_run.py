@@ -7,7 +7,7 @@ from test_cli_rules_deadwood_hand import gin
 def test_bench_small_run_writes_json(tmp_path):
     out = tmp_path / "bench.json"
     rc, stdout, err = gin("bench", "--no-peers", "--hands", "5", "--mp-hands", "2", "--mp-reps", "1", "--mp-runs", "1",
-                          "--ui-hands", "30", "--out", str(out))
+                          "--min-seconds", "0.005", "--ui-hands", "30", "--out", str(out))
     assert rc == 0, err
     assert "hand/dense" in stdout and "arrange11/random" in stdout
     rep = json.loads(out.read_text())
@@ -57,7 +57,7 @@ def test_peers_are_timed_in_turn_with_the_core_and_ratios_taken_within_a_run():
     order = []
     jobs = [(name, lambda it, name=name: order.append(name), [1]) for name in ("core", "count", "RLCard")]
     real = cmd_bench._time_per_call
-    cmd_bench._time_per_call = lambda fn, items: (fn(items[0]), len(order))[1]
+    cmd_bench._time_per_call = lambda fn, items, min_seconds: (fn(items[0]), len(order))[1]
     try:
         t = cmd_bench.interleaved(jobs, 5)
     finally:

@@ -38,6 +38,16 @@ def all_melds():
 
 
 MELDS = all_melds()
+SOME_MELDS = st.lists(st.sampled_from(MELDS), min_size=1, max_size=3)
+SIZES = st.sampled_from((10, 10, 10, 10, 11))
+
+
+def pick(draw, xs):
+    """One of xs, a list made for this hand: its index drawn, as
+    sampled_from(xs) draws it (an index in 0..len - 1), but from a strategy
+    hypothesis keeps for each length - a sampled_from of every new list was
+    made and checked anew, most of this file's time."""
+    return xs[draw(st.integers(0, len(xs) - 1))]
 
 
 @st.composite
@@ -45,22 +55,22 @@ def hands(draw):
     """A knocker with melds and some low cards, a defender who often holds
     cards next to them - so lay-offs and the knocker's choice matter."""
     k = []
-    for m in draw(st.lists(st.sampled_from(MELDS), min_size=1, max_size=3)):
+    for m in draw(SOME_MELDS):
         if not set(m) & set(k):
             k.extend(m)
-    size = draw(st.sampled_from((10, 10, 10, 10, 11)))
+    size = draw(SIZES)
     k = k[:size]
     rest = [c for c in range(52) if c not in k]
     low = [c for c in rest if c % 13 < 5]
     while len(k) < size:
-        c = draw(st.sampled_from(low if draw(st.booleans()) else rest))
+        c = pick(draw, low if draw(st.booleans()) else rest)
         if c not in k:
             k.append(c)
     rest = [c for c in range(52) if c not in k]
     near = [c for c in rest if any(abs(c - x) == 1 and c // 13 == x // 13 or c % 13 == x % 13 for x in k)]
     d = []
     while len(d) < 10:
-        c = draw(st.sampled_from(near if near and draw(st.booleans()) else rest))
+        c = pick(draw, near if near and draw(st.booleans()) else rest)
         if c not in d:
             d.append(c)
     return k, d

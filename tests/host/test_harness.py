@@ -14,19 +14,23 @@ CPYTHON_ONLY = {
     "itertools": "import itertools\ndef test_x():\n    list(itertools.combinations([1, 2, 3], 2))\n",
     "str_ljust": "def test_x():\n    assert 'a'.ljust(3) == 'a  '\n",
 }
+ASSERT = "def test_ok():\n    pass\n\ndef test_bad():\n    assert 1 + 1 == 3, 'arithmetic'\n"
+
+# Every probe is in the tree of every probe's run (each run imports only its
+# own): one tree, folded once (host_tools/mpy.py folded keeps it by content),
+# not a second of folding for each probe.
+PROBES = dict(("/tests/test_harness_probe_%s.py" % name, src) for name, src in CPYTHON_ONLY.items())
+PROBES["/tests/test_harness_probe_assert.py"] = ASSERT
 
 
 @pytest.mark.parametrize("name", sorted(CPYTHON_ONLY))
 def test_micropython_run_reports_cpython_only_code(name):
-    module = "test_harness_probe_" + name
-    r = mpy.run_tests(module, extra_files={"/tests/%s.py" % module: CPYTHON_ONLY[name]})
+    r = mpy.run_tests("test_harness_probe_" + name, extra_files=PROBES)
     assert r["failed"] >= 1 and r["passed"] == 0, r
 
 
 def test_micropython_run_reports_a_plain_failure_with_traceback():
-    module = "test_harness_probe_assert"
-    src = "def test_ok():\n    pass\n\ndef test_bad():\n    assert 1 + 1 == 3, 'arithmetic'\n"
-    r = mpy.run_tests(module, extra_files={"/tests/%s.py" % module: src})
+    r = mpy.run_tests("test_harness_probe_assert", extra_files=PROBES)
     assert (r["passed"], r["failed"]) == (1, 1)
     bad = [t for t in r["tests"] if not t["ok"]][0]
     assert bad["test"] == "test_bad" and "AssertionError" in bad["error"] and "line 5" in bad["error"]
