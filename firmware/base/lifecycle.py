@@ -172,8 +172,7 @@ def _uses(going):
         dicts[id(mods[n].__dict__)] = n
     out = []
     for name in list(mods):
-        i = name.find(".")
-        if (name if i < 0 else name[:i]) in ROOMS:     # _ours(name), without a call per module
+        if _ours(name):
             for v in mods[name].__dict__.values():
                 t = type(v)
                 if t is int or t is str:
