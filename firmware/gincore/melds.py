@@ -20,38 +20,39 @@ SET_FLAG = const(4096)
 SUIT_BITS = const(0x1FFF)  # one suit: 13 ranks
 PAIR_SHIFT = const(14)     # the second suit of a pair sits 14 bits up
 
+# The bit tables, written out: worked out at import they cost about 70 ms
+# on a Pico, the first time a hand's cards were scored, and as bytes in the
+# frozen code they take no RAM. tests/core/test_melds_tables.py works each
+# one out from the card values and compares.
 # Sum of card values of a 13-bit rank mask, in two lookups:
 # ranks A-7 (bits 0-6) and ranks 8-K (bits 7-12).
-_lo = bytearray(128)
-for _i in range(128):
-    _s = 0
-    for _b in range(7):
-        if _i >> _b & 1:
-            _s += VALUES[_b]
-    _lo[_i] = _s
-_hi = bytearray(64)
-for _i in range(64):
-    _s = 0
-    for _b in range(6):
-        if _i >> _b & 1:
-            _s += VALUES[7 + _b]
-    _hi[_i] = _s
-SUM_LO = bytes(_lo)
-SUM_HI = bytes(_hi)
+SUM_LO = (
+    b"\x00\x01\x02\x03\x03\x04\x05\x06\x04\x05\x06\x07\x07\x08\x09\x0a"
+    b"\x05\x06\x07\x08\x08\x09\x0a\x0b\x09\x0a\x0b\x0c\x0c\x0d\x0e\x0f"
+    b"\x06\x07\x08\x09\x09\x0a\x0b\x0c\x0a\x0b\x0c\x0d\x0d\x0e\x0f\x10"
+    b"\x0b\x0c\x0d\x0e\x0e\x0f\x10\x11\x0f\x10\x11\x12\x12\x13\x14\x15"
+    b"\x07\x08\x09\x0a\x0a\x0b\x0c\x0d\x0b\x0c\x0d\x0e\x0e\x0f\x10\x11"
+    b"\x0c\x0d\x0e\x0f\x0f\x10\x11\x12\x10\x11\x12\x13\x13\x14\x15\x16"
+    b"\x0d\x0e\x0f\x10\x10\x11\x12\x13\x11\x12\x13\x14\x14\x15\x16\x17"
+    b"\x12\x13\x14\x15\x15\x16\x17\x18\x16\x17\x18\x19\x19\x1a\x1b\x1c"
+)
+SUM_HI = (
+    b"\x00\x08\x09\x11\x0a\x12\x13\x1b\x0a\x12\x13\x1b\x14\x1c\x1d\x25"
+    b"\x0a\x12\x13\x1b\x14\x1c\x1d\x25\x14\x1c\x1d\x25\x1e\x26\x27\x2f"
+    b"\x0a\x12\x13\x1b\x14\x1c\x1d\x25\x14\x1c\x1d\x25\x1e\x26\x27\x2f"
+    b"\x14\x1c\x1d\x25\x1e\x26\x27\x2f\x1e\x26\x27\x2f\x28\x30\x31\x39"
+)
 # Position of a single set bit: 2**k % 37 differs for every k < 36.
-_pos = bytearray(37)
-for _i in range(30):
-    _pos[(1 << _i) % 37] = _i
-BIT_POS = bytes(_pos)
-# Value of the highest rank in a mask of ranks A-9 (bits 0-8), in two parts.
-_t = bytearray(32)
-for _i in range(1, 32):
-    _b = 4
-    while not _i >> _b & 1:
-        _b -= 1
-    _t[_i] = _b + 1
-TOP_LOW5 = bytes(_t)   # ranks A-5 -> value of the highest
-del _lo, _hi, _pos, _t, _i, _s, _b
+BIT_POS = (
+    b"\x00\x00\x01\x1a\x02\x17\x1b\x00\x03\x10\x18\x00\x1c\x0b\x00\x0d"
+    b"\x04\x07\x11\x00\x19\x16\x00\x0f\x1d\x0a\x0c\x06\x00\x15\x0e\x09"
+    b"\x05\x14\x08\x13\x12"
+)
+# Value of the highest rank in a mask of ranks A-5 (bits 0-4).
+TOP_LOW5 = (
+    b"\x00\x01\x02\x02\x03\x03\x03\x03\x04\x04\x04\x04\x04\x04\x04\x04"
+    b"\x05\x05\x05\x05\x05\x05\x05\x05\x05\x05\x05\x05\x05\x05\x05\x05"
+)
 
 
 @native
