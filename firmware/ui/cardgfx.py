@@ -28,18 +28,14 @@ ICON_W = const(9)  # a pixel of air, 7 pixels and a space
 
 def _bitmaps():
     """The icons as blit sources (buffer, width, height, format), lit ones
-    then dark ones: a byte a column (MONO_VLSB). A dark icon is the lit one
-    inverted: blit's key (1) leaves what is round the suit as it was, and
-    paints the suit 0."""
+    then dark ones: a byte a row, as _ICONS, its left pixel in the high bit
+    (MONO_HLSB). A dark icon is the lit one inverted: blit's key (1) leaves
+    what is round the suit as it was, and paints the suit 0."""
     out = []
-    for dark in (0, 1):
+    for flip in (0, 0xFE):
         for suit in range(4):
-            cols = bytearray(_SIZE)
-            for col in range(_SIZE):
-                for row in range(_SIZE):
-                    if (_ICONS[suit * _SIZE + row] & (64 >> col) != 0) != dark:
-                        cols[col] |= 1 << row
-            out.append((bytes(cols), _SIZE, _SIZE, framebuf.MONO_VLSB))
+            rows = bytes((_ICONS[suit * _SIZE + r] << 1) ^ flip for r in range(_SIZE))
+            out.append((rows, _SIZE, _SIZE, framebuf.MONO_HLSB))
     return out
 
 

@@ -29,8 +29,11 @@ every hand and drives it through the picker.
 from micropython import const
 
 from base import ticks_diff
+from gincore import hand as _hand
 from gincore import result as R
+from gincore.cards import CardError
 from gincore.match import HandRecord
+from gincore.melds import meld_cards
 
 from ui import keys
 from ui import text as tx
@@ -107,7 +110,6 @@ class CardFlow(RecordFlow):
     def got_knocker(self, cards):
         """The knocker's cards are checked at once: a knock above the limit is
         said before anyone enters the defender's cards."""
-        from gincore import hand as _hand
         app = self.app
         try:
             how, dw = _hand.check_knock(self.rules, self.kcards, None, self.upcard())
@@ -125,8 +127,6 @@ class CardFlow(RecordFlow):
                              self.got_defender))
 
     def got_defender(self, cards):
-        from gincore import hand as _hand
-        from gincore.cards import CardError
         app = self.app
         try:
             rep = _hand.evaluate(self.rules, self.kcards, self.dcards, None, self.upcard(), self.spade)
@@ -390,7 +390,6 @@ class CardReport(Screen):
                 xs, _ = cardgfx.layout(g, line, lx, 3)
                 rows.append((label, line, xs, mask))
 
-        from gincore.melds import meld_cards
         word = t(tx.MELDS)
         mx = g.width(word, SMALL) + 3
         d = rep.defender
@@ -479,7 +478,6 @@ class _Viewer:
 def show_hand(app, index):
     """The arrangement, lay-offs and result of a saved hand recorded by cards:
     the device explains a disputed hand after the fact too."""
-    from gincore import hand as _hand
     m = app.match
     h = m.hands[index]
     rules = app.model.rules_for(index)
