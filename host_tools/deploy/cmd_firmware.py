@@ -19,6 +19,7 @@ import re
 import shutil
 import subprocess
 
+from host_tools.deploy import align_native
 from host_tools.deploy import deploy_build as build
 from host_tools.deploy import fold_ids
 from host_tools.errors import GinError
@@ -26,7 +27,7 @@ from host_tools.mpy_compile import ROOT
 
 CHIPS = ("RPI_PICO", "RPI_PICO_W", "RPI_PICO2", "RPI_PICO2_W")
 MICROPYTHON = (1, 28)          # the version the app is built and measured on
-TOOLS = ("arm-none-eabi-gcc", "cmake", "make")
+TOOLS = ("arm-none-eabi-gcc", "arm-none-eabi-nm", "cmake", "make")
 APT = "apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake"
 MARKER = "gin_frozen"          # the frozen module that says which app and board are inside
 # The submodules MicroPython's rp2 build needs (ports/rp2/CMakeLists.txt,
@@ -200,7 +201,9 @@ SETTINGS = (("MICROPY_MODULE___FILE__", 0),)
 
 def stage_board(mp, chip, folder):
     """The chip's board folder copied into folder/board/CHIP with SETTINGS
-    added to its mpconfigboard.h; the build's BOARD_DIR. Returns its path."""
+    added to its mpconfigboard.h and the frozen machine code's alignment
+    (align_native) to its mpconfigboard.cmake; the build's BOARD_DIR.
+    Returns its path."""
     src = os.path.join(mp, "ports", "rp2", "boards", chip)
     dest = os.path.join(folder, "board", chip)
     if os.path.isdir(dest):
@@ -210,6 +213,8 @@ def stage_board(mp, chip, folder):
         f.write("\n// Added by gin firmware (host_tools/deploy/cmd_firmware.py SETTINGS).\n")
         for name, value in SETTINGS:
             f.write("#define %s (%d)\n" % (name, value))
+    with open(os.path.join(dest, "mpconfigboard.cmake"), "a", encoding="utf-8") as f:
+        f.write(align_native.CMAKE % os.path.abspath(align_native.__file__).replace(os.sep, "/"))
     return dest
 
 
@@ -298,7 +303,20 @@ def make(mp, chip, manifest, jobs, log, env=None):
     uf2 = os.path.join(mp, "ports", "rp2", build_dir, "firmware.uf2")
     if not os.path.isfile(uf2):
         raise GinError("the build made no %s: see %s" % (uf2, log.name))
+    check_alignment(os.path.join(os.path.dirname(uf2), "firmware.elf"))
     return uf2
+
+
+def check_alignment(elf, run=subprocess.run):
+    """Refuse a firmware whose frozen machine code sits off a 4-byte
+    boundary: a Pico would stop at its first call (align_native)."""
+    r = run(["arm-none-eabi-nm", elf], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise GinError("arm-none-eabi-nm could not read %s: %s" % (elf, r.stderr.strip()[-200:]))
+    bad = align_native.misplaced(r.stdout)
+    if bad:
+        raise GinError("the build put %d frozen functions' machine code off a 4-byte boundary (%s at 0x%x): "
+                       "a Pico would stop at its first call" % (len(bad), bad[0][1], bad[0][0]))
 
 
 def main(argv):

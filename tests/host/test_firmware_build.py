@@ -430,7 +430,9 @@ def _fake_tools(tmp_path):
             "  for a in \"$@\"; do case \"$a\" in BUILD=*) b=${a#BUILD=};; esac; done\n"
             "  mkdir -p \"$2/$b\" && echo uf2 > \"$2/$b/firmware.uf2\"; exit 0\nfi\n"
             "cat <<'LOG'\n%sLOG\nexit 2\n" % OFFLINE_LOG)
-    for name, text in (("make", make), ("cmake", "#!/bin/sh\n"), ("arm-none-eabi-gcc", "#!/bin/sh\n")):
+    nm = "#!/bin/sh\necho '10034f48 t fun_data_gincore_hand__best_split'\n"   # the built code, aligned
+    for name, text in (("make", make), ("cmake", "#!/bin/sh\n"), ("arm-none-eabi-gcc", "#!/bin/sh\n"),
+                       ("arm-none-eabi-nm", nm)):
         (bin_dir / name).write_text(text)
         (bin_dir / name).chmod(0o755)
     return dict(os.environ, PYTHONPATH=conftest.ROOT, PATH="%s:%s" % (bin_dir, os.environ["PATH"]))
@@ -456,3 +458,43 @@ def test_an_offline_build_says_picotool_and_the_fix_in_one_line(tmp_path):
     p = run("--picotool", str(tmp_path / "pt"))
     assert p.returncode == 0, p.stderr
     assert (tmp_path / "o.uf2").read_text() == "uf2\n"
+
+
+def test_the_frozen_machine_code_is_put_on_4_byte_boundaries(tmp_path):
+    """MicroPython's freezer aligns the RP2040's machine code to 2 bytes; a
+    Cortex-M0+ stops at the first call of a function 2 bytes off
+    (align_native). The staged board has the build align it to 4, once."""
+    from host_tools.deploy import align_native
+    mp = fake_tree(tmp_path)
+    folder = tmp_path / "stage"
+    fw.stage("pico_i2c", "RPI_PICO", mp, str(folder))
+    fw.stage("pico_i2c", "RPI_PICO", mp, str(folder))
+    cmake = (folder / "board" / "RPI_PICO" / "mpconfigboard.cmake").read_text()
+    assert cmake.count("TARGET BUILD_FROZEN_CONTENT POST_BUILD") == 1 and "cmake_language(DEFER CALL" in cmake
+    assert os.path.abspath(align_native.__file__).replace(os.sep, "/") in cmake
+    # what the freezer writes, and the same after align()
+    c = tmp_path / "frozen_content.c"
+    two = ('static const byte fun_data_hand__best_split[4568] __attribute__((section(".text,\\"ax\\",%progbits @ ")))'
+           ' __attribute__ ((aligned (2))) = {\n')
+    c.write_text(two * 3 + "static const byte fun_data_hand_evaluate[12] = {\n")
+    r = subprocess.run([sys.executable, align_native.__file__, str(c)], capture_output=True, text=True)
+    assert r.returncode == 0 and "3 frozen functions" in r.stdout
+    assert c.read_text() == two.replace("aligned (2)", "aligned (4)") * 3 + "static const byte fun_data_hand_evaluate[12] = {\n"
+
+
+def test_a_firmware_with_machine_code_off_a_boundary_is_refused():
+    """The check after the build reads the ELF's symbols: machine code
+    (text) off a 4-byte boundary is refused; bytecode (data) anywhere is fine."""
+    nm = ("10034f48 t fun_data_gincore_hand__best_split\n"
+          "100321e2 t fun_data_gincore_layoff_reply\n"
+          "100400a3 r fun_data_gincore_hand_evaluate\n"
+          "20001000 B mp_state_ctx\n")
+
+    def run(cmd, **kw):
+        assert cmd[0] == "arm-none-eabi-nm"
+        return subprocess.CompletedProcess(cmd, 0, stdout=nm, stderr="")
+    with pytest.raises(GinError) as e:
+        fw.check_alignment("firmware.elf", run)
+    assert "1 frozen functions" in str(e.value) and "fun_data_gincore_layoff_reply at 0x100321e2" in str(e.value)
+    nm = nm.replace("100321e2 t", "100321e4 t")
+    fw.check_alignment("firmware.elf", run)     # all on boundaries: no complaint
