@@ -177,6 +177,28 @@ class _I2CPanel:
         self.i2c.complete_stop()
 
 
+class HardFault(RuntimeError):
+    """What stops a Cortex-M0+ and that rp2040py only logs."""
+
+
+class _Faults:
+    """rp2040py's logger, with a word read off a 4-byte boundary made a
+    HardFault, as on the chip: rp2040py reads it all the same and logs it,
+    and frozen machine code 2 bytes off a boundary ran on here, into a wild
+    jump, where a Pico stops at the first call (deploy/align_native.py)."""
+
+    def __init__(self, logger):
+        self._log = logger
+
+    def warning(self, name, message):
+        if "not 32 bit aligned" in message:
+            raise HardFault(message)
+        self._log.warning(name, message)
+
+    def __getattr__(self, name):
+        return getattr(self._log, name)
+
+
 class Emu:
     """One emulated Pico running a UF2 with a filesystem image."""
 
@@ -204,6 +226,7 @@ class Emu:
                           layout=FlashLayout(fs_start=start, fs_blockcount=blocks, fs_blocksize=BLOCK))
         self.dev = MicroPythonDevice(board=board, filesystem=self._tmp.name, log_level=LogLevel.ERROR)
         self.mcu = self.dev.mcu
+        self.mcu.logger = _Faults(self.mcu.logger)
         self.sim = self.dev.simulator
         self.clock = self.sim.clock
         self.cdc = self.dev.cdc
