@@ -24,8 +24,6 @@ _SIZE = const(7)
 ICON_W = const(9)  # a pixel of air, 7 pixels and a space
 
 
-
-
 def _bitmaps():
     """The icons as blit sources (buffer, width, height, format), lit ones
     then dark ones: a byte a row, as _ICONS, its left pixel in the high bit
@@ -81,7 +79,7 @@ def strike(g, card, x, y, c):
     g.blit(src, x - 2, y - 1, 0 if c else 1)
 
 
-_STRIKES = {}   # (width, colour) -> the slash as a blit source, made at its first use
+_STRIKES = {}   # 2 * width + colour -> the slash as a blit source, made at its first use
 
 
 def _slash(w, c):

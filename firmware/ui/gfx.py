@@ -54,8 +54,8 @@ class Gfx:
 
     def blit(self, bitmap, x, y, key):
         """A small 1-bit bitmap onto the frame, as the writer's glyphs go:
-        (buffer, width, height, MONO_VLSB), its pixels of the key's colour
-        left out."""
+        a blit source (buffer, width, height, framebuf format), its pixels
+        of the key's colour left out."""
         self.fb.blit(bitmap, x, y, key)
 
     def show(self):
