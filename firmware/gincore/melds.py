@@ -21,9 +21,9 @@ SUIT_BITS = const(0x1FFF)  # one suit: 13 ranks
 PAIR_SHIFT = const(14)     # the second suit of a pair sits 14 bits up
 
 # The bit tables, written out: worked out at import they cost about 70 ms
-# on a Pico, the first time a hand's cards were scored, and as bytes in the
-# frozen code they take no RAM. tests/core/test_melds_tables.py works each
-# one out from the card values and compares.
+# on the emulated Pico, the first time a hand's cards were scored, and as
+# bytes in the frozen code they take no RAM. tests/core/test_melds_tables.py
+# works each one out from the card values and compares.
 # Sum of card values of a 13-bit rank mask, in two lookups:
 # ranks A-7 (bits 0-6) and ranks 8-K (bits 7-12).
 SUM_LO = (
