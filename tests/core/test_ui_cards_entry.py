@@ -60,7 +60,7 @@ def _copy(p, app):
     c = CardPicker(app, p.name, p.count, [], (), None)
     c.state = bytearray(p.state)
     c.cursor = p.cursor
-    c.prepare = lambda: None
+    c.prepare = c.place_strip = lambda: None
     return c
 
 

@@ -224,7 +224,12 @@ class CardPicker(Screen):
         # How: the keys' line (a knob's turn cannot be held: OK only).
         self.hint = t(tx.DIGITS + (6 if app.knob else 5))
         self.hx = widgets.centre(g, self.hint, SMALL)
-        # The strip: two cards of the ring either side of the cursor.
+        self.place_strip()
+
+    def place_strip(self):
+        """The strip: two cards of the ring either side of the cursor (all a
+        move changes)."""
+        g = self.app.g
         c = self.cursor
         self.strip[2] = c
         for i in (1, 0):
@@ -260,7 +265,7 @@ class CardPicker(Screen):
             for _ in range(n):
                 c = self._step(c, d)
             self.cursor = c
-            self.prepare()
+            self.place_strip()
             self.dirty = True
             return
         if kind != keys.PRESS:
