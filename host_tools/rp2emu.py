@@ -938,9 +938,9 @@ def hand_times(uf2, frozen, deals, rules_name):
 
 # The boards whose panel the emulator watches (an SSD1306-like chip on I2C0 at
 # 0x3C, written as device/display.py writes it) and whose buttons are plain
-# ones; the rest (SPI panels, the SH1106's page writes, the encoder) are not
-# measured here.
-LATENCY_BOARDS = ("pico_i2c", "pico_i2c_128x32", "pico_i2c_3btn", "pico_i2c_ssd1309")
+# ones (a Pico W's too, its radio off); the rest (SPI panels, the SH1106's
+# page writes, the encoder) are not measured here.
+LATENCY_BOARDS = ("pico_i2c", "pico_i2c_128x32", "pico_i2c_3btn", "pico_i2c_ssd1309", "pico_w_i2c")
 
 
 def why_not_watched(uf2):
