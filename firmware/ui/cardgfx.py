@@ -41,10 +41,13 @@ _BITMAPS = _bitmaps()
 
 
 def icon(g, suit, x, y, c):
+    # Straight onto the frame buffer, as the writer's glyphs go (a method
+    # more on Gfx grew its class's dict past a size step: 16 bytes
+    # more on the device's heap figures).
     if c:
-        g.blit(_BITMAPS[suit], x, y, 0)
+        g.fb.blit(_BITMAPS[suit], x, y, 0)
     else:
-        g.blit(_BITMAPS[4 + suit], x, y, 1)
+        g.fb.blit(_BITMAPS[4 + suit], x, y, 1)
 
 
 _RANK_W = bytearray(13)   # each rank's width in the text font, measured at its first use
@@ -88,7 +91,7 @@ def strike(g, card, x, y, c):
     src = _STRIKES.get(key)
     if src is None:
         src = _STRIKES[key] = _slash(w, c)
-    g.blit(src, x - 2, y - 1, 0 if c else 1)
+    g.fb.blit(src, x - 2, y - 1, 0 if c else 1)
 
 
 _STRIKES = {}   # 2 * width + colour -> the slash as a blit source, made at its first use

@@ -52,11 +52,5 @@ class Gfx:
     def hline(self, x, y, w, c):
         self.fb.hline(x, y, w, c)
 
-    def blit(self, bitmap, x, y, key):
-        """A small 1-bit bitmap onto the frame, as the writer's glyphs go:
-        a blit source (buffer, width, height, framebuf format), its pixels
-        of the key's colour left out."""
-        self.fb.blit(bitmap, x, y, key)
-
     def show(self):
         self._show()
