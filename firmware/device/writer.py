@@ -44,7 +44,8 @@ CACHE_BYTES = const(2560)  # rendered strings kept (pixels and overhead; about 3
 ROW = const(256)           # pixels: the widest string drawn (the screen is 128)
 _ENTRY = const(48)         # what an entry costs beside its pixels (dict slot, objects)
 _SEEN = const(32)          # strings drawn once, remembered (a ring: no allocation)
-_SHORTEST = const(4)       # characters: shorter strings are not kept
+_SHORTEST = const(4)       # characters: shorter strings are not kept (nor looked for: on
+#                           a Pico the look cost as much as the drawing, 0.2 ms)
 TEXT_BYTES = const(128)    # a string is measured by its first 128 bytes: wider than
 _TEXT = "128s"             # two screens, so a longer one never fits either
 
@@ -193,6 +194,8 @@ class Writer:
     def width(self, s, font):
         """Width in pixels of s drawn in font (no spacing after the last glyph)."""
         face = self._faces[font]
+        if len(s) < _SHORTEST:
+            return face.measure(s)
         hit = face.cache.get(s)
         if hit is None:
             hit = face.old.get(s)
@@ -204,9 +207,11 @@ class Writer:
     def draw(self, fb, s, x, y, font, color):
         """Draw s with its top-left corner at (x, y). Returns the x after it."""
         face = self._faces[font]
-        hit = face.cache.get(s)
-        if hit is None:
-            hit = self._kept(face, s)
+        hit = None
+        if len(s) >= _SHORTEST:   # shorter ones (a card's rank, a count) are never kept
+            hit = face.cache.get(s)
+            if hit is None:
+                hit = self._kept(face, s)
         if hit is not None:
             src = hit[0]
             w = hit[1]
@@ -247,9 +252,8 @@ class Writer:
             h = hash(s)
             if h in face.seen:            # a second draw: kept from now on
                 return self._render(face, s)
-            if len(s) >= _SHORTEST:       # shorter ones cost little through the row
-                face.seen[face.seen_at] = h
-                face.seen_at = (face.seen_at + 1) % _SEEN
+            face.seen[face.seen_at] = h
+            face.seen_at = (face.seen_at + 1) % _SEEN
             return None
         # Drawn before the last turn-over and again now: kept on (no copy).
         size = hit[1] * face.font.PAGES + _ENTRY
