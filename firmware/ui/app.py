@@ -60,7 +60,7 @@ class App:
         self.tidy_due = True  # the model may have flash work for idle time
         self.club = None  # ui.club.Club while a club night is open
         self.services = []  # what runs beside the screens (the class's doc)
-        self.saving = None  # a save that waits for its frame (save_after_frame)
+        self.later = None  # (work, word) that waits for its frame (after_frame)
         self._read_battery(self.last_key_ms)
 
     @property
@@ -151,16 +151,18 @@ class App:
         from ui.screens.over import GameOverScreen
         self.push(GameOverScreen(self))
 
-    def save_after_frame(self, save):
-        """A confirm whose save may wait for the flash (a sector erase is
-        45 ms on the Pico): the screen as it is, marked "Saving...", goes
-        to the glass first, then save() runs - into the match and onto
-        flash - and its answer ("Saved", or "Not saved") is the next
-        frame, in the same frame() call. So the press is answered at once
-        and nothing on screen says saved before the commit returns. A key
-        that comes first runs the save before it (not a release: a
-        three-button OK comes with its own): none is lost or made twice."""
-        self.saving = save
+    def after_frame(self, work, word=None):
+        """Work that may keep a press's answer waiting: a save (a sector
+        erase is 45 ms on the Pico), a hand worked out from its cards,
+        code loaded ahead. The screen as it is goes to the glass first,
+        with the text `word` boxed over it if given ("Saving..."), then
+        work() runs and its answer ("Saved", or "Not saved"; the result)
+        is the next frame, in the same frame() call. So the press is
+        answered at once, and nothing on screen says saved before the
+        commit returns. A key that comes first runs the work before it
+        (not a release: a three-button OK comes with its own): none is
+        lost or done twice."""
+        self.later = (work, word)
         self.top().dirty = True
 
     def say(self, word, ms=1500):
@@ -275,10 +277,10 @@ class App:
     # --- events ----------------------------------------------------------
     def key(self, k, kind):
         self.last_key_ms = self.clock()
-        save = self.saving
-        if save is not None and kind != keys.RELEASE:
-            self.saving = None
-            save()   # a save waiting for its frame goes first
+        later = self.later
+        if later is not None and kind != keys.RELEASE:
+            self.later = None
+            later[0]()   # work waiting for its frame goes first
         if self.three_buttons and k == keys.OK and kind == keys.LONG and not self.top().wants_long_ok:
             k, kind = keys.BACK, keys.PRESS  # three buttons: Back is a long OK
         self.top().key(k, kind)
@@ -313,27 +315,28 @@ class App:
                 g = self.g
                 g.clear()
                 s.draw(g)
-                if self.saving is not None:
-                    _toast(g, self.t(tx.SAVING))
+                later = self.later
+                if later is not None and later[1] is not None:
+                    _toast(g, self.t(later[1]))
                 elif self.toast is not None and len(self.stack) == 1:
                     _toast(g, self.toast)
                 g.show()
                 s.dirty = False
                 drawn = True
-            save = self.saving
-            if save is None:
+            later = self.later
+            if later is None:
                 break
-            self.saving = None
-            save()   # after the frame that says "Saving...": its answer is drawn next
+            self.later = None
+            later[0]()   # after the frame that answers the press: its own answer is drawn next
         for s in self.services:
             s.after_frame()
         return drawn
 
     def busy(self):
-        """A save waits for its frame, or a service runs (Phones, a table's
-        link, the move clock): the device does not sleep deeply
+        """Work (a save) waits for its frame, or a service runs (Phones, a
+        table's link, the move clock): the device does not sleep deeply
         (device/app.py nap)."""
-        return self.saving is not None or bool(self.services)
+        return self.later is not None or bool(self.services)
 
 
 def _toast(g, word):

@@ -333,7 +333,7 @@ DIGITS = const(319)
 PR_STATS_KEPT = const(326)
 # Saved hands a damaged match lost: its count's two forms.
 PR_HANDS_LOST = const(327)
-SAVING = const(328)   # over a confirmed hand until its save returns (App.save_after_frame)
+SAVING = const(328)   # over a confirmed hand until its save returns (App.after_frame)
 
 # The battery (ui/screens/battery.py, Settings), under one name as CLOCK's:
 # BATT the Settings row of its kind (LiPo, 3xAA), BATT+1 the row of the

@@ -25,7 +25,7 @@ class Keys:
         self.loop = loop
         self.keys = []
         self.services = []   # as the App's: a service running keeps it from the deep sleep
-        self.saving = None
+        self.later = None
 
     def key(self, button, kind):
         self.keys.append((button, kind))
@@ -34,7 +34,7 @@ class Keys:
         pass
 
     def busy(self):
-        return self.saving is not None or bool(self.services)
+        return self.later is not None or bool(self.services)
 
     def frame(self):
         return False
@@ -247,10 +247,10 @@ def test_no_deep_sleep_with_a_service_running():
 
 def test_no_deep_sleep_with_a_save_waiting():
     b, ui = _bench(quick=True)
-    ui.saving = lambda: None   # a confirmed hand waiting for its "Saving..." frame
+    ui.later = (lambda: None, None)   # a confirmed hand waiting for its "Saving..." frame
     b.live(LONG_MS)
     assert machine.DORMANT == [0, 0]
-    ui.saving = None
+    ui.later = None
     b.live(dormant.DEEP_MS + 1000)
     assert b.dormant
 

@@ -84,10 +84,10 @@ def test_a_confirmed_hand_waiting_for_its_frame_is_saved_first():
     rig.set_number(30)
     rig.press(keys.OK)             # the result
     app.key(keys.OK, keys.PRESS)   # confirmed: its save waits for the next frame
-    assert app.saving is not None and _saved_hands(rig) == 0
+    assert app.later is not None and _saved_hands(rig) == 0
     rig.clock.ms += BATTERY_MS
     app.tick()                     # the reading that makes the run: before any frame
-    assert app.saving is None
+    assert app.later is None
     assert _saved_hands(rig) == 1     # on "flash" before the words
     rig.frame()
     assert rig.screen() == "MessageScreen" and SAVED in rig.seen()

@@ -100,6 +100,51 @@ def test_worked_example_4_by_cards():
     assert m.sheet().games[0].score == [2, 0]
 
 
+def test_the_last_card_is_on_the_glass_before_the_hand_is_worked_out():
+    # The presses that load or work out (the hand's core, 11 ms to load on
+    # a Pico; a hand worked out, 10-30 ms) are answered first: the core
+    # loads after the knocker's picker is shown, and the defender's last
+    # card is shown taken before the report, in the same frame() call.
+    from ui.screens import cards as S
+    rig = Rig()
+    seen = []
+    show = rig.gfx._show
+
+    def shown():
+        show()
+        seen.append((rig.screen(), rig.texts()))
+    rig.gfx._show = shown
+    core = S._core
+
+    def loaded():
+        seen.append(("core", ()))
+        return core()
+    S._core = loaded
+    try:
+        open_cards(rig)
+        rig.pick(0)
+        first = [s[0] for s in seen].index("CardPicker")
+        assert seen[first + 1][0] == "core", seen[:first + 2]     # after its frame, not before
+        assert "core" not in [s[0] for s in seen[:first]]
+        k = C.parse_many("4H 5H 6H 8D 8H 8S 9S TS JS KD".split())
+        d = C.parse_many("TC TD TH 6C 7C 8C 9C QS 5S 7S".split())
+        enter_cards(rig, k)
+        enter_cards(rig, d[:9])
+        p = rig.app.top()
+        while p.cursor != d[9]:
+            rig.press(keys.DOWN)
+        del seen[:]
+        rig.app.key(keys.OK, keys.PRESS)
+        assert rig.screen() == "CardPicker" and not seen      # the key works nothing out
+        rig.frame()
+        (s1, t1), (s2, t2), (s3, t3) = seen
+        assert s1 == "CardPicker" and "B 10/10" in t1, t1     # the last card, taken
+        assert s2 == "core" and s3 == "CardReport" and "A wins! +2" in t3, seen
+    finally:
+        S._core = core
+        rig.gfx._show = show
+
+
 def _deal(seed, n):
     """n cards from a shuffled deck (own LCG: MicroPython has no random.shuffle)."""
     deck = list(range(52))

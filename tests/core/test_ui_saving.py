@@ -1,5 +1,5 @@
 """A confirmed hand on the glass before its save (ui/app.py
-save_after_frame): the OK that saves is answered by a frame marked
+after_frame): the OK that saves is answered by a frame marked
 "Saving..." drawn before the commit, and "Saved" only once it returned -
 so a save that waits for a flash erase never holds the press's answer, and
 nothing on screen claims a save that has not happened."""

@@ -22,10 +22,10 @@ def critical(app):
     settings), and the player told so. OK or Back goes back to what was there: the
     device runs on until the battery is changed (a hand can still be
     finished and confirmed: it is saved as every other)."""
-    save = app.saving
-    if save is not None:
-        app.saving = None
-        save()      # a confirmed hand onto flash now (it says "Not saved" itself if it fails)
+    later = app.later
+    if later is not None:
+        app.later = None
+        later[0]()  # a confirmed hand onto flash now (it says "Not saved" itself if it fails)
     app.cfg.save_quietly()
     t = app.t
     lines = []

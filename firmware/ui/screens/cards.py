@@ -29,11 +29,9 @@ every hand and drives it through the picker.
 from micropython import const
 
 from base import ticks_diff
-from gincore import hand as _hand
 from gincore import result as R
 from gincore.cards import CardError
 from gincore.match import HandRecord
-from gincore.melds import meld_cards
 
 from ui import keys
 from ui import text as tx
@@ -48,6 +46,16 @@ _FREE = const(0)
 _MINE = const(1)
 _OTHER = const(2)
 JUMP = const(4)  # cards moved by a long press, and by each jump while it is held
+
+
+def _core():
+    """The hand's core: gincore.hand and what it needs (deadwood, melds,
+    lay-offs), about 11 ms to load on a Pico. Loaded after the knocker's
+    picker is on the glass, while the player looks for the first card
+    (after_limit), rather than at the press that opens the entry or at
+    the one that needs it."""
+    from gincore import hand
+    return hand
 
 
 def start_cards(app, index=None):
@@ -106,13 +114,14 @@ class CardFlow(RecordFlow):
         app = self.app
         n = 11 if self.how == R.BIG_GIN else 10
         self.push(CardPicker(app, app.match.names[self.out], n, self.kcards, (), self.got_knocker))
+        app.after_frame(_core)
 
     def got_knocker(self, cards):
         """The knocker's cards are checked at once: a knock above the limit is
         said before anyone enters the defender's cards."""
         app = self.app
         try:
-            how, dw = _hand.check_knock(self.rules, self.kcards, None, self.upcard())
+            how, dw = _core().check_knock(self.rules, self.kcards, None, self.upcard())
         except R.HandError as e:
             if self.how == R.BIG_GIN and e.code == R.E_ABOVE_LIMIT:
                 # 11 cards that do not all meld: not a Big Gin, whatever the limit.
@@ -129,7 +138,7 @@ class CardFlow(RecordFlow):
     def got_defender(self, cards):
         app = self.app
         try:
-            rep = _hand.evaluate(self.rules, self.kcards, self.dcards, None, self.upcard(), self.spade)
+            rep = _core().evaluate(self.rules, self.kcards, self.dcards, None, self.upcard(), self.spade)
         except (R.HandError, CardError) as e:
             self.core_error(e)
             return
@@ -284,8 +293,13 @@ class CardPicker(Screen):
                 self.state[c] = _MINE
                 self.chosen.append(c)
                 if len(self.chosen) == self.count:
+                    # The last card on the glass first, then the flow goes
+                    # on: the knock checked, the hand worked out and shown
+                    # (20-30 ms on a Pico, the next frame).
                     self.prepare()
-                    self.on_done(self.chosen)
+                    self.dirty = True
+                    done, chosen = self.on_done, self.chosen
+                    app.after_frame(lambda: done(chosen))
                     return
                 self._next_free(c + 1)
             self.prepare()
@@ -395,6 +409,7 @@ class CardReport(Screen):
                 xs, _ = cardgfx.layout(g, line, lx, 3)
                 rows.append((label, line, xs, mask))
 
+        from gincore.melds import meld_cards
         word = t(tx.MELDS)
         mx = g.width(word, SMALL) + 3
         d = rep.defender
@@ -442,7 +457,7 @@ class CardReport(Screen):
         elif k == keys.OK:
             if self.flow.saves:
                 flow, rec = self.flow, self.rec
-                self.app.save_after_frame(lambda: flow.save(rec))   # (made at the press, not kept in the class)
+                self.app.after_frame(lambda: flow.save(rec), tx.SAVING)   # (made at the press, not kept in the class)
             else:
                 self.flow.save(self.rec)
 
@@ -486,7 +501,7 @@ def show_hand(app, index):
     m = app.match
     h = m.hands[index]
     rules = app.model.rules_for(index)
-    rep = _hand.evaluate(rules, list(h.cards[0]), list(h.cards[1]), h.limit, h.upcard,
+    rep = _core().evaluate(rules, list(h.cards[0]), list(h.cards[1]), h.limit, h.upcard,
                          h.spade if h.upcard is None else None)
     flow = RecordFlow(app, index)
     flow.out = h.out

@@ -310,7 +310,7 @@ class ResultScreen(Screen):
             self.app.pop()
         elif k == keys.OK:
             flow, rec = self.flow, self.rec
-            self.app.save_after_frame(lambda: flow.save(rec))   # (made at the press, not kept in the class)
+            self.app.after_frame(lambda: flow.save(rec), tx.SAVING)   # (made at the press, not kept in the class)
 
     def draw(self, g):
         g.text(self.words, self.wx, self.wy, SMALL, 1)
