@@ -666,8 +666,13 @@ for h in range(%d):
     while app.top() is not app.stack[0] and n < 12:
         press(2)
         n += 1
-print("@@", modules, built, most, gc.mem_alloc() + gc.mem_free(), len(app.match.hands),
-      time.ticks_diff(time.ticks_ms(), t0))
+by_numbers = most
+played = len(app.match.hands)
+most = 0
+for k in %r:     # then a hand by cards
+    press(k)
+print("@@", modules, built, by_numbers, gc.mem_alloc() + gc.mem_free(), played,
+      time.ticks_diff(time.ticks_ms(), t0), most, len(app.match.hands) - played)
 '''
 
 
@@ -699,7 +704,7 @@ def _run_measured(e, script, what):
     return base, script_cost(lines, base), line[0].split()[1:]
 
 
-def device_heap(uf2, frozen, hands=30, i2c_panel=True):
+def device_heap(uf2, frozen, hands=30, i2c_panel=True, cards=False):
     """The app on real firmware: stock MicroPython with gin deploy's files
     (frozen=False), or a gin firmware UF2 on a blank filesystem. Returns
     {"ui_ms": first app screen after reset, "base": heap in use by the empty
@@ -709,7 +714,9 @@ def device_heap(uf2, frozen, hands=30, i2c_panel=True):
     `hands` hands played press by press, "heap": the heap's size, "hands",
     "play_ms", "script": the bytes the measuring script's own code holds
     (SCRIPT_HEAD), "device": most less those - the device's own figure}.
-    Minutes of wall time.
+    cards=True: then a hand by cards (card_script: the hardest deal), and
+    "cards", the most in use through it less the script's bytes,
+    "cards_saved" the hands it added (1). Minutes of wall time.
 
     i2c_panel=False: a board whose panel the emulator does not watch (SPI,
     or other pins): the app is given 4 s to start, ui_ms is None, and the
@@ -728,10 +735,15 @@ def device_heap(uf2, frozen, hands=30, i2c_panel=True):
             ui_ms = e.oled.frame_ns[2] / 1e6
             e.tap("BACK")       # a first start opens the set-up; Back leaves a match of A and B
             e.run_ms(2000)
-        base, script, v = _run_measured(e, _PLAY % (frozen, hands), "the play")
-        modules, built, most, heap, n, play_ms = (int(x) for x in v)
-        return {"ui_ms": ui_ms, "base": base, "modules": modules, "built": built, "most": most, "heap": heap,
-                "hands": n, "play_ms": play_ms, "script": script, "device": most - script}
+        keys = tuple(("UP", "DOWN", "OK", "BACK").index(k) for k in card_script()) if cards else ()
+        base, script, v = _run_measured(e, _PLAY % (frozen, hands, keys), "the play")
+        modules, built, most, heap, n, play_ms, by_cards, saved = (int(x) for x in v)
+        r = {"ui_ms": ui_ms, "base": base, "modules": modules, "built": built, "most": most, "heap": heap,
+             "hands": n, "play_ms": play_ms, "script": script, "device": most - script}
+        if cards:
+            r["cards"] = by_cards - script
+            r["cards_saved"] = saved
+        return r
     finally:
         e.close()
 
