@@ -62,11 +62,11 @@ def _compile_once():
 _compile_once()
 
 # One interpreter runs many devices here, and the tests hold the core's
-# modules themselves: the lifecycle itself, the evening's and the match's
-# code stay loaded (base/lifecycle.py KEEP); the tests of letting them go
-# keep only the lifecycle (the tests hold it).
+# modules themselves: the lifecycle itself, the evening's, the match's and
+# the hand's code stay loaded (base/lifecycle.py KEEP); the tests of
+# letting them go keep only the lifecycle (the tests hold it).
 from base import lifecycle  # noqa: E402
-lifecycle.KEEP = lifecycle.SELF + lifecycle.EVENING + lifecycle.MATCH
+lifecycle.KEEP = lifecycle.SELF + lifecycle.EVENING + lifecycle.MATCH + lifecycle.HAND
 
 MP_RESULTS = {}  # module -> {"passed", "failed", "resident", "most"} (tests/test_micropython.py)
 MP_ITEMS = [0]   # its items: a module, or a part of one

@@ -61,6 +61,10 @@ RARE = ("storage.archive", "storage.stats_file", "storage.club_files", "ui.scree
         "ui.tablepair", "ui.screens.tablepair", "ui.screens.phones", "ui.screens.digits", "ui.screens.tables",
         "ui.moveclock", "ui.errtext", "ui.screens.battery", "device.dormant")
 
+# The hand's core, which only a hand by cards uses (about 7 KB of globals
+# and functions when frozen): it goes at every return to the table.
+HAND = ("gincore.hand", "gincore.layoff", "gincore.deadwood", "gincore.melds")
+
 # The screens of a hand's entry: at the table they go as well when the code
 # runs from flash (gin firmware: an import costs a millisecond or two); from
 # .py files (about 50 ms an import on a Pico) they stay. WARM's are loaded in
@@ -93,7 +97,7 @@ ASYNCIO = ("asyncio", "asyncio.core", "asyncio.stream", "asyncio.lock", "asyncio
 # This module (its doc): it goes with every group when the code is in flash.
 SELF = ("base.lifecycle",)
 
-GROUPS = {"self": SELF, "rare": RARE, "flows": FLOWS, "warm": WARM, "match": MATCH, "evening": EVENING, "network": NETWORK,
+GROUPS = {"self": SELF, "rare": RARE, "hand": HAND, "flows": FLOWS, "warm": WARM, "match": MATCH, "evening": EVENING, "network": NETWORK,
           "asyncio": ASYNCIO}
 
 
@@ -102,9 +106,10 @@ KEEP = ()     # never let go here (the module's doc: the PC's tests only)
 
 def at_table(code_in_flash):
     """What goes at every return to the table: the rare screens, the
-    evening's core (held while an evening is open and not kept as its
-    bytes), and with the code in flash the screens of a hand's entry."""
-    return RARE + EVENING + FLOWS if code_in_flash else RARE + EVENING
+    hand's core, the evening's core (held while an evening is open and not
+    kept as its bytes), and with the code in flash the screens of a hand's
+    entry."""
+    return RARE + HAND + EVENING + FLOWS if code_in_flash else RARE + HAND + EVENING
 
 
 def warm(code_in_flash):

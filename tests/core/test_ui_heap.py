@@ -4,6 +4,8 @@ both panels: 128x64 and the 0.91" 128x32 (its own layouts, the table's
 second page)."""
 import micropython
 
+from ui import keys
+
 from ui_kit import Rig, tour
 
 
@@ -133,6 +135,35 @@ def test_code_in_flash_lets_the_entry_screens_go_at_the_table():
     rig.app.home()
     play_hand(rig, 1)
     assert len(rig.app.match.hands) == 2
+
+
+def test_the_hands_core_goes_at_the_table_after_a_hand_by_cards():
+    """The hand's core (gincore.hand and what it needs, about 7 KB when
+    frozen) is loaded for a hand by cards and let go at the table, as on a
+    device: the hands by numbers after it do not carry it."""
+    import sys
+    from base import lifecycle
+    from gincore import cards as C
+    from ui_kit import enter_cards
+    held = [(n, sys.modules[n]) for n in lifecycle.HAND if n in sys.modules]
+    keep = lifecycle.KEEP
+    lifecycle.KEEP = tuple(n for n in keep if n not in lifecycle.HAND)   # as on a device
+    try:
+        rig = Rig()
+        rig.app.code_in_flash = True
+        rig.press(keys.DOWN)
+        rig.pick(rig.app.top().labels.index("Record by cards"))
+        rig.pick(0)
+        enter_cards(rig, C.parse_many("4H 5H 6H 8D 8H 8S 9S TS JS KD".split()))
+        enter_cards(rig, C.parse_many("TC TD TH 6C 7C 8C 9C QS 5S 7S".split()))
+        assert rig.screen() == "CardReport" and _loaded(lifecycle.HAND) == list(lifecycle.HAND)
+        rig.press(keys.OK)
+        rig.app.home()
+        assert len(rig.app.match.hands) == 1 and _loaded(lifecycle.HAND) == []
+    finally:
+        lifecycle.KEEP = keep
+        for n, m in held:
+            sys.modules[n] = m   # the tests' own copy back
 
 
 def test_the_first_ok_after_a_start_finds_its_screen_loaded():
