@@ -669,10 +669,16 @@ for h in range(%d):
 by_numbers = most
 played = len(app.match.hands)
 most = 0
-for k in %r:     # then a hand by cards
+keys = %r
+for k in keys:     # then a hand by cards, and three by numbers after it
     press(k)
+by_cards = most
+most = 0
+for h in range(3 if keys else 0):
+    for k in (2, 2, 1, 1, 1, 2, 0, 0, 0, 0, 0, 2, 2):
+        press(k)
 print("@@", modules, built, by_numbers, gc.mem_alloc() + gc.mem_free(), played,
-      time.ticks_diff(time.ticks_ms(), t0), most, len(app.match.hands) - played)
+      time.ticks_diff(time.ticks_ms(), t0), by_cards, len(app.match.hands) - played, most)
 '''
 
 
@@ -716,7 +722,8 @@ def device_heap(uf2, frozen, hands=30, i2c_panel=True, cards=False):
     (SCRIPT_HEAD), "device": most less those - the device's own figure}.
     cards=True: then a hand by cards (card_script: the hardest deal), and
     "cards", the most in use through it less the script's bytes,
-    "cards_saved" the hands it added (1). Minutes of wall time.
+    "cards_saved" the hands it added (1); then three hands by numbers,
+    "after_cards" the most through them. Minutes of wall time.
 
     i2c_panel=False: a board whose panel the emulator does not watch (SPI,
     or other pins): the app is given 4 s to start, ui_ms is None, and the
@@ -737,12 +744,13 @@ def device_heap(uf2, frozen, hands=30, i2c_panel=True, cards=False):
             e.run_ms(2000)
         keys = tuple(("UP", "DOWN", "OK", "BACK").index(k) for k in card_script()) if cards else ()
         base, script, v = _run_measured(e, _PLAY % (frozen, hands, keys), "the play")
-        modules, built, most, heap, n, play_ms, by_cards, saved = (int(x) for x in v)
+        modules, built, most, heap, n, play_ms, by_cards, saved, after = (int(x) for x in v)
         r = {"ui_ms": ui_ms, "base": base, "modules": modules, "built": built, "most": most, "heap": heap,
              "hands": n, "play_ms": play_ms, "script": script, "device": most - script}
         if cards:
             r["cards"] = by_cards - script
             r["cards_saved"] = saved
+            r["after_cards"] = after - script
         return r
     finally:
         e.close()

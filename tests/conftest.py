@@ -63,10 +63,10 @@ _compile_once()
 
 # One interpreter runs many devices here, and the tests hold the core's
 # modules themselves: the lifecycle itself, the evening's, the match's and
-# the hand's code stay loaded (base/lifecycle.py KEEP); the tests of
+# the hand's core stay loaded (base/lifecycle.py KEEP); the tests of
 # letting them go keep only the lifecycle (the tests hold it).
 from base import lifecycle  # noqa: E402
-lifecycle.KEEP = lifecycle.SELF + lifecycle.EVENING + lifecycle.MATCH + lifecycle.HAND
+lifecycle.KEEP = lifecycle.SELF + lifecycle.EVENING + lifecycle.MATCH + tuple(n for n in lifecycle.CARDS if n.startswith("gincore."))
 
 MP_RESULTS = {}  # module -> {"passed", "failed", "resident", "most"} (tests/test_micropython.py)
 MP_ITEMS = [0]   # its items: a module, or a part of one

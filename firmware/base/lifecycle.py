@@ -56,14 +56,16 @@ ROOMS = ("base", "gincore", "storage", "play", "device", "net", "ui", "board")
 # sleep's registers (device/dormant.py), and storage's
 # parts the table does not use (storage/store.py imports each when one of
 # its calls is made): they go at every return to the table (App.home).
-RARE = ("storage.archive", "storage.stats_file", "storage.club_files", "ui.screens.setup", "ui.screens.settings", "ui.screens.stats", "ui.screens.cards", "ui.cardgfx",
+RARE = ("storage.archive", "storage.stats_file", "storage.club_files", "ui.screens.setup", "ui.screens.settings", "ui.screens.stats",
         "ui.screens.club", "ui.screens.club_rows", "ui.screens.club_setup", "ui.club", "storage.old_matches", "storage.mend", "ui.screens.club_entry",
         "ui.tablepair", "ui.screens.tablepair", "ui.screens.phones", "ui.screens.digits", "ui.screens.tables",
         "ui.moveclock", "ui.errtext", "ui.screens.battery", "device.dormant")
 
-# The hand's core, which only a hand by cards uses (about 7 KB of globals
-# and functions when frozen): it goes at every return to the table.
-HAND = ("gincore.hand", "gincore.layoff", "gincore.deadwood", "gincore.melds")
+# A hand by cards: its screens and the hand's core, which nothing else uses
+# (about 10 KB of globals and functions when frozen). They go when the hand
+# is saved (ui/screens/cards.py CardFlow.finish), so the hands by numbers
+# after it do not carry them, and at every return to the table.
+CARDS = ("ui.screens.cards", "ui.cardgfx", "gincore.hand", "gincore.layoff", "gincore.deadwood", "gincore.melds")
 
 # The screens of a hand's entry: at the table they go as well when the code
 # runs from flash (gin firmware: an import costs a millisecond or two); from
@@ -97,7 +99,7 @@ ASYNCIO = ("asyncio", "asyncio.core", "asyncio.stream", "asyncio.lock", "asyncio
 # This module (its doc): it goes with every group when the code is in flash.
 SELF = ("base.lifecycle",)
 
-GROUPS = {"self": SELF, "rare": RARE, "hand": HAND, "flows": FLOWS, "warm": WARM, "match": MATCH, "evening": EVENING, "network": NETWORK,
+GROUPS = {"self": SELF, "rare": RARE, "cards": CARDS, "flows": FLOWS, "warm": WARM, "match": MATCH, "evening": EVENING, "network": NETWORK,
           "asyncio": ASYNCIO}
 
 
@@ -105,11 +107,11 @@ KEEP = ()     # never let go here (the module's doc: the PC's tests only)
 
 
 def at_table(code_in_flash):
-    """What goes at every return to the table: the rare screens, the
-    hand's core, the evening's core (held while an evening is open and not
+    """What goes at every return to the table: the rare screens, a hand
+    by cards', the evening's core (held while an evening is open and not
     kept as its bytes), and with the code in flash the screens of a hand's
     entry."""
-    return RARE + HAND + EVENING + FLOWS if code_in_flash else RARE + HAND + EVENING
+    return RARE + CARDS + EVENING + FLOWS if code_in_flash else RARE + CARDS + EVENING
 
 
 def warm(code_in_flash):

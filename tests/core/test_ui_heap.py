@@ -137,17 +137,17 @@ def test_code_in_flash_lets_the_entry_screens_go_at_the_table():
     assert len(rig.app.match.hands) == 2
 
 
-def test_the_hands_core_goes_at_the_table_after_a_hand_by_cards():
-    """The hand's core (gincore.hand and what it needs, about 7 KB when
-    frozen) is loaded for a hand by cards and let go at the table, as on a
-    device: the hands by numbers after it do not carry it."""
+def test_a_hand_by_cards_lets_its_code_go_once_saved():
+    """The card entry's screens and the hand's core (about 10 KB when
+    frozen) go once the hand is saved, as on a device: the hands by numbers
+    after it do not carry them."""
     import sys
     from base import lifecycle
     from gincore import cards as C
-    from ui_kit import enter_cards
-    held = [(n, sys.modules[n]) for n in lifecycle.HAND if n in sys.modules]
+    from ui_kit import enter_cards, play_hand
+    held = [(n, sys.modules[n]) for n in lifecycle.CARDS if n in sys.modules]
     keep = lifecycle.KEEP
-    lifecycle.KEEP = tuple(n for n in keep if n not in lifecycle.HAND)   # as on a device
+    lifecycle.KEEP = tuple(n for n in keep if n not in lifecycle.CARDS)   # as on a device
     try:
         rig = Rig()
         rig.app.code_in_flash = True
@@ -156,10 +156,12 @@ def test_the_hands_core_goes_at_the_table_after_a_hand_by_cards():
         rig.pick(0)
         enter_cards(rig, C.parse_many("4H 5H 6H 8D 8H 8S 9S TS JS KD".split()))
         enter_cards(rig, C.parse_many("TC TD TH 6C 7C 8C 9C QS 5S 7S".split()))
-        assert rig.screen() == "CardReport" and _loaded(lifecycle.HAND) == list(lifecycle.HAND)
+        assert rig.screen() == "CardReport" and _loaded(lifecycle.CARDS) == list(lifecycle.CARDS)
         rig.press(keys.OK)
-        rig.app.home()
-        assert len(rig.app.match.hands) == 1 and _loaded(lifecycle.HAND) == []
+        assert len(rig.app.match.hands) == 1 and rig.screen() == "TableScreen"
+        assert _loaded(lifecycle.CARDS) == []
+        play_hand(rig, 1)                      # and a hand by numbers after it
+        assert len(rig.app.match.hands) == 2 and _loaded(lifecycle.CARDS) == []
     finally:
         lifecycle.KEEP = keep
         for n, m in held:

@@ -20,7 +20,7 @@ _CODE = ("import gincore.tournament, gincore.tournament_save, gincore.standings,
          " gincore.prize, gincore.codec, gincore.match, gincore.stats, ui.club, ui.screens.club, ui.screens.club_setup, ui.screens.common, ui.screens.message, ui.screens.setup,"
          " ui.screens.menu, ui.screens.record, ui.screens.over, ui.screens.history, ui.widgets, ui.errtext, ui.moveclock\n"
          "from base import lifecycle\n"   # the code imported first stays: nothing let go
-         "lifecycle.RARE = lifecycle.FLOWS = lifecycle.EVENING = lifecycle.MATCH = ()\n")
+         "lifecycle.RARE = lifecycle.CARDS = lifecycle.FLOWS = lifecycle.EVENING = lifecycle.MATCH = ()\n")
 
 _SETUP = """
 import gc, framebuf, json

@@ -349,8 +349,10 @@ def test_the_whole_frozen_device_stays_within_48_kb_of_heap():
     from host_tools.bench import bench_rp2
     from host_tools import rp2emu
     r = rp2emu.device_heap(FROZEN_UF2, True, 30, cards=True)
-    print("\n30 hands by numbers %(device)d B; then a hand by cards %(cards)d B" % r)
+    print("\n30 hands by numbers %(device)d B; then a hand by cards %(cards)d B; three by numbers after it"
+          " %(after_cards)d B" % r)
     assert r["hands"] == 30 and r["cards_saved"] == 1, r
+    assert r["after_cards"] <= bench_rp2.BUDGET, r
     assert 0 < r["base"] < r["modules"] < r["built"] <= r["most"], r
     assert 0 < r["script"] < 4096 and r["device"] == r["most"] - r["script"], r
     assert r["device"] <= bench_rp2.BUDGET == 48 * 1024, r

@@ -76,7 +76,7 @@ def test_the_check_sees_a_top_level_import():
     sources = _sources()
     sources["ui.screens.table"] = "from ui.screens.common import ChoiceScreen\n" + sources["ui.screens.table"]
     sources["ui.gfx"] = "from ui import widgets\n" + sources["ui.gfx"]
-    assert kept_importing_let_go(sources, lifecycle.RARE + lifecycle.FLOWS) == [("ui.gfx", "ui.widgets"),
+    assert kept_importing_let_go(sources, lifecycle.RARE + lifecycle.CARDS + lifecycle.FLOWS) == [("ui.gfx", "ui.widgets"),
                                                                      ("ui.screens.table", "ui.screens.common")]
 
 

@@ -152,6 +152,13 @@ class CardFlow(RecordFlow):
                          (tuple(self.kcards), tuple(self.dcards)))
         self.push(CardReport(self, rec, rep, words + " " + pts))
 
+    def finish(self):
+        """Leave the flow, and the card entry's code with it (base/lifecycle.py
+        CARDS): the hands by numbers that follow do not carry it."""
+        super().finish()
+        from base import lifecycle
+        self.app.let_go(lifecycle.CARDS)
+
     def core_error(self, e):
         """What the core found wrong with the cards, with its numbers, in the
         player's language."""
