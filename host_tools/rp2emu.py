@@ -673,12 +673,13 @@ keys = %r
 for k in keys:     # then a hand by cards, and three by numbers after it
     press(k)
 by_cards = most
+saved = len(app.match.hands) - played
 most = 0
 for h in range(3 if keys else 0):
     for k in (2, 2, 1, 1, 1, 2, 0, 0, 0, 0, 0, 2, 2):
         press(k)
 print("@@", modules, built, by_numbers, gc.mem_alloc() + gc.mem_free(), played,
-      time.ticks_diff(time.ticks_ms(), t0), by_cards, len(app.match.hands) - played, most)
+      time.ticks_diff(time.ticks_ms(), t0), by_cards, saved, most)
 '''
 
 
