@@ -79,7 +79,7 @@ class Clock:
                 break
             if ln is not None:
                 if due > self.ms:
-                    self.ms = due
+                    self.ms = _whole(due)   # (a knob's scripts come in quarters of a ms)
                 ln.level()          # its changes due now, the interrupt at each edge (Line._now)
                 _pin_irqs()         # (one held off until now)
                 continue
@@ -120,6 +120,12 @@ def _irq_on_at(t):
         if s <= t < e:
             return e
     return t
+
+
+def _whole(t):
+    """The first whole ms at or after t (the clock's steps)."""
+    w = int(t)
+    return w + 1 if w < t else w
 
 
 def _pin_irqs():
@@ -701,7 +707,7 @@ def lightsleep(ms=None):
     for ln in PIN_IRQS:
         due = ln.next_edge()
         if due is not None and due < end:
-            end = due
+            end = _whole(due)
     if end < now:
         end = now
     SLEPT[0] += end - now
