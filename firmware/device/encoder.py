@@ -108,6 +108,11 @@ class Encoder(btn.Buttons):
             p = 0
         self._pos = p
 
+    def quiet(self):
+        # ...and the contacts as the decoder last saw them: a quarter turned
+        # since the last tick keeps the timer on for the nap, to be read.
+        return (self._a.value() << 1) | self._b.value() == self._ab and btn.Buttons.quiet(self)
+
     def poll(self, now):
         if self._timer is None:
             self._sample(None)   # no timer (tests): the pins now
