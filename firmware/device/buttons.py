@@ -36,6 +36,9 @@ button() and kind() use the same numbers as ui/keys.py:
   interrupt). poll() then goes through the changes in order, as if it had
   been called at each of them, so a press and release inside a 200 ms step
   still count. Without the sampler (tests, the PC) poll() reads the pins.
+- Lightly asleep with nothing going on (nap, quiet), the timer stands
+  still and the pins' edges run the sampler instead (Pin.irq): the chip
+  wakes at a press, not 500 times a second.
 
 No allocation per poll: state lives in lists and a bytearray made once.
 """
