@@ -73,6 +73,7 @@ SAMPLE_MS = const(2)      # the sampler's period: bounces shorter than this may 
 _RING = const(64)         # level changes kept between two polls (a tap with bounce: ~10)
 CONFIRM_MS = const(3)     # a change counts when seen again this long after its first edge
 #                           (more than one sampler period: a one-sample spike never does)
+_EDGES = const(12)        # Pin.IRQ_FALLING | Pin.IRQ_RISING (rp2: GPIO_IRQ_EDGE_FALL, _RISE)
 
 def event(kind, button):
     return ((kind + 1) << 4) | button
@@ -117,10 +118,7 @@ class Buttons:
         self._w = 0                              # next slot the sampler writes
         self._r = 0                              # next slot poll() reads
         self._timer = None
-        # The pins whose edge ends a quiet light sleep (nap), each with its
-        # trigger: a button's press edge.
-        e = pins[0].IRQ_RISING if self._pressed_level else pins[0].IRQ_FALLING
-        self._wake = tuple(x for p in self._pins for x in (p, e))
+        self._wake = self._pins   # the pins whose edges end a quiet light sleep (nap)
         if now is None:
             now = clock.ticks_ms()
         for i in range(n):
@@ -355,8 +353,8 @@ class Buttons:
         battery alone; None: awake) sleeps with the clocks stopped. While
         something is going on (quiet() False) the sampler's timer interrupt
         wakes the chip at each of its ticks. While nothing is, the timer
-        stands still for the nap and the pins' edges (_wake: a button's
-        press, a knob's contacts either way) wake it instead: their
+        stands still for the nap and the pins' edges (_wake: the buttons,
+        a knob's contacts; either way) wake it instead: their
         interrupt is the sampler's own, so the change is kept in the ring
         as a tick would keep it and the nap ends. After the nap the timer
         runs again, the same one, so debouncing and long presses are as
@@ -375,8 +373,8 @@ class Buttons:
         n = len(wake) if light is not None and cb is not None and self.quiet() else 0
         i = 0
         while i < n:
-            wake[i].irq(cb, wake[i + 1], True)
-            i += 2
+            wake[i].irq(cb, _EDGES, True)
+            i += 1
         if n:
             t.deinit()
             late = self._read() != self._seen   # since the last tick: no edge will say it
@@ -394,7 +392,7 @@ class Buttons:
             i = 0
             while i < n:
                 wake[i].irq(None)
-                i += 2
+                i += 1
             if late:
                 cb(None)           # the look: nothing else writes the ring now
             t.init(mode=t.PERIODIC, period=self.sample_ms, callback=cb, hard=True)

@@ -33,8 +33,8 @@ and each
 detent is kept in the sampler's ring with its time, so poll() hands out
 turns and pushes in the order they happened, even across a long step.
 In a quiet light sleep (device/buttons.py nap) the timer stands still and
-every edge of A or B (and the push's press) runs the same sampler from its
-pin's interrupt: the decoder sees each change as it comes.
+every edge of A, B or the push runs the same sampler from its pin's
+interrupt: the decoder sees each change as it comes.
 Nothing is allocated in the interrupt or per poll.
 """
 from micropython import const
@@ -64,8 +64,7 @@ class Encoder(btn.Buttons):
         self._ccw = btn.UP if clockwise == btn.DOWN else btn.DOWN
         self._per = steps
         self._ab = (a.value() << 1) | b.value()
-        e = a.IRQ_FALLING | a.IRQ_RISING
-        self._wake += (a, e, b, e)   # a quiet nap ends at any change of the contacts too
+        self._wake = (push, a, b)   # a quiet nap ends at any change of the contacts too
         self._pos = 0          # quarters turned since the last detent (+ clockwise)
         self._back = False     # the knob last came half a detent anticlockwise
         self.detents = 0       # detents counted (both ways), for tests and the bench
