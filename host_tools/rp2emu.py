@@ -431,12 +431,17 @@ class Sleeps:
     a pin level or edge an enabled event matches writes "wake" and the chip
     goes on (the crystal's start-up, about 6 ms, is not charged).
     wake_pins=False: the INTE writes are dropped, as if the firmware set
-    none. A Pico's panel states from the SSD1306's own commands."""
+    none. A Pico's panel states from the SSD1306's own commands.
+    The light sleeps are counted per panel state as they end (woke), and
+    those a pin's edge ended (pin_woke: IO_BANK0's interrupt pending then;
+    rp2040py raises it at an edge PROC0_INTE enables, peripherals/io.py,
+    and its core leaves WFI for it as for the timer's)."""
 
     SLEEP_EN0 = 0xA8
     SLEEP_EN1 = 0xAC
     XOSC_DORMANT = 0x08
     INTE0 = 0x160
+    IO_BANK0 = 1 << 13              # its interrupt's bit in the NVIC
     CPU = ("run", "light", "dormant")
     PANEL = ("on", "dim", "off")
 
@@ -450,6 +455,8 @@ class Sleeps:
         self.panel = "off"
         self.t = self.clock.nanos
         self.lights = 0             # light sleeps entered
+        self.woke = {}              # {panel state: light sleeps ended}
+        self.pin_woke = {}          # {panel state: of them, ended by a pin's edge}
         self.dormants = 0           # DORMANT entered
         self.woke_by = []           # the GPIO that ended each DORMANT
         self.dormant = False
@@ -477,6 +484,10 @@ class Sleeps:
                     self.lights += 1
                 elif v == self._saved and self.cpu == "light":
                     self._to("run", None)     # put back: awake
+                    p = self.panel
+                    self.woke[p] = self.woke.get(p, 0) + 1
+                    if self.mcu.core.pending_interrupts & self.IO_BANK0:
+                        self.pin_woke[p] = self.pin_woke.get(p, 0) + 1
             en[off] = v
 
         def xosc_write(off, v):
@@ -563,6 +574,8 @@ class Sleeps:
         self._to(None, None)
         for k in self.ns:
             self.ns[k] = 0
+        self.woke.clear()
+        self.pin_woke.clear()
 
 
 class FlashTime:
@@ -1172,9 +1185,10 @@ def duty(uf2, plan, settings=None, vsys_mv=3500, wake_pins=True):
     panel. settings: the UI's settings file ({"dim_s": ..}, ui/config.py);
     wake_pins=False drops the firmware's DORMANT wake enables (Sleeps).
     Returns {"ms": Sleeps.ms() over the plan, "lights", "dormants",
-    "woke_by": as Sleeps counts them, "looks": [(the panel's RAM, on,
-    contrast, DORMANTs so far)], "frames": frames sent}. Minutes of wall
-    time."""
+    "woke_by", "woke", "pin_woke": as Sleeps counts them, "looks": [(the
+    panel's RAM, on, contrast, DORMANTs so far)], "frames": frames sent,
+    "taps": [(key, ms from its edge to the glass, its frame's wire time
+    included; None: no frame)]}. Minutes of wall time."""
     import json
     keys, three = _board_keys(board_of(uf2))
     files = {"/gin_ui.json": json.dumps(settings).encode()} if settings else None
@@ -1187,20 +1201,22 @@ def duty(uf2, plan, settings=None, vsys_mv=3500, wake_pins=True):
         e.run_ms(2000)
         sl.reset()
         lights, dormants, frames = sl.lights, sl.dormants, e.frames
-        looks = []
+        looks, taps = [], []
         p = e.oled.panel
         for key, ms in plan:
             if key == "look":
                 looks.append((bytes(p.ram), p.on, p.contrast, sl.dormants - dormants))
             elif key is not None:
                 t = e.clock.nanos
-                e.tap(key)
+                glass = e.tap(key)
+                taps.append((key, None if glass is None else glass + e.last_bus_ms))
                 ms -= (e.clock.nanos - t) / 1e6
             if ms > 0:
                 e.run_ms(ms)
         if b"Traceback" in e.out:
             raise RuntimeError(bytes(e.out[-600:]).decode("utf-8", "replace"))
         return {"ms": sl.ms(), "lights": sl.lights - lights, "dormants": sl.dormants - dormants,
-                "woke_by": list(sl.woke_by), "looks": looks, "frames": e.frames - frames}
+                "woke_by": list(sl.woke_by), "looks": looks, "frames": e.frames - frames, "taps": taps,
+                "woke": dict(sl.woke), "pin_woke": dict(sl.pin_woke)}
     finally:
         e.close()

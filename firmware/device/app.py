@@ -21,13 +21,15 @@ very same loop one turn at a time on the fake clock:
 
 run() is the device's endless version: it adds the watchdog and nap(), the
 sleep until the next turn. On the battery alone (no USB, no radio) nap()
-sleeps lightly (machine.lightsleep: the clocks stopped, about 1.5 mA): the
-buttons' sampler, a timer interrupt, wakes it at each of its ticks and
-keeps reading the pins, so no press is lost; it sleeps again until the turn
-is due or the sampler saw a change. Awake a turn comes every POLL_MS,
-dimmed or dark every NAP_MS. USB is never cut: with VBUS there it never
-sleeps lightly (and the port keeps the USB clock of a configured device).
-The watchdog is fed at every turn, so a light sleep never starves it.
+sleeps lightly (machine.lightsleep: the clocks stopped, about 1.5 mA) until
+the turn is due or the buttons' sampler saw a change, so no press is lost:
+with nothing going on its timer stands still and a button's edge (its pin's
+interrupt, the same sampler) wakes the chip; with a key down or a change
+being debounced the timer's ticks wake it and read the pins. Awake a turn
+comes every POLL_MS, dimmed or dark every NAP_MS. USB is never cut: with
+VBUS there it never sleeps lightly (and the port keeps the USB clock of a
+configured device). The watchdog is fed at every turn, so a light sleep
+never starves it.
 
 Once the panel has been off for 10 s more on the battery alone, with
 nothing going on (no key down, no save waiting, no service such as Phones

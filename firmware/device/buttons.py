@@ -36,6 +36,9 @@ button() and kind() use the same numbers as ui/keys.py:
   interrupt). poll() then goes through the changes in order, as if it had
   been called at each of them, so a press and release inside a 200 ms step
   still count. Without the sampler (tests, the PC) poll() reads the pins.
+- Lightly asleep with nothing going on (nap, quiet), the timer stands
+  still and the pins' edges run the sampler instead (Pin.irq): the chip
+  wakes at a press, not 500 times a second.
 
 No allocation per poll: state lives in lists and a bytearray made once.
 """
@@ -70,6 +73,7 @@ SAMPLE_MS = const(2)      # the sampler's period: bounces shorter than this may 
 _RING = const(64)         # level changes kept between two polls (a tap with bounce: ~10)
 CONFIRM_MS = const(3)     # a change counts when seen again this long after its first edge
 #                           (more than one sampler period: a one-sample spike never does)
+_EDGES = const(12)        # Pin.IRQ_FALLING | Pin.IRQ_RISING (rp2: GPIO_IRQ_EDGE_FALL, _RISE)
 
 def event(kind, button):
     return ((kind + 1) << 4) | button
@@ -114,6 +118,7 @@ class Buttons:
         self._w = 0                              # next slot the sampler writes
         self._r = 0                              # next slot poll() reads
         self._timer = None
+        self._wake = self._pins   # the pins whose edges end a quiet light sleep (nap)
         if now is None:
             now = clock.ticks_ms()
         for i in range(n):
@@ -164,10 +169,12 @@ class Buttons:
         if Timer is None:
             return False
         period = self.sample_ms
+        cb = self._cb = self._sample   # made once: the timer's callback, the pins' handler in a nap
         try:
-            self._timer = Timer(mode=Timer.PERIODIC, period=period, callback=self._sample, hard=True)
-        except TypeError:  # a port whose timers take no hard=
-            self._timer = Timer(mode=Timer.PERIODIC, period=period, callback=self._sample)
+            self._timer = Timer(mode=Timer.PERIODIC, period=period, callback=cb, hard=True)
+        except TypeError:  # a port whose timers take no hard=: no nap on the pins' edges either
+            self._timer = Timer(mode=Timer.PERIODIC, period=period, callback=cb)
+            self._cb = None
         return True
 
     def stop_sampler(self):
@@ -343,33 +350,59 @@ class Buttons:
         """Sleep as long as wait_ms allows, but with the sampler on, end
         within a millisecond of a change it keeps: the loop takes a press
         at once, not up to a turn later. light (machine.lightsleep, on the
-        battery alone; None: awake) sleeps with the clocks stopped; the
-        sampler's timer interrupt wakes the chip at each of its ticks, so a
-        change is seen as soon."""
+        battery alone; None: awake) sleeps with the clocks stopped. While
+        something is going on (quiet() False) the sampler's timer interrupt
+        wakes the chip at each of its ticks. While nothing is, the timer
+        stands still for the nap and the pins' edges (_wake: the buttons,
+        a knob's contacts; either way) wake it instead: their
+        interrupt is the sampler's own, so the change is kept in the ring
+        as a tick would keep it and the nap ends. After the nap the timer
+        runs again, the same one, so debouncing and long presses are as
+        ever. A change between the sampler's last tick and the edges' arming
+        (which forgets older edges) is found by a look at the levels, then
+        kept by a look with neither interrupt on: never lost, never twice."""
         now = clock.ticks_ms()
         end = clock.ticks_add(now, self.wait_ms(now, most))
-        if self._timer is None:
+        t = self._timer
+        if t is None:
             clock.sleep_ms(clock.ticks_diff(end, now))
             return
         w = self._w
+        cb = self._cb
+        wake = self._wake
+        n = len(wake) if light is not None and cb is not None and self.quiet() else 0
+        i = 0
+        while i < n:
+            wake[i].irq(cb, _EDGES, True)
+            i += 1
+        if n:
+            t.deinit()
+            late = self._read() != self._seen   # since the last tick: no edge will say it
+            if late:
+                end = now
         while self._w == w:
             ms = clock.ticks_diff(end, clock.ticks_ms())
             if ms <= 0:
                 break
             if light is not None and ms > 1:
-                light(ms)          # back at the sampler's tick, or at the end
+                light(ms)          # back at the sampler's tick (or a pin's edge), or at the end
             else:
                 clock.sleep_ms(1)
+        if n:
+            i = 0
+            while i < n:
+                wake[i].irq(None)
+                i += 1
+            if late:
+                cb(None)           # the look: nothing else writes the ring now
+            t.init(mode=t.PERIODIC, period=self.sample_ms, callback=cb, hard=True)
 
     def quiet(self):
         """True when nothing is going on: no button down or changing, no
         change the sampler kept, no event waiting (the deep sleep's test)."""
-        if self._count or self._r != self._w:
-            return False
-        for i in range(len(self._pins)):
-            if self._raw[i] or self._down[i] or self._cand[i]:
-                return False
-        return True
+        # (each nap asks: three scans in C, not a loop of the interpreter's)
+        return not (self._count or self._r != self._w or 1 in self._raw or 1 in self._down
+                    or b"\x01" in self._cand)
 
     def any_down(self):
         for i in range(len(self._pins)):

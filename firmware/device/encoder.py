@@ -32,6 +32,9 @@ with clean contacts it keeps up to a detent in 3 ms, 16 turns a second of a
 and each
 detent is kept in the sampler's ring with its time, so poll() hands out
 turns and pushes in the order they happened, even across a long step.
+In a quiet light sleep (device/buttons.py nap) the timer stands still and
+every edge of A, B or the push runs the same sampler from its pin's
+interrupt: the decoder sees each change as it comes.
 Nothing is allocated in the interrupt or per poll.
 """
 from micropython import const
@@ -61,6 +64,7 @@ class Encoder(btn.Buttons):
         self._ccw = btn.UP if clockwise == btn.DOWN else btn.DOWN
         self._per = steps
         self._ab = (a.value() << 1) | b.value()
+        self._wake = (push, a, b)   # a quiet nap ends at any change of the contacts too
         self._pos = 0          # quarters turned since the last detent (+ clockwise)
         self._back = False     # the knob last came half a detent anticlockwise
         self.detents = 0       # detents counted (both ways), for tests and the bench
@@ -102,6 +106,11 @@ class Encoder(btn.Buttons):
                 self.detents += 1
             p = 0
         self._pos = p
+
+    def quiet(self):
+        # ...and the contacts as the decoder last saw them: a quarter turned
+        # since the last tick keeps the timer on for the nap, to be read.
+        return (self._a.value() << 1) | self._b.value() == self._ab and btn.Buttons.quiet(self)
 
     def poll(self, now):
         if self._timer is None:

@@ -239,29 +239,40 @@ class _GinPin:
     def __init__(self, id, mode=-1, pull=-1, value=None):
         self.id = id
         self._v = 1 if value is None else value  # buttons idle high (pull-up)
+        self._irq = None
 
     def init(self, *a, **k):
         pass
 
+    def _set(self, v):
+        # A change of the level: Pin.irq's handler at an edge of its trigger.
+        was = self._v
+        self._v = v
+        h = self._irq
+        if h is not None and v != was and h[1] & (8 if v else 4):
+            h[0](self)
+
     def value(self, v=None):
         if v is None:
             return self._v
-        self._v = 1 if v else 0
+        self._set(1 if v else 0)
 
     def __call__(self, v=None):
         return self.value(v)
 
     def on(self):
-        self._v = 1
+        self._set(1)
 
     def off(self):
-        self._v = 0
+        self._set(0)
 
     def toggle(self):
-        self._v = 1 - self._v
+        self._set(1 - self._v)
 
     def irq(self, handler=None, trigger=12, hard=False):
-        self._irq = handler
+        # As the rp2 port: handler(pin) at each edge of trigger (IRQ_FALLING
+        # 4, IRQ_RISING 8); no handler or trigger: off.
+        self._irq = (handler, trigger) if handler is not None and trigger else None
 
 
 _GIN_CHIPS = {}

@@ -13,6 +13,8 @@ WDT, reset...); tests and the simulator reach the world behind it:
     machine.adc_input(29).mv = 1400  the voltage on an ADC pin
     machine.set_model("pico_w")      a Pico W: VSYS on ADC3 only with GP25 high
     machine.irqs_off(t, 45)          interrupts off for 45 ms from t (a flash erase)
+    machine.PIN_IRQS                 the lines whose Pin.irq is on (its handler runs at each
+                                     edge of its trigger, at the edge's time; lightsleep ends there)
     machine.usb(True)                a computer on the USB cable (VBUS on a Pico's GP24)
     machine.DORMANT                  [ms, times] spent DORMANT (lightsleep() with no argument)
 
@@ -57,17 +59,30 @@ class Clock:
 
     def advance(self, ms):
         """Let ms pass; every machine.Timer due on the way fires at its time,
-        as the chip's timer interrupt would, whatever the firmware is doing."""
+        as the chip's timer interrupt would, whatever the firmware is doing;
+        so does a pin's interrupt (Pin.irq) at each edge of a line's script
+        that its trigger matches."""
         end = self.ms + ms
-        while TIMERS:
-            t = TIMERS[0]
+        while TIMERS or PIN_IRQS:
+            t = TIMERS[0] if TIMERS else None
             if len(TIMERS) > 1:     # (mostly one: the button sampler's, every 2 ms)
                 for x in TIMERS:
                     if x.due < t.due:
                         t = x
-            due = t.due
+            due = t.due if t is not None else end + 1
+            ln = None
+            for x in PIN_IRQS:      # a line's next change, or a latched edge whose interrupt waits
+                at = _irq_on_at(self.ms) if x.latched and not _IN_IRQ[0] else x._script[0][0] if x._script else None
+                if at is not None and at < due:
+                    due, ln = at, x
             if due > end:
                 break
+            if ln is not None:
+                if due > self.ms:
+                    self.ms = _whole(due)   # (a knob's scripts come in quarters of a ms)
+                ln.level()          # its changes due now, the interrupt at each edge (Line._now)
+                _pin_irqs()         # (one held off until now)
+                continue
             if IRQS_OFF:
                 late = _irq_on_at(due)
                 if late != due:
@@ -89,6 +104,8 @@ class Clock:
 FAKE_CLOCK = Clock()
 TIMERS = []  # running machine.Timer objects
 IRQS_OFF = []  # (from ms, to ms): interrupts held off (a flash erase)
+PIN_IRQS = []  # Lines whose Pin.irq is on
+_IN_IRQ = [False]   # a pin's handler runs: an edge it causes waits for its return
 
 
 def irqs_off(start_ms, ms):
@@ -103,6 +120,33 @@ def _irq_on_at(t):
         if s <= t < e:
             return e
     return t
+
+
+def _whole(t):
+    """The first whole ms at or after t (the clock's steps)."""
+    w = int(t)
+    return w + 1 if w < t else w
+
+
+def _pin_irqs():
+    """The handlers of the pins whose edge is latched, now, as the chip's
+    IO_BANK0 interrupt runs them (its INTR cleared first, so an edge while
+    the handler runs comes round again); not while interrupts are off, nor
+    inside a handler."""
+    if _IN_IRQ[0] or _irq_on_at(FAKE_CLOCK.ms) != FAKE_CLOCK.ms:
+        return
+    _IN_IRQ[0] = True
+    try:
+        again = True
+        while again:
+            again = False
+            for ln in PIN_IRQS:
+                if ln.latched:
+                    ln.latched = False
+                    again = True
+                    ln.irq_handler(ln.irq_pin)
+    finally:
+        _IN_IRQ[0] = False
 
 
 class Timer:
@@ -165,17 +209,44 @@ class Line:
         self.falls = 0        # how often the Pico drove it from 1 to 0 (reset pulses)
         self.duty = None      # a PWM's duty (0..65535) when the pin is one (backlight, LED)
         self._script = []     # pending (absolute ms, level), sorted by time
+        self.irq_handler = None   # Pin.irq: its handler, trigger, the Pin it is given
+        self.irq_trigger = 0
+        self.irq_pin = None
+        self.latched = False  # an edge of the trigger whose handler has not run yet
+        self.edges = 0        # edges of the trigger while the interrupt was on
 
     def _now(self):
         # The level, worked out at each change of what drives the line
         # rather than at each read: a button sampler reads every pin at
         # each of its 2 ms ticks, millions of reads in a run of the tests.
+        was = self.lv
         if self._mode == Pin.OUT:
             self.lv = self._out
         elif self._driven is not None:
             self.lv = self._driven
         else:
             self.lv = 1 if self._pull == Pin.PULL_UP else 0
+        if self.irq_trigger and self.lv != was \
+                and self.irq_trigger & (Pin.IRQ_RISING if self.lv else Pin.IRQ_FALLING):
+            self.latched = True
+            self.edges += 1
+            _pin_irqs()
+
+    def next_edge(self):
+        """When the line's script next makes an edge its interrupt's
+        trigger matches (the interrupt held off while they are off), or
+        None."""
+        if not self.irq_trigger:
+            return None
+        if self.latched:
+            return _irq_on_at(FAKE_CLOCK.ms)
+        lv = self.lv
+        for t, d in self._script:
+            nv = _as_driven(self, d)
+            if nv != lv and self.irq_trigger & (Pin.IRQ_RISING if nv else Pin.IRQ_FALLING):
+                return _irq_on_at(t)
+            lv = nv
+        return None
 
     def set_out(self, v):
         v = 1 if v else 0
@@ -309,6 +380,8 @@ def reset_world():
     WATCHDOGS[:] = []
     TIMERS[:] = []
     IRQS_OFF[:] = []
+    PIN_IRQS[:] = []
+    _IN_IRQ[0] = False
     USB["host"] = USB["mounted"] = False
     SLEPT[:] = [0, 0]
     USB_CUTS[0] = 0
@@ -381,9 +454,23 @@ class Pin:
     def toggle(self):
         self._line.set_out(not self._line.out)
 
-    def irq(self, handler=None, trigger=None, hard=False):
-        # The firmware polls; interrupts are deliberately not emulated.
-        raise NotImplementedError("the firmware polls its buttons")
+    def irq(self, handler=None, trigger=12, hard=False):
+        """As the rp2 port: handler(pin) runs at each edge of trigger
+        (IRQ_FALLING, IRQ_RISING or both), in the middle of whatever the
+        firmware does, and ends a lightsleep; no handler (or no trigger):
+        off. Edges from before are forgotten (pico-sdk's
+        gpio_set_irq_enabled acknowledges them first)."""
+        ln = self._line
+        ln.latched = False
+        if handler is None or not trigger:
+            ln.irq_handler, ln.irq_trigger, ln.irq_pin = None, 0, None
+            if ln in PIN_IRQS:
+                PIN_IRQS.remove(ln)
+            return None
+        ln.irq_handler, ln.irq_trigger, ln.irq_pin = handler, trigger, self
+        if ln not in PIN_IRQS:
+            PIN_IRQS.append(ln)
+        return None
 
     def __repr__(self):
         return "Pin(%d)" % self.id
@@ -598,9 +685,11 @@ def usb(host, mounted=True):
 
 def lightsleep(ms=None):
     """As the rp2 port: clocks stopped until its alarm (ms) or, earlier,
-    any interrupt - a machine.Timer's among them - then it returns. The
-    USB clock stops too unless a computer has configured the device and
-    ms is given. No ms: DORMANT (_dormant)."""
+    any interrupt - a machine.Timer's, a pin's edge its Pin.irq handler
+    waits for (the RP2040 wakes for one when ms is given and a handler is
+    set) - then it returns, the handler run. The USB clock stops too
+    unless a computer has configured the device and ms is given. No ms:
+    DORMANT (_dormant)."""
     if ms is None:
         _dormant()
         return
@@ -615,6 +704,10 @@ def lightsleep(ms=None):
         due = _irq_on_at(t.due) if IRQS_OFF else t.due
         if due < end:
             end = due
+    for ln in PIN_IRQS:
+        due = ln.next_edge()
+        if due is not None and due < end:
+            end = _whole(due)
     if end < now:
         end = now
     SLEPT[0] += end - now

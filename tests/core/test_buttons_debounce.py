@@ -285,14 +285,15 @@ def test_the_sampler_interrupt_allocates_nothing():
     assert bt._w == 1 and bt._ring_v[0] == 1
 
 
-def _press_answered(sampler, wake):
+def _press_answered(sampler, wake, light=None, at=1):
     """ms from a clean press to its PRESS event, the loop sleeping 10 ms a
-    turn (wake=False) or as Loop.run does, with nap (wake=True)."""
+    turn (wake=False) or as Loop.run does, with nap (wake=True; light:
+    machine.lightsleep, as on the battery alone); the edge `at` ms on."""
     bt = _make()
     if sampler:
         bt.start_sampler(machine)
     _run(bt, 43, [])
-    t0 = machine.FAKE_CLOCK.ms + 1
+    t0 = machine.FAKE_CLOCK.ms + at
     machine.line(11).at(t0, 0)
     now = machine.FAKE_CLOCK.ms
     while True:
@@ -302,7 +303,7 @@ def _press_answered(sampler, wake):
         assert now - t0 < 100, "no press"
         if wake:
             t = machine.FAKE_CLOCK.ms
-            bt.nap(10, None)            # as Loop.run sleeps
+            bt.nap(10, light)           # as Loop.run sleeps
             if machine.FAKE_CLOCK.ms == t:
                 machine.FAKE_CLOCK.advance(1)
         else:
@@ -322,6 +323,12 @@ def test_the_loop_wakes_when_a_press_counts():
     assert slept >= woken, (slept, woken)
     # Polled (no sampler): the edge is seen at a poll, then no later wait.
     assert _press_answered(False, True) <= B.CONFIRM_MS + 10
+    # Lightly asleep and quiet (the pins' edges wake it, not the timer):
+    # as soon, wherever in the nap the edge comes.
+    for at in range(1, 12):
+        lit = _press_answered(True, True, machine.lightsleep, at)
+        assert B.CONFIRM_MS <= lit <= B.CONFIRM_MS + B.SAMPLE_MS + 1, (at, lit)
+        assert lit <= _press_answered(True, True, None, at), at
 
 
 def test_an_idle_loop_sleeps_its_whole_turn():
@@ -348,3 +355,138 @@ def test_the_loop_nap_ends_when_the_sampler_sees_a_press():
     woke = machine.FAKE_CLOCK.ms - t
     bt.stop_sampler()
     assert woke <= 3 + B.SAMPLE_MS + 1, woke    # the sample that saw it, then a millisecond
+
+
+# ------------------------------------------------------- the quiet light sleep
+def _napping(bt, ms, events, most=10, turns=None):
+    """The device's loop on the battery alone (device/app.py run): a turn
+    (poll, its events), then nap() with machine.lightsleep, a turn every
+    `most` ms (10 lit, 50 dimmed); turns (an Lcg): some turns take a few
+    ms of work, so edges come awake too."""
+    clk = machine.FAKE_CLOCK
+    end = clk.ms + ms
+    while clk.ms < end:
+        if turns is not None:
+            clk.advance(turns.below(3))
+        bt.poll(clk.ticks_ms())
+        ev = bt.get()
+        while ev:
+            events.append(ev)
+            ev = bt.get()
+        t = clk.ms
+        bt.nap(most, machine.lightsleep)
+        if clk.ms == t:
+            clk.advance(1)
+    return events
+
+
+def _edges(first=10, n=4):
+    """Edges the pins' interrupts were on for (they woke the chip)."""
+    return sum(machine.line(first + i).edges for i in range(n))
+
+
+def test_no_tap_lost_or_doubled_across_quiet_light_sleeps():
+    # Taps at random times, bouncing, while the loop naps lightly (lit and
+    # dimmed): each comes in a quiet nap (a pin's edge wakes the chip, the
+    # timer stopped), or in a turn, or at a nap's start or end (the timer
+    # stopped or started again as it bounces). Each is one PRESS and one
+    # RELEASE of its button, in order.
+    for most in (10, 50):
+        bt = _make()
+        bt.start_sampler(machine)
+        rng = Lcg(5 + most)
+        t = machine.FAKE_CLOCK.ms + 20
+        want = []
+        for _ in range(80):
+            k = rng.below(4)
+            ln = machine.line(10 + k)
+            t += rng.below(97)
+            chatter(ln, t, 0, rng)
+            t = chatter(ln, t + 12 + rng.below(150), 1, rng) + 30 + rng.below(60)
+            want.append(k)
+        events = _napping(bt, t - machine.FAKE_CLOCK.ms + 300, [], most, Lcg(most))
+        bt.stop_sampler()
+        downs = [B.button(e) for e in events if B.kind(e) == B.PRESS]
+        ups = [B.button(e) for e in events if B.kind(e) == B.RELEASE]
+        assert downs == want and ups == want, (most, len(want), len(downs), len(ups))
+        assert _edges() >= len(want) // 2, _edges()   # most woke a quiet nap
+
+
+def test_a_press_at_each_moment_of_a_nap_counts_once():
+    # A bouncing tap whose first edge comes at each ms of a quiet nap and
+    # around its ends: as the timer is stopped (between its last tick and
+    # the pins' interrupts), inside, as it starts again.
+    for at in range(-3, 14):
+        bt = _make()
+        bt.start_sampler(machine)
+        _napping(bt, 50, [])
+        rng = Lcg(40 + at)
+        ln = machine.line(12)
+        t = machine.FAKE_CLOCK.ms
+        chatter(ln, t + at if at > 0 else t, 0, rng, max_ms=4)
+        chatter(ln, t + 40, 1, rng)
+        if at < 0:
+            machine.FAKE_CLOCK.advance(-at)   # down before the nap (no tick since)
+        events = _napping(bt, 150, [])
+        bt.stop_sampler()
+        assert [idle.name(e) for e in events] == ["PRESS OK", "RELEASE OK"], (at, events)
+
+
+def test_a_quick_tap_just_before_the_nap_is_kept():
+    # Down after the sampler's last tick, before the pins' interrupts are
+    # on (their arming forgets older edges): the nap's look at the levels
+    # finds it, so even a tap let go within the nap is a tap.
+    for low in (5, 8):
+        bt = _make()
+        bt.start_sampler(machine)
+        _napping(bt, 51, [])
+        ln = machine.line(11)
+        ln.drive(0)
+        ln.at(machine.FAKE_CLOCK.ms + low, None)
+        t = machine.FAKE_CLOCK.ms
+        bt.nap(10, machine.lightsleep)
+        assert machine.FAKE_CLOCK.ms - t <= 1 and bt._w != bt._r   # kept at once
+        events = _napping(bt, 100, [])
+        bt.stop_sampler()
+        assert [idle.name(e) for e in events] == ["PRESS DOWN", "RELEASE DOWN"], (low, events)
+
+
+def test_a_quiet_light_sleep_wakes_the_chip_once_a_turn():
+    # Lit (a turn every 10 ms) or dimmed (50 ms), with nothing going on, the
+    # sampler's timer stands still for the nap: the chip wakes at the turn,
+    # not at each of the timer's 500 ticks a second. With a key down it
+    # ticks on; after each nap it runs again.
+    for most in (10, 50):
+        bt = _make()
+        bt.start_sampler(machine)
+        _napping(bt, 100, [], most)
+        s0, t0 = machine.SLEPT[1], machine.FAKE_CLOCK.ms
+        _napping(bt, 2000, [], most)
+        a_second = (machine.SLEPT[1] - s0) * 1000 // (machine.FAKE_CLOCK.ms - t0)
+        assert a_second <= 1000 // most + 1, (most, a_second)
+        assert bt._timer in machine.TIMERS and not machine.PIN_IRQS   # between naps: the timer
+        machine.line(10).drive(0)
+        _napping(bt, 100, [], most)
+        s0, t0 = machine.SLEPT[1], machine.FAKE_CLOCK.ms
+        _napping(bt, 400, [], most)
+        held = (machine.SLEPT[1] - s0) * 1000 // (machine.FAKE_CLOCK.ms - t0)
+        assert held >= 1000 // B.SAMPLE_MS - 10, held
+        bt.stop_sampler()
+
+
+def test_a_key_held_through_light_sleeps_gives_its_long_press_and_repeats():
+    bt = _make(n=3, three=True)
+    bt.start_sampler(machine)
+    _napping(bt, 100, [])
+    t0 = machine.FAKE_CLOCK.ms + 3
+    chatter(machine.line(12), t0, 0, Lcg(8))
+    chatter(machine.line(12), t0 + 1500, 1, Lcg(9))
+    events = _napping(bt, 1700, [])
+    assert [idle.name(e) for e in events] == ["PRESS BACK"]
+    bt.long_ok_back = False
+    t0 = machine.FAKE_CLOCK.ms + 7
+    chatter(machine.line(10), t0, 0, Lcg(10))
+    chatter(machine.line(10), t0 + 720, 1, Lcg(11))
+    events = _napping(bt, 900, [])
+    bt.stop_sampler()
+    assert [idle.name(e) for e in events] == ["PRESS UP", "LONG UP", "REPEAT UP", "RELEASE UP"]

@@ -242,3 +242,68 @@ def test_a_save_loses_only_what_was_turned_while_interrupts_were_off():
     # Without the erase the same turns are all there.
     right, wrong = _one_way(enc, knob, 2, 20, rng)
     assert (right, wrong) == (20, 0)
+
+
+def _napping(enc, t_end, events, most=10):
+    """The loop on the battery alone until t_end (and 60 ms): a turn, then
+    nap() with machine.lightsleep (device/app.py run)."""
+    clk = machine.FAKE_CLOCK
+    while clk.ms < t_end + 60:
+        enc.poll(clk.ticks_ms())
+        ev = enc.get()
+        while ev:
+            events.append(ev)
+            ev = enc.get()
+        t = clk.ms
+        enc.nap(most, machine.lightsleep)
+        if clk.ms == t:
+            clk.advance(1)
+    return events
+
+
+def test_every_detent_counts_while_the_loop_sleeps_lightly():
+    # Quiet, the loop's nap stops the timer: each edge of A or B wakes the
+    # chip and runs the decoder from its pin's interrupt. Slow, brisk and
+    # fast turns with bounce, starting anywhere in a nap, lit and dimmed.
+    enc, knob = _make()
+    rng = Lcg(21)
+    for most in (10, 50):
+        for ms, bounce in ((300, 5), (120, 4), (40, 3), (12, 1)):
+            for n in (7, -5, 1, -1):
+                _napping(enc, machine.FAKE_CLOCK.ms, [], most)
+                start = machine.FAKE_CLOCK.ms + rng.below(most)
+                end = knob.turn(n, start_ms=start, ms_per_detent=ms, bounce_ms=bounce, rng=rng)
+                got = _turns(_napping(enc, end, [], most))
+                assert got == [1 if n > 0 else -1] * abs(n), (most, ms, bounce, n, got)
+    assert machine.line(A).edges + machine.line(PB).edges > enc.detents   # the edges woke it
+    # the push too: OK, then Back held
+    for hold, want in ((100, ["PRESS OK", "RELEASE OK"]), (800, ["PRESS BACK"])):
+        t = machine.FAKE_CLOCK.ms + 5
+        machine.line(SW).at(t, 0)
+        machine.line(SW).at(t + hold, None)
+        assert [idle.name(e) for e in _napping(enc, t + hold, [])] == want
+
+
+def test_a_quiet_light_sleep_stops_the_fast_sampler():
+    # The knob's sampler ticks every millisecond: 1,000 wakes a second
+    # lightly asleep; quiet, the chip wakes once a turn.
+    enc, knob = _make()
+    _napping(enc, machine.FAKE_CLOCK.ms + 100, [])
+    s0, t0 = machine.SLEPT[1], machine.FAKE_CLOCK.ms
+    _napping(enc, t0 + 2000, [])
+    assert (machine.SLEPT[1] - s0) * 1000 // (machine.FAKE_CLOCK.ms - t0) <= 101
+
+
+def test_a_quarter_turned_before_the_nap_is_read_by_the_timer():
+    # A contact changed after the sampler's last tick and before a nap's
+    # start: not quiet, so the timer reads it in that nap (no edge will),
+    # and the detent it began counts.
+    enc, knob = _make()
+    _napping(enc, machine.FAKE_CLOCK.ms + 50, [])
+    t = machine.FAKE_CLOCK.ms
+    knob.quarters(1, start_ms=t - 1, ms_each=1)   # A closed, no tick since
+    assert not enc.quiet()
+    enc.nap(10, machine.lightsleep)
+    assert enc._ab == 1 and enc.quiet()
+    end = knob.quarters(3, ms_each=30)
+    assert _turns(_napping(enc, end, [])) == [1]

@@ -19,9 +19,10 @@ def _make():
     return keys
 
 
-def _hold(keys, pin, ms, rng=None, after=200):
+def _hold(keys, pin, ms, rng=None, after=200, light=False):
     """The key down for ms (with bounce both ways when rng), then let go;
-    the events, by name."""
+    the events, by name. light: the loop naps lightly between its turns
+    (quiet, the keys' edges wake it), as on the battery alone."""
     ln = machine.line(pin)
     t = machine.FAKE_CLOCK.ms + 5
     if rng is None:
@@ -33,7 +34,10 @@ def _hold(keys, pin, ms, rng=None, after=200):
     out = []
     end = t + ms + after
     while machine.FAKE_CLOCK.ms < end:
-        machine.FAKE_CLOCK.advance(10)
+        if light:
+            keys.nap(10, machine.lightsleep)
+        else:
+            machine.FAKE_CLOCK.advance(10)
         keys.poll(machine.FAKE_CLOCK.ticks_ms())
         ev = keys.get()
         while ev:
@@ -48,6 +52,17 @@ def test_a_short_first_key_is_down_a_long_one_up():
     assert _hold(keys, K0, 90, rng) == ["PRESS DOWN", "RELEASE DOWN"]
     assert _hold(keys, K0, 700, rng) == ["PRESS UP", "RELEASE UP"]
     assert _hold(keys, K0, 90) == ["PRESS DOWN", "RELEASE DOWN"]   # and Down again after it
+
+
+def test_the_two_keys_while_the_loop_sleeps_lightly():
+    keys = _make()
+    rng = Lcg(5)
+    for _ in range(3):
+        assert _hold(keys, K0, 90, rng, light=True) == ["PRESS DOWN", "RELEASE DOWN"]
+        assert _hold(keys, K1, 90, rng, light=True) == ["PRESS OK", "RELEASE OK"]
+        assert _hold(keys, K0, 700, rng, light=True) == ["PRESS UP", "RELEASE UP"]
+        assert _hold(keys, K1, 700, rng, light=True) == ["PRESS BACK"]
+    assert machine.line(K0).edges and machine.line(K1).edges   # their edges woke it
 
 
 def test_held_on_the_first_key_is_a_held_up_with_its_repeats():

@@ -35,7 +35,9 @@ def duty(board, light=True):
 def busier(board, after):
     """What makes the idle loop busier than the light sleep leaves it (the
     guard): a turn more often than every POLL_MS awake or every NAP_MS
-    (50 ms) dimmed or dark, or less than 95% of the time asleep."""
+    (50 ms) dimmed or dark, less than 95% of the time asleep, or more
+    wakes than turns (the quiet nap stops the buttons' sampler: before,
+    its 500 ticks a second each woke the chip)."""
     out = []
     if after[A.AWAKE][0] > 1000 // A.POLL_MS:
         out.append("awake: %d turns a second" % after[A.AWAKE][0])
@@ -45,6 +47,8 @@ def busier(board, after):
     for state in (A.AWAKE, A.DIM, A.OFF) if board != "pico_display" else (A.OFF,):
         if after[state][1] < 95:
             out.append("state %d: asleep %d%%" % (state, after[state][1]))
+        if after[state][2] > after[state][0] + 1:
+            out.append("state %d: %d wakes a second" % (state, after[state][2]))
     return out
 
 
@@ -69,3 +73,8 @@ def test_the_guard_sees_a_busier_loop(monkeypatch):
     # a loop that waits at full clock (time.sleep_ms) instead of sleeping
     monkeypatch.setattr(A.Loop, "nap", lambda self: self.buttons.nap(A.POLL_MS, None))
     assert any("asleep" in x for x in busier("pico_i2c", duty("pico_i2c")))
+    monkeypatch.undo()
+    # a nap that leaves the sampler's timer waking the chip at each tick
+    from device import buttons
+    monkeypatch.setattr(buttons.Buttons, "quiet", lambda self: False)
+    assert any("wakes a second" in x for x in busier("pico_i2c", duty("pico_i2c")))

@@ -13,7 +13,7 @@ from device import app as A
 from device import dormant
 
 HANDS = 6                  # 15 minutes: the profile repeats every two hands
-RUN_SHARE = 18             # % of the evening the CPU is awake, at most (15.5 measured)
+RUN_SHARE = 7              # % of the evening the CPU is awake, at most (5.1 measured)
 DAY_MS = 24 * 3600 * 1000
 
 _cache = {}
