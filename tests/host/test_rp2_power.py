@@ -18,7 +18,7 @@ UF2 = os.environ.get("GIN_RP2_FROZEN_UF2")
 SETTINGS = {"dim_s": 5, "sleep_s": 8}
 LIGHT_FLOOR = 0.5   # the share of the lit panel's time in a light sleep, at least
 # The guard on the idle loop, per panel state: the share of the time running
-# (32.1%, 8.0%, 3.2% measured) and the wakes from a light sleep a second
+# (32.0%, 8.0%, 3.2% measured) and the wakes from a light sleep a second
 # (158, 38 measured; 406 and 480 while the sampler's timer woke every sleep).
 RUN_CEILING = {"on": 0.34, "dim": 0.10, "off": 0.05}
 WAKES_CEILING = {"on": 200, "dim": 60}
