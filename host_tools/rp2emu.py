@@ -278,8 +278,6 @@ class _I2CPages(_Frames, _I2CPanel):
 # clock idle meanwhile: about 2 clock periods a byte on a scope
 # (raspberrypi/pico-examples#285; ~30 ns at 62.5 MHz, pico-sdk#292).
 MODE0_GAP_CLOCKS = 2
-
-
 CLK_PERI_HZ = 48_000_000   # the rp2 port's peripheral clock (ports/rp2/main.c: from the USB PLL)
 
 
