@@ -543,6 +543,12 @@ class Emu:
         self.boot()
         if self.run_until(lambda: self.frames >= 3, 10000) is None:
             raise RuntimeError("the app did not start: %r" % bytes(self.out[-300:]))
+        self.frame_done()
+
+    def frame_done(self, timeout_ms=1000):
+        """Run until the last frame is whole: no piece of it (a page, a
+        row) for 6 ms."""
+        self.run_until(lambda: self.clock.nanos - self.oled.frame_ns[-1] > 6_000_000, timeout_ms)
 
     # ---- USB serial ------------------------------------------------------
     def _pump(self):
@@ -660,6 +666,8 @@ class Emu:
         left = slot_ms - (self.clock.nanos - t0) / 1e6
         if left > 0:
             self.run_ms(left)
+        if self.frames > n:
+            self.frame_done()   # an answer late in the slot: all its pieces
         oled = self.oled
         ns = oled.frame_ns
         self.last_erases = len(self.flash.erases) - e0
