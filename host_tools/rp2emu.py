@@ -1005,12 +1005,13 @@ def device_heap(uf2, frozen, hands=30, i2c_panel=True, cards=False):
     "cards", the most in use through it less the script's bytes,
     "cards_saved" the hands it added (1). Minutes of wall time.
 
-    i2c_panel=False: a board whose panel the emulator does not watch (SPI,
-    or other pins): the app is given 4 s to start, ui_ms is None, and the
-    play starts on the match of A and B the app makes (as the Back does)."""
+    A gin firmware UF2's board is watched as its board (watcher()).
+    i2c_panel=False: the panel not waited for: the app is given 4 s to
+    start, ui_ms is None, and the play starts on the match of A and B the
+    app makes (as the Back does)."""
     chip = chip_of(uf2)
     image = app_image(drop=list(app_files()), chip=chip) if frozen else app_image(chip=chip)
-    e = Emu(uf2, image)
+    e = Emu(uf2, image, board=board_of(uf2) if frozen else None)
     try:
         e.boot()
         if not i2c_panel:
@@ -1020,7 +1021,7 @@ def device_heap(uf2, frozen, hands=30, i2c_panel=True, cards=False):
             raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
         else:
             ui_ms = e.oled.frame_ns[2] / 1e6
-            e.tap("BACK")       # a first start opens the set-up; Back leaves a match of A and B
+            e.key("BACK")       # a first start opens the set-up; Back leaves a match of A and B
             e.run_ms(2000)
         keys = tuple(("UP", "DOWN", "OK", "BACK").index(k) for k in card_script()) if cards else ()
         base, script, v = _run_measured(e, _PLAY % (frozen, hands, keys), "the play")
