@@ -321,6 +321,7 @@ class _SPIPanel(_Frames):
             self._mod = st7789_panel
             self.panel = st7789_panel.Panel()
             self.panel.backlight_line = _Lit()   # the backlight's PWM is not watched: lit
+            self.start_frames = 4   # device/st7789.py clears the whole glass first: a frame more
         else:
             from ssd1306_panel import Panel
             self.panel = Panel(height)
@@ -539,9 +540,12 @@ class Emu:
             raise TimeoutError("the emulated Pico's USB did not come up")
 
     def start_app(self):
-        """Power on, then wait for the app's first screens (main.py runs)."""
+        """Power on, then wait for the app's first screens (main.py runs):
+        the driver's blank frame, the main loop's start, the app's first
+        (and the ST7789's glass cleared before them: start_frames)."""
         self.boot()
-        if self.run_until(lambda: self.frames >= 3, 10000) is None:
+        want = getattr(self.oled, "start_frames", 3)
+        if self.run_until(lambda: self.frames >= want, 10000) is None:
             raise RuntimeError("the app did not start: %r" % bytes(self.out[-300:]))
         self.frame_done()
 

@@ -72,6 +72,7 @@ def test_the_apps_first_screen_reaches_the_glass():
     e = rp2emu.Emu(UF2, rp2emu.app_image(drop=list(rp2emu.app_files()), chip=rp2emu.chip_of(UF2)), board=board)
     try:
         e.start_app()
+        e.run_ms(2000)   # as long as on the PC: the set-up screen stays
         got = bytes(e.oled.panel.image())
         print("\n%s: %d frames by %.0f ms, the last %d bytes, %.2f ms on the wire"
               % (board, e.frames, e.ms, e.oled.frame_len[-1], e.oled.wire_ms(e.frames - 1)))

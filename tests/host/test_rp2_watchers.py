@@ -226,6 +226,15 @@ def test_the_st7789_watcher_keeps_the_models_clock_to_itself():
     assert st7789_panel._now is was and w.panel.early == [] and w.panel.on and not w.panel.asleep
 
 
+@pytest.mark.parametrize("board", ("pico_i2c", "pico_i2c_sh1106") + SPI_BOARDS)
+def test_the_board_makes_the_frames_start_app_waits_for_before_the_main_loop(board):
+    # the driver's start (the Emu's start_app waits for these, the main
+    # loop's start screen and the app's first one)
+    b, w = built(board)
+    frames = len(w.frame_ns)
+    assert frames + 2 == getattr(w, "start_frames", 3), (board, frames)
+
+
 def events(buttons, ms):
     """The buttons' events over ms of fake time (the sampler's timer runs)."""
     from device import buttons as B
