@@ -157,7 +157,7 @@ def test_the_watcher_decodes_what_the_driver_draws_a_frame_a_show(board):
         d.show()
         assert len(w.frame_ns) == n + 1, (board, seed, len(w.frame_ns) - n)   # one show, one frame
         assert bytes(w.panel.image()) == picture(d), (board, seed)
-    # nothing changed: an OLED's driver sends nothing; the ST7789 the whole picture again
+    # nothing changed: the SH1106 and SH1107 drivers send nothing; adafruit_ssd1306 and the ST7789 the whole picture again
     n = len(w.frame_ns)
     machine.FAKE_CLOCK.advance(10)
     d.show()
