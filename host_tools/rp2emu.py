@@ -125,16 +125,78 @@ def app_image(board="pico_i2c", replace=None, drop=(), chip="RPI_PICO"):
     return bytes(ctx.buffer)
 
 
+class _Frames:
+    """The frames a watcher has seen. A frame is what one show() sends:
+    frame_ns the emulated time of its last byte, frame_len its data bytes,
+    frame_wire its time on the wire (ms), the commands that set it up
+    included. Drivers that send a frame in pieces (a page, a row at a
+    time) are followed by where each piece goes (key): a piece further on
+    than the last one, within GAP_NS of it, goes on the same frame."""
+
+    GAP_NS = 2_000_000
+
+    def _init_frames(self, clock):
+        self.clock = clock
+        self.frame_ns = []
+        self.frame_len = []
+        self.frame_wire = []
+        self._key = None      # where the last piece went
+        self._cmd_ms = 0.0    # commands since the last piece, on the wire
+        self._cmd_ns = None   # when the last of them went
+
+    def wire_ms(self, k):
+        """Frame k's time on the wire (ms)."""
+        return self.frame_wire[k]
+
+    def _commands(self, ms):
+        now = self.clock.nanos
+        if self._cmd_ns is None or now - self._cmd_ns > self.GAP_NS:
+            self._cmd_ms = 0.0
+        self._cmd_ms += ms
+        self._cmd_ns = now
+
+    def _piece(self, nbytes, ms, key=None):
+        now = self.clock.nanos
+        if self._cmd_ns is not None and now - self._cmd_ns <= self.GAP_NS:
+            ms += self._cmd_ms   # the commands just before it set it up
+        self._cmd_ms, self._cmd_ns = 0.0, None
+        ns = self.frame_ns
+        if key is not None and self._key is not None and key > self._key and ns \
+                and now - ns[-1] < self.GAP_NS:
+            ns[-1] = now
+            self.frame_len[-1] += nbytes
+            self.frame_wire[-1] += ms
+        else:
+            ns.append(now)
+            self.frame_len.append(nbytes)
+            self.frame_wire.append(ms)
+        self._key = key
+
+
+def i2c_ms(nbytes, hz=400000):
+    """One I2C write transaction on the wire: start, the address byte and
+    nbytes, 9 clocks a byte (8 bits and the acknowledge), stop."""
+    return ((nbytes + 1) * 9 + 2) * 1000.0 / hz
+
+
+def _fakes():
+    import sys
+    p = os.path.join(ROOT, "host_tools", "fakes")
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+
 class _I2CPanel:
     """The SSD1306 on the emulated I2C0: acknowledges its address and hands
     each write transaction to the panel emulator, noting when full frames
     (the pages after one window command, or one whole-frame write) arrive."""
 
-    def __init__(self, i2c, clock, addr=0x3C):
-        import sys
-        sys.path.insert(0, os.path.join(ROOT, "host_tools", "fakes"))
-        from ssd1306_panel import Panel
-        self.panel = Panel()
+    def __init__(self, i2c, clock, addr=0x3C, panel=None):
+        _fakes()
+        if panel is None:
+            from ssd1306_panel import Panel
+            panel = Panel()
+        self.panel = panel
         self.i2c = i2c
         self.clock = clock
         self.addr = addr
@@ -147,6 +209,10 @@ class _I2CPanel:
         i2c.on_write_byte = self._write
         i2c.on_read_byte = lambda ack: i2c.complete_read(0)
         i2c.on_stop = self._stop
+
+    def wire_ms(self, k):
+        """Frame k's time on the wire: bus_ms of its bytes."""
+        return bus_ms(self.frame_len[k])
 
     def _connect(self, address, mode):
         self.cur = bytearray() if address == self.addr else None
@@ -161,20 +227,182 @@ class _I2CPanel:
         b = self.cur
         self.cur = None
         if b:
-            self.panel.i2c_write(bytes(b))
-            if not b[0] & 0x40:
-                self.cur_run = False   # commands (a window): what follows is a new frame
-            elif b[0] & 0x40 and len(b) > 128:
-                # A run goes a page a transaction (device/display.py): its
-                # pages make one frame, done when its last page is.
-                if self.cur_run:
-                    self.frame_ns[-1] = self.clock.nanos
-                    self.frame_len[-1] += len(b)
-                else:
-                    self.frame_ns.append(self.clock.nanos)
-                    self.frame_len.append(len(b))
-                    self.cur_run = True
+            self._transaction(bytes(b))
         self.i2c.complete_stop()
+
+    def _transaction(self, b):
+        self.panel.i2c_write(b)
+        if not b[0] & 0x40:
+            self.cur_run = False   # commands (a window): what follows is a new frame
+        elif b[0] & 0x40 and len(b) > 128:
+            # A run goes a page a transaction (device/display.py): its
+            # pages make one frame, done when its last page is.
+            if self.cur_run:
+                self.frame_ns[-1] = self.clock.nanos
+                self.frame_len[-1] += len(b)
+            else:
+                self.frame_ns.append(self.clock.nanos)
+                self.frame_len.append(len(b))
+                self.cur_run = True
+
+
+class _I2CPages(_Frames, _I2CPanel):
+    """An SH1106 on the emulated I2C0 (device/sh1106.py): each page in one
+    transaction of its own - its address as three Co = 1 commands, then
+    0x40 and its bytes - decoded by host_tools/fakes/sh1106_panel.py. The
+    pages of one show() go down the panel: each page that follows the last
+    one further down (within 2 ms) goes on the same frame. Each transaction
+    is its own time on the wire (i2c_ms: 400 kHz)."""
+
+    def __init__(self, i2c, clock, addr=0x3C, panel=None):
+        _fakes()
+        if panel is None:
+            from sh1106_panel import Panel
+            panel = Panel()
+        _I2CPanel.__init__(self, i2c, clock, addr, panel)
+        self._init_frames(clock)
+
+    def _transaction(self, b):
+        p = self.panel
+        before = p.data_bytes
+        p.i2c_write(b)
+        n = p.data_bytes - before
+        if n:
+            self._piece(n, i2c_ms(len(b)), p.page)
+        else:
+            self._commands(i2c_ms(len(b)))
+
+
+# The PL022 (the RP2040's SPI block) in mode 0 (SPO = SPH = 0, as machine.SPI
+# is made by every board here) pulses its frame signal between words, the
+# clock idle meanwhile: about 2 clock periods a byte on a scope
+# (raspberrypi/pico-examples#285; ~30 ns at 62.5 MHz, pico-sdk#292).
+MODE0_GAP_CLOCKS = 2
+CLK_PERI_HZ = 48_000_000   # the rp2 port's peripheral clock (ports/rp2/main.c: from the USB PLL)
+
+
+def spi_ms(nbytes, hz, gap_clocks=MODE0_GAP_CLOCKS):
+    """nbytes on the SPI wire at hz: 8 clocks a byte and the frame pulse
+    between bytes in mode 0 (gap_clocks)."""
+    return nbytes * (8 + gap_clocks) * 1000.0 / hz
+
+
+class _SPIPanel(_Frames):
+    """A panel on an emulated SPI block, wired as its board wires it: the
+    bytes the block sends while the CS pin is low, each run of them with
+    the DC pin's level (0 commands, 1 data) handed to the panel emulator
+    (host_tools/fakes: ssd1306_panel, sh1106_panel, sh1107_panel,
+    st7789_panel) when CS goes high or DC changes. rp2040py's SPI takes no
+    time; each run's time on the wire is spi_ms at the rate the firmware
+    set the block to: its SSPCPSR and SSPCR0's SCR dividing clk_peri, which
+    the rp2 port's main() leaves at 48 MHz (set_sys_clock_khz; rp2040py's
+    own clock_frequency assumes 125), so the boards' BAUDRATE exactly: 24,
+    8 and 4 MHz. Nothing more per transaction: the CS and
+    DC pin writes and the DMA set-up are the driver's own instructions,
+    emulated, and the rp2 port's write returns only once its last byte is
+    out, so the runs follow one another on the wire. The data runs are the
+    frame: an SSD1306's (adafruit_ssd1306) and an ST7789's (after RAMWR:
+    device/st7789.py) in one run; an SH1106's a page a run, an SH1107's a
+    row a run (device/sh1107.py), their pieces going on as _Frames says."""
+
+    def __init__(self, mcu, clock, chip, spi_id, dc, cs, height=64):
+        _fakes()
+        self._init_frames(clock)
+        self.chip = chip
+        self._mod = None
+        if chip == "sh1106":
+            from sh1106_panel import Panel
+            self.panel = Panel()
+        elif chip == "sh1107":
+            from sh1107_panel import Panel
+            self.panel = Panel()
+        elif chip == "st7789":
+            import st7789_panel
+            self._mod = st7789_panel
+            self.panel = st7789_panel.Panel()
+            self.panel.backlight_line = _Lit()   # the backlight's PWM is not watched: lit
+            self.start_frames = 4   # device/st7789.py clears the whole glass first: a frame more
+        else:
+            from ssd1306_panel import Panel
+            self.panel = Panel(height)
+        self.spi = mcu.spi[spi_id]
+        self._dc = mcu.gpio[dc]
+        self._cs = mcu.gpio[cs]
+        self.cur = bytearray()
+        self.cur_dc = 0
+        self.last_cmd = None
+        self.bytes = 0
+        self.spi.on_transmit = self._byte
+        self._cs.add_listener(self._cs_changed)
+
+    def _byte(self, value):
+        if not self._cs.output_value:
+            dc = 1 if self._dc.output_value else 0
+            if dc != self.cur_dc and self.cur:
+                self._flush()
+            self.cur_dc = dc
+            self.cur.append(value)
+        self.spi.complete_transmit(0)
+
+    def _cs_changed(self, value, last):
+        if value == 1 and self.cur:   # GPIOPinState.HIGH: deselected, the transaction is over
+            self._flush()
+
+    def hz(self):
+        """The rate the firmware set the SPI block to."""
+        spi = self.spi
+        return CLK_PERI_HZ / (spi._clock_divisor * (1 + ((spi._control0 >> 8) & 0xFF)))
+
+    def _feed(self, dc, data):
+        m = self._mod
+        if m is None:
+            self.panel.spi_write(dc, data)
+            return
+        # the ST7789 model's own clock (its reset and wake-up times): the emulated one
+        was = m._now
+        m._now = lambda: self.clock.nanos / 1e6
+        try:
+            self.panel.spi_write(dc, data)
+        finally:
+            m._now = was
+
+    def _flush(self):
+        data = bytes(self.cur)
+        self.cur.clear()
+        dc = self.cur_dc
+        self.bytes += len(data)
+        gap = MODE0_GAP_CLOCKS if not self.spi._control0 & 0x80 else 0   # SSPCR0.SPH
+        ms = spi_ms(len(data), self.hz(), gap)
+        self._feed(dc, data)
+        if not dc:
+            self.last_cmd = data[-1]
+            self._commands(ms)
+        elif self.chip == "st7789" and self.last_cmd != 0x2C:
+            self._commands(ms)   # a command's arguments, not RAMWR's pixels
+        elif self.chip == "sh1106":
+            self._piece(len(data), ms, self.panel.page)
+        elif self.chip == "sh1107":
+            self._piece(len(data), ms, -self.panel.col)   # rows go down: columns 63, 62...
+        else:
+            self._piece(len(data), ms)
+
+
+class _Lit:
+    duty = 0xFFFF
+
+
+def watcher(mcu, clock, board="pico_i2c"):
+    """The panel watcher for a board (its boards/ module's display)."""
+    spec = board_spec(board)
+    chip = spec.get("DISPLAY_CHIP", "ssd1306")
+    if "SPI_ID" in spec:
+        return _SPIPanel(mcu, clock, chip, spec["SPI_ID"], spec["DC"], spec["CS"], spec.get("HEIGHT", 64))
+    i2c = mcu.i2c[spec.get("I2C_ID", 0)]
+    if chip == "sh1106":
+        return _I2CPages(i2c, clock, spec.get("ADDR", 0x3C))
+    _fakes()
+    from ssd1306_panel import Panel
+    return _I2CPanel(i2c, clock, spec.get("ADDR", 0x3C), Panel(spec.get("HEIGHT", 64)))
 
 
 class HardFault(RuntimeError):
@@ -204,11 +432,14 @@ class Emu:
 
     BUTTONS = {"UP": 10, "DOWN": 11, "OK": 12, "BACK": 13}   # boards/pico_i2c.py
 
-    def __init__(self, uf2, image, wifi=False, flash_time=False, buttons=None):
+    def __init__(self, uf2, image, wifi=False, flash_time=False, buttons=None, board=None):
         """wifi: a Pico W's UF2 with rp2040py's model of its CYW43439 attached
         (a station that joins the model's open network, RP2040PY-GUEST).
         flash_time: the flash chip busy for its datasheet's typical times
-        (FlashTime); buttons: {name: GPIO} of the board (default pico_i2c's)."""
+        (FlashTime); buttons: {name: GPIO} of the board (default pico_i2c's).
+        board: a boards/ module's name: its panel watched (watcher()), its
+        buttons and encoder pressed and turned (key()); default pico_i2c's
+        SSD1306 and buttons."""
         from rp2040py.boards import BOARDS, BoardSpec, FlashLayout
         from rp2040py.device import MicroPythonDevice
         from rp2040py.utils.logging import LogLevel
@@ -222,9 +453,9 @@ class Emu:
         self._tmp.write(image)
         self._tmp.close()
         extras = BOARDS["pico_w"].extras if wifi else ()
-        board = BoardSpec(image=Path(uf2), extras=extras,
-                          layout=FlashLayout(fs_start=start, fs_blockcount=blocks, fs_blocksize=BLOCK))
-        self.dev = MicroPythonDevice(board=board, filesystem=self._tmp.name, log_level=LogLevel.ERROR)
+        spec = BoardSpec(image=Path(uf2), extras=extras,
+                         layout=FlashLayout(fs_start=start, fs_blockcount=blocks, fs_blocksize=BLOCK))
+        self.dev = MicroPythonDevice(board=spec, filesystem=self._tmp.name, log_level=LogLevel.ERROR)
         self.mcu = self.dev.mcu
         self.mcu.logger = _Faults(self.mcu.logger)
         self.sim = self.dev.simulator
@@ -237,7 +468,12 @@ class Emu:
         self._tx = bytearray()        # bytes for the device not yet in its 512-byte FIFO
         self.cdc.on_serial_data = self.out.extend
         self.cdc.on_device_connected = lambda: self.enumerations.append(self.clock.nanos)
-        self.oled = _I2CPanel(self.mcu.i2c[0], self.clock)
+        self.board = board or "pico_i2c"
+        spec = board_spec(self.board)
+        self.oled = watcher(self.mcu, self.clock, self.board)
+        self.encoder = spec.get("ENCODER")
+        if board:
+            self.BUTTONS = dict(spec["BUTTONS"])
         wd = self.mcu.watchdog
         trigger = wd.on_watchdog_trigger
 
@@ -304,10 +540,19 @@ class Emu:
             raise TimeoutError("the emulated Pico's USB did not come up")
 
     def start_app(self):
-        """Power on, then wait for the app's first screens (main.py runs)."""
+        """Power on, then wait for the app's first screens (main.py runs):
+        the driver's blank frame, the main loop's start, the app's first
+        (and the ST7789's glass cleared before them: start_frames)."""
         self.boot()
-        if self.run_until(lambda: self.frames >= 3, 10000) is None:
+        want = getattr(self.oled, "start_frames", 3)
+        if self.run_until(lambda: self.frames >= want, 10000) is None:
             raise RuntimeError("the app did not start: %r" % bytes(self.out[-300:]))
+        self.frame_done()
+
+    def frame_done(self, timeout_ms=1000):
+        """Run until the last frame is whole: no piece of it (a page, a
+        row) for 6 ms."""
+        self.run_until(lambda: self.clock.nanos - self.oled.frame_ns[-1] > 6_000_000, timeout_ms)
 
     # ---- USB serial ------------------------------------------------------
     def _pump(self):
@@ -361,40 +606,86 @@ class Emu:
         return out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
 
     # ---- buttons ---------------------------------------------------------
-    def tap(self, name, hold_ms=80, gap_ms=120, answer_ms=2000):
-        """Press a button for hold_ms, let go for gap_ms (a 200 ms slot, as
-        the bench's press). Returns the emulated ms from the press to the
-        frame after it, all its runs of changed pages sent (None if the screen
-        did not change). The emulator's I2C takes no time: last_bus_ms is what
-        that frame takes on the wire at 400 kHz. last_settled_ms: to the last
-        frame sent in the slot, its wire time included (a save's "Saved"
-        after its "Saving"); last_erases: the flash erases in the slot."""
-        pin = self.mcu.gpio[self.BUTTONS[name]]
+    def tap(self, name, hold_ms=80, gap_ms=120, answer_ms=2000, known_ms=0):
+        """Press a button (a name of BUTTONS, or a GPIO) for hold_ms, let
+        go for gap_ms (a 200 ms slot, as the bench's press). Returns the
+        emulated ms from the moment the device can know the press to the
+        frame after it, all its pieces sent (None if the screen did not
+        change): known_ms after the edge, or the release when known_ms is
+        hold_ms (a key that acts when let go: held its whole time, as
+        nothing can answer it before). The emulator's buses take no time:
+        last_bus_ms is what that frame takes on the wire (the watcher's
+        wire_ms: bus_ms at 400 kHz for I2C, spi_ms for SPI).
+        last_settled_ms: to the last frame sent in the slot, its wire time
+        included (a save's "Saved" after its "Saving"); last_erases: the
+        flash erases in the slot."""
+        pin = self.mcu.gpio[name if isinstance(name, int) else self.BUTTONS[name]]
         n = self.frames
         e0 = len(self.flash.erases)
         t0 = self.clock.nanos
         pin.set_input_value(False)          # the button pulls the pin to ground
-        self.run_until(lambda: self.frames > n, hold_ms)
+        if known_ms and known_ms >= hold_ms:
+            self.run_ms(hold_ms)            # it acts when let go
+        elif known_ms:
+            self.run_ms(known_ms)           # held past the threshold, whatever shows meanwhile
+            n = self.frames
+            self.run_until(lambda: self.frames > n, hold_ms - known_ms)
+        else:
+            self.run_until(lambda: self.frames > n, hold_ms)
         pin.release_input()                 # let go: the internal pull-up
-        left = hold_ms + gap_ms - (self.clock.nanos - t0) / 1e6
+        known = self.clock.nanos if known_ms and known_ms >= hold_ms else t0 + int(known_ms * 1e6)
+        return self._answer(n, t0, known, e0, hold_ms + gap_ms, answer_ms)
+
+    def turn(self, step, slot_ms=200, answer_ms=2000):
+        """Turn the encoder (ENCODER's contacts A, B) a detent: +1
+        clockwise, -1 anticlockwise (turn_levels), its four level changes
+        TURN_STEP_MS apart. Returns the ms from its last edge (when the
+        device counts the detent) to the frame after it, as tap()."""
+        pins = [self.mcu.gpio[g] for g in self.encoder]
+        n = self.frames
+        e0 = len(self.flash.erases)
+        t0 = self.clock.nanos
+        for i, (which, level) in enumerate(turn_levels(step)):
+            if i:
+                self.run_ms(TURN_STEP_MS)
+            if level:
+                pins[which].release_input()     # open: the pull-up
+            else:
+                pins[which].set_input_value(False)   # closed to the common contact, ground
+        return self._answer(n, t0, self.clock.nanos, e0, slot_ms, answer_ms)
+
+    def key(self, name):
+        """A script's key (UP, DOWN, OK, BACK) as a person gives it on this
+        Emu's board (key_plan): the ms from the moment the device can know
+        it to its frame, as tap()."""
+        how, what, hold, known = key_plan(self.board, name)
+        if how == "turn":
+            return self.turn(what)
+        return self.tap(what, hold_ms=hold, known_ms=known)
+
+    def _answer(self, n, t0, known, e0, slot_ms, answer_ms):
         if self.frames == n:
+            left = slot_ms - (self.clock.nanos - t0) / 1e6
             self.run_until(lambda: self.frames > n, max(answer_ms, left))
-            left = hold_ms + gap_ms - (self.clock.nanos - t0) / 1e6
+        left = slot_ms - (self.clock.nanos - t0) / 1e6
         if left > 0:
             self.run_ms(left)
-        ns = self.oled.frame_ns
+        if self.frames > n:
+            self.frame_done()   # an answer late in the slot: all its pieces
+        oled = self.oled
+        ns = oled.frame_ns
         self.last_erases = len(self.flash.erases) - e0
         self.last_settled_ms = None
         if self.frames > n:
-            self.last_settled_ms = (ns[-1] - t0) / 1e6 + bus_ms(self.oled.frame_len[-1])
+            self.last_settled_ms = (ns[-1] - known) / 1e6 + oled.wire_ms(self.frames - 1)
         for k in range(n, self.frames):
-            if ns[k] >= t0:
+            if ns[k] >= known:
                 # The runs of changed pages one show() sends come together.
                 last = k
                 while last + 1 < self.frames and ns[last + 1] - ns[k] < 2_000_000:
                     last += 1
-                self.last_bus_ms = sum(bus_ms(self.oled.frame_len[j]) for j in range(k, last + 1))
-                first = (ns[last] - t0) / 1e6
+                self.last_bus_ms = sum(oled.wire_ms(j) for j in range(k, last + 1))
+                first = (ns[last] - known) / 1e6
                 if self.last_settled_ms < first + self.last_bus_ms:
                     self.last_settled_ms = first + self.last_bus_ms   # the same frame
                 return first
@@ -739,12 +1030,13 @@ def device_heap(uf2, frozen, hands=30, i2c_panel=True, cards=False):
     "cards_saved" the hands it added (1); then three hands by numbers,
     "after_cards" the most through them. Minutes of wall time.
 
-    i2c_panel=False: a board whose panel the emulator does not watch (SPI,
-    or other pins): the app is given 4 s to start, ui_ms is None, and the
-    play starts on the match of A and B the app makes (as the Back does)."""
+    A gin firmware UF2's board is watched as its board (watcher()).
+    i2c_panel=False: the panel not waited for: the app is given 4 s to
+    start, ui_ms is None, and the play starts on the match of A and B the
+    app makes (as the Back does)."""
     chip = chip_of(uf2)
     image = app_image(drop=list(app_files()), chip=chip) if frozen else app_image(chip=chip)
-    e = Emu(uf2, image)
+    e = Emu(uf2, image, board=board_of(uf2) if frozen else None)
     try:
         e.boot()
         if not i2c_panel:
@@ -754,7 +1046,7 @@ def device_heap(uf2, frozen, hands=30, i2c_panel=True, cards=False):
             raise RuntimeError("the app did not start: %r" % bytes(e.out[-300:]))
         else:
             ui_ms = e.oled.frame_ns[2] / 1e6
-            e.tap("BACK")       # a first start opens the set-up; Back leaves a match of A and B
+            e.key("BACK")       # a first start opens the set-up; Back leaves a match of A and B
             e.run_ms(2000)
         keys = tuple(("UP", "DOWN", "OK", "BACK").index(k) for k in card_script()) if cards else ()
         base, script, v = _run_measured(e, _PLAY % (frozen, hands, keys), "the play")
@@ -970,24 +1262,32 @@ def hand_times(uf2, frozen, deals, rules_name):
         e.close()
 
 
-# The boards whose panel the emulator watches (an SSD1306-like chip on I2C0 at
-# 0x3C, written as device/display.py writes it) and whose buttons are plain
-# ones (a Pico W's too, its radio off); the rest (SPI panels, the SH1106's
-# page writes, the encoder) are not measured here.
-LATENCY_BOARDS = ("pico_i2c", "pico_i2c_128x32", "pico_i2c_3btn", "pico_i2c_ssd1309", "pico_w_i2c")
+# The boards whose panel the emulator watches (watcher()): the SSD1306-like
+# chips on I2C0 at 0x3C, written as device/display.py writes them (the
+# Sleeps of the power tests read their own commands), and whose buttons are
+# plain ones (a Pico W's too, its radio off);
+SSD1306_BOARDS = ("pico_i2c", "pico_i2c_128x32", "pico_i2c_3btn", "pico_i2c_ssd1309", "pico_w_i2c")
+# then the rest: the SH1106 on I2C, a page a transaction; the SPI panels
+# (SSD1306, SH1106, the Pico-OLED-1.3's SH1107 and its two keys, the Display
+# Pack's ST7789); the encoder, turned.
+LATENCY_BOARDS = SSD1306_BOARDS + ("pico_i2c_sh1106", "pico_spi", "pico_spi_sh1106", "pico_oled13",
+                                   "pico_display", "pico_i2c_encoder")
 
 
-def why_not_watched(uf2):
+def why_not_watched(uf2, boards=LATENCY_BOARDS):
     """Why the tests cannot play a gin firmware UF2 on the emulator and
     watch its panel (None: they can): no such file, no rp2040py, or a
-    board whose panel the emulator does not watch (LATENCY_BOARDS)."""
+    board not among `boards` (LATENCY_BOARDS: the panels the emulator
+    watches)."""
     if not uf2 or not os.path.isfile(uf2):
         return "GIN_RP2_FROZEN_UF2 does not name a UF2 (gin firmware --board BOARD: docs/rp2-emulator.md)"
     try:
         import rp2040py  # noqa: F401
     except ImportError:
         return "rp2040py is not installed in .venv"
-    if board_of(uf2) not in LATENCY_BOARDS:
+    if board_of(uf2) not in boards:
+        if board_of(uf2) in LATENCY_BOARDS:
+            return "%s: only %s here" % (board_of(uf2), ", ".join(boards))
         return "the emulator does not watch the panel of %s" % board_of(uf2)
     return None
 
@@ -1005,19 +1305,100 @@ def board_of(uf2):
     return None
 
 
-def _board_keys(board):
-    """({name: GPIO}, three_button) from boards/<board>.py."""
+def board_spec(board):
+    """The constants of boards/<board>.py ({name: value}), read without
+    importing it (const(x) is x)."""
     import ast
     src = Path(ROOT, "boards", board + ".py").read_text()
-    keys, three = {}, False
+    out = {}
     for node in ast.parse(src).body:
         if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
-            name = node.targets[0].id
-            if name == "BUTTONS":
-                keys = dict(ast.literal_eval(node.value))
-            elif name == "THREE_BUTTON":
-                three = bool(ast.literal_eval(node.value))
-    return keys, three
+            v = node.value
+            if isinstance(v, ast.Call) and getattr(v.func, "id", None) == "const":
+                v = v.args[0]
+            try:
+                out[node.targets[0].id] = ast.literal_eval(v)
+            except ValueError:
+                pass
+    return out
+
+
+def _board_keys(board):
+    """({name: GPIO}, three_button) from boards/<board>.py."""
+    spec = board_spec(board)
+    return dict(spec.get("BUTTONS", ())), bool(spec.get("THREE_BUTTON", False))
+
+
+LONG_MS = 500       # device/buttons.py: a key held this long is its long press
+TURN_STEP_MS = 10   # a detent of the encoder: its four level changes this far apart (40 ms, as the bench's knob)
+
+
+def turn_levels(step):
+    """A detent of the encoder, +1 clockwise or -1 anticlockwise, as its
+    contacts change (host_tools/fakes/knob.py: 11 -> 01 -> 00 -> 10 -> 11
+    for A, B clockwise, A leading): [(0 for A or 1 for B, its new level)]."""
+    _fakes()
+    from knob import LEVELS
+    out = []
+    phase = 0
+    for _ in range(4):
+        old = LEVELS[phase]
+        phase = (phase + step) & 3
+        new = LEVELS[phase]
+        which = 0 if old[0] != new[0] else 1
+        out.append((which, new[which]))
+    return out
+
+
+def key_plan(board, key):
+    """How a person gives `key` (UP, DOWN, OK, BACK: the scripts' keys) on
+    a board, and when the device can know it: (what to do, the GPIO or
+    the turn, ms held, ms from the first edge to the moment it can know).
+    what: "press" (a button, held ms), "turn" (the encoder: +1 a detent
+    clockwise, -1 anticlockwise). The moment it can know: the press's edge
+    for a plain button; its release for a key that acts when let go (a
+    three-button OK, the two keys' short KEY0); the long-press threshold
+    (LONG_MS after the edge) for a held one (a three-button Back, the two
+    keys' Up); the last of a detent's four edges for a turn (the contacts
+    at rest: device/encoder.py counts it then)."""
+    spec = board_spec(board)
+    keys = dict(spec.get("BUTTONS", ()))
+    if spec.get("TWO_KEYS"):
+        # device/twokeys.py: KEY0 Down, held Up; KEY1 OK, held Back
+        first, second = keys["DOWN"], keys["OK"]
+        return {"UP": ("press", first, 700, LONG_MS), "DOWN": ("press", first, 80, 80),
+                "OK": ("press", second, 80, 80), "BACK": ("press", second, 700, LONG_MS)}[key]
+    if "ENCODER" in spec and key in ("UP", "DOWN"):
+        cw = spec.get("CLOCKWISE", "DOWN")
+        return ("turn", 1 if key == cw else -1, 3 * TURN_STEP_MS + 80, 3 * TURN_STEP_MS)
+    if spec.get("THREE_BUTTON") and key in ("OK", "BACK"):
+        ok = keys["OK"]
+        return ("press", ok, 80, 80) if key == "OK" else ("press", ok, 700, LONG_MS)
+    return ("press", keys[key], 80, 0)
+
+
+def keys_told(board):
+    """How the scripts' keys are given on a board and timed from (key_plan),
+    in words: for the tests' output."""
+    spec = board_spec(board)
+    names = {g: "GP%d" % g for _, g in spec.get("BUTTONS", ())}
+    if spec.get("TWO_KEYS"):
+        for i, (_, g) in enumerate(spec["BUTTONS"]):
+            names[g] = "KEY%d (GP%d)" % (i, g)
+    out = []
+    for key in ("UP", "DOWN", "OK", "BACK"):
+        how, what, hold, known = key_plan(board, key)
+        if how == "turn":
+            out.append("%s: a detent %s (4 edges %d ms apart), from its last edge"
+                       % (key, "clockwise" if what > 0 else "anticlockwise", TURN_STEP_MS))
+        elif not known:
+            out.append("%s: %s pressed, from its edge" % (key, names[what]))
+        elif known >= hold:
+            out.append("%s: %s tapped %d ms, from its release (it acts then)" % (key, names[what], hold))
+        else:
+            out.append("%s: %s held %d ms, from the long press's threshold (%d ms)"
+                       % (key, names[what], hold, known))
+    return "; ".join(out)
 
 
 _PLAY_HANDS = r'''
@@ -1046,11 +1427,10 @@ def played_image(uf2, hands):
     README's hands, played by the app itself from the raw REPL (quicker than
     by the buttons), each followed by its idle tidying: a flash further on,
     where saves erase (littlefs's metadata fills, the journal grows)."""
-    keys, three = _board_keys(board_of(uf2))
-    e = Emu(uf2, app_image(drop=list(app_files()), chip=chip_of(uf2)), buttons=keys)
+    e = Emu(uf2, app_image(drop=list(app_files()), chip=chip_of(uf2)), board=board_of(uf2))
     try:
         e.start_app()
-        e.tap("OK", hold_ms=700) if three else e.tap("BACK")   # the first start's set-up: A and B
+        e.key("BACK")   # the first start's set-up: A and B
         e.run_ms(2000)
         e.soft_reset()
         out, err = e.exec_raw(_PLAY_HANDS % hands, timeout_ms=3600000)
@@ -1068,35 +1448,28 @@ def press_latency(uf2, script=README_HAND, hands=2, flash_time=True, image=None)
     (board, [(key, ms to the first frame, its wire ms, erases in the press,
     ms to the last frame with its wire time)], the filesystem image).
     image: a filesystem to start on (played_image) instead of a blank one.
-    A three-button board's Back is OK held 700 ms, and its OK, which acts
-    when let go, is timed from that edge. Minutes of wall time."""
+    Each key is given as a person gives it on the board and timed from the
+    moment the device can know it (key_plan): a three-button OK, which
+    acts when let go, from that edge; Back, OK held 700 ms, from the long
+    press's threshold; on two keys Up, KEY0 held, likewise; an encoder's
+    Up and Down a detent's turn, from its last edge. Minutes of wall time."""
     board = board_of(uf2)
     if board not in LATENCY_BOARDS:
         raise ValueError("%s: the emulator does not watch this board's panel" % board)
-    keys, three = _board_keys(board)
     fresh = image is None
     if fresh:
         image = app_image(drop=list(app_files()), chip=chip_of(uf2))
-    e = Emu(uf2, image, flash_time=flash_time, buttons=keys)
+    e = Emu(uf2, image, flash_time=flash_time, board=board)
     try:
         e.start_app()
-        if not fresh:
-            pass   # a saved match: the table
-        elif three:
-            e.tap("OK", hold_ms=700)   # a first start opens the set-up: Back leaves A and B
-        else:
-            e.tap("BACK")
+        if fresh:
+            e.key("BACK")   # a first start opens the set-up: Back leaves A and B
         e.run_ms(2000)   # idle after the start: the entry screens load
         rows = []
         for _ in range(hands):
             for k in script:
-                ms = e.tap(k)
+                ms = e.key(k)
                 settled = e.last_settled_ms
-                if three and k == "OK" and ms is not None:
-                    # A three-button OK acts when let go (Back is a long OK):
-                    # from that edge, 80 ms after the press's.
-                    ms -= 80
-                    settled -= 80
                 rows.append((k, ms, e.last_bus_ms if ms is not None else None, e.last_erases, settled))
             e.run_ms(1000)   # idle: the tidying after a save (TIDY_MS)
         if b"Traceback" in e.out:
@@ -1154,8 +1527,7 @@ def press_parts(uf2, script=("OK", "DOWN", "BACK", "BACK", "OK")):
     us in the key's handling, in the idle tick, drawing the frame, sending
     it - the emulator's I2C takes no time: add bus_ms)]. Minutes of wall
     time."""
-    keys, _ = _board_keys(board_of(uf2))
-    e = Emu(uf2, app_image(drop=list(app_files()), chip=chip_of(uf2)), buttons=keys)
+    e = Emu(uf2, app_image(drop=list(app_files()), chip=chip_of(uf2)), board=board_of(uf2))
     try:
         e.start_app()
         e.soft_reset()
@@ -1190,14 +1562,13 @@ def duty(uf2, plan, settings=None, vsys_mv=3500, wake_pins=True):
     "taps": [(key, ms from its edge to the glass, its frame's wire time
     included; None: no frame)]}. Minutes of wall time."""
     import json
-    keys, three = _board_keys(board_of(uf2))
     files = {"/gin_ui.json": json.dumps(settings).encode()} if settings else None
-    e = Emu(uf2, app_image(drop=list(app_files()), replace=files, chip=chip_of(uf2)), buttons=keys)
+    e = Emu(uf2, app_image(drop=list(app_files()), replace=files, chip=chip_of(uf2)), board=board_of(uf2))
     try:
         on_battery(e, vsys_mv)
         sl = e.sleeps = Sleeps(e, wake_pins)
         e.start_app()
-        e.tap("OK", hold_ms=700) if three else e.tap("BACK")   # the first start's set-up: A and B
+        e.key("BACK")   # the first start's set-up: A and B
         e.run_ms(2000)
         sl.reset()
         lights, dormants, frames = sl.lights, sl.dormants, e.frames
@@ -1208,7 +1579,7 @@ def duty(uf2, plan, settings=None, vsys_mv=3500, wake_pins=True):
                 looks.append((bytes(p.ram), p.on, p.contrast, sl.dormants - dormants))
             elif key is not None:
                 t = e.clock.nanos
-                glass = e.tap(key)
+                glass = e.key(key)
                 taps.append((key, None if glass is None else glass + e.last_bus_ms))
                 ms -= (e.clock.nanos - t) / 1e6
             if ms > 0:

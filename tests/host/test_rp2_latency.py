@@ -2,13 +2,20 @@
 and of a hand by cards whose result is among the slowest to work out,
 played by the buttons on a gin firmware UF2 after hands played from
 the REPL (so that the first save erases: littlefs's metadata block fills), from the button's edge to the frame on
-the wire (its I2C time included), the flash as slow as its datasheet (a
+the wire (its I2C or SPI time included), the flash as slow as its datasheet (a
 sector erase 45 ms: host_tools/rp2emu.py FlashTime). The target: 50 ms for
 every press, a save included (docs/device-guide.md, Saving).
 
+The keys as a person gives them on the board (rp2emu.key_plan), each timed
+from the moment the device can know it: a three-button OK (and the two
+keys' short KEY0) from its release, a key held for Up or Back from the long
+press's threshold, an encoder's detent from its last edge. Each run prints
+how.
+
 Runs when GIN_RP2_FROZEN_UF2 names a gin firmware UF2 for a board the
-emulator watches (rp2emu.LATENCY_BOARDS); skips otherwise, saying why.
-15-25 minutes of wall time (the hand by cards, 81 taps: about 40).
+emulator watches (rp2emu.LATENCY_BOARDS: every board); skips otherwise, saying why.
+15-25 minutes of wall time (the hand by cards, 81 taps: about 40); the
+first screen 2 minutes.
 """
 import os
 
@@ -39,6 +46,43 @@ WHY = rp2emu.why_not_watched(UF2)
 pytestmark = pytest.mark.skipif(WHY is not None, reason="latency tests skipped: %s" % WHY)
 
 
+def pc_first_screen(board):
+    """The app's first screen on a new device, on the PC (the board's
+    driver on the fake machine, its panel's stand-in): main.py's app, the
+    first start's set-up."""
+    from bench import Bench
+    from mempersist import MemPersist
+    from ui import platform
+    persist = MemPersist()
+
+    def make_ui(loop):
+        return platform.make_app(loop.board, loop.writer, loop.now, persist=persist, config_path=None,
+                                 setup_if_new=True)
+    b = Bench(board, make_ui=make_ui)
+    b.run(2000)
+    return bytes(b.panel.image())
+
+
+def test_the_apps_first_screen_reaches_the_glass():
+    """The board's panel watched on the emulated Pico (rp2emu.watcher: its
+    bus, its chip's bytes decoded): the frames of the app's start are seen,
+    and the picture the panel shows is the first screen the app shows on
+    the PC."""
+    board = rp2emu.board_of(UF2)
+    e = rp2emu.Emu(UF2, rp2emu.app_image(drop=list(rp2emu.app_files()), chip=rp2emu.chip_of(UF2)), board=board)
+    try:
+        e.start_app()
+        e.run_ms(2000)   # as long as on the PC: the set-up screen stays
+        got = bytes(e.oled.panel.image())
+        print("\n%s: %d frames by %.0f ms, the last %d bytes, %.2f ms on the wire"
+              % (board, e.frames, e.ms, e.oled.frame_len[-1], e.oled.wire_ms(e.frames - 1)))
+    finally:
+        e.close()
+    want = pc_first_screen(board)
+    assert sum(want) > 200
+    assert got == want, "%d pixels differ" % sum(a != b for a, b in zip(got, want))
+
+
 def test_every_press_of_the_readme_hand_reaches_the_glass_within_50_ms():
     from storage import Store
     from storage_lfs import LfsFs, PicoFlash, mount
@@ -46,6 +90,7 @@ def test_every_press_of_the_readme_hand_reaches_the_glass_within_50_ms():
     board, rows, image = rp2emu.press_latency(UF2, image=rp2emu.played_image(UF2, played))
     print("\n%s after %d hands, edge to glass (ms, the wire included), flash erases, to the last frame:"
           % (board, played))
+    print("  keys: " + rp2emu.keys_told(board))
     for k, ms, bus, erases, settled in rows:
         print("  %-4s %6.1f %2d %6.1f" % (k, ms + bus, erases, settled))
     total = sorted(ms + bus for _, ms, bus, _, _ in rows)
@@ -74,6 +119,7 @@ def test_every_press_of_a_hand_by_cards_reaches_the_glass_within_50_ms():
                                               image=rp2emu.played_image(UF2, played))
     print("\n%s after %d hands, a hand by cards (%d presses), edge to glass (ms, the wire included),"
           " flash erases, to the last frame:" % (board, played, len(rows)))
+    print("  keys: " + rp2emu.keys_told(board))
     for i, (k, ms, bus, erases, settled) in enumerate(rows):
         print("  %2d %-8s %-4s %6s %2d %6s" % (i, where[i], k, "-" if ms is None else "%.1f" % (ms + bus),
                                                erases, "-" if ms is None else "%.1f" % settled))

@@ -4,8 +4,9 @@ apart by the buttons, then left alone until DORMANT, and a key to wake it
 (host_tools/rp2emu.py duty, Sleeps). The idle times are shortened by the
 settings file (dim 5 s, off 8 s) so that DORMANT comes 18 s after the hand.
 
-Runs when GIN_RP2_FROZEN_UF2 names a gin firmware UF2 for a board the
-emulator watches (rp2emu.LATENCY_BOARDS); skips otherwise, saying why.
+Runs when GIN_RP2_FROZEN_UF2 names a gin firmware UF2 for a board with an
+SSD1306-like panel on I2C (rp2emu.SSD1306_BOARDS: Sleeps reads the panel's
+state from its commands); skips otherwise, saying why.
 About 6 minutes of wall time.
 """
 import os
@@ -25,7 +26,7 @@ WAKES_CEILING = {"on": 200, "dim": 60}
 TAP_MS = 50         # a press of the hand on the battery, edge to glass, at most
 
 
-WHY = rp2emu.why_not_watched(UF2)
+WHY = rp2emu.why_not_watched(UF2, rp2emu.SSD1306_BOARDS)
 pytestmark = pytest.mark.skipif(WHY is not None, reason="power tests skipped: %s" % WHY)
 
 
